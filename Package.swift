@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "tvsim",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tvsim", targets: ["tvsim"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // Shared plumbing: injectable clock, seeded randomness.
+        .target(name: "Simulation"),
+        // JSON files with file/line/field errors (config, scenarios, themes).
+        .target(name: "LocatedJSON"),
+        // Wire types and header codecs shared by client and server.
+        .target(
+            name: "PassAPI",
+            dependencies: ["LocatedJSON"]
+        ),
+        .target(
+            name: "PassClient",
+            dependencies: [
+                "PassAPI", "Simulation",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PassMockServer",
+            dependencies: [
+                "PassAPI", "Simulation", "LocatedJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "tvsim",
+            dependencies: [
+                "PassMockServer", "PassClient", "PassAPI", "Simulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
+        .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
+        .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
+        .testTarget(
+            name: "PassMockServerTests",
+            dependencies: [
+                "PassMockServer", "PassAPI", "Simulation",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "PassClientTests",
+            dependencies: ["PassClient", "PassMockServer", "PassAPI", "Simulation"]
+        ),
+    ]
+)

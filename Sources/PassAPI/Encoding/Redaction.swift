@@ -1,0 +1,99 @@
+import Foundation
+
+/// Hides secrets in anything tvsim shows or records (journal, timeline, `--json` output):
+/// client secrets, access tokens, passwords and SAML signatures. Enough of a token is kept to
+/// tell two tokens apart when reading a trace.
+public enum Redaction {
+    public static let marker = "‹redacted›"
+
+    /// Field names whose values are secrets, in forms, query strings and JSON.
+    public static let secretFields: Set<String> = [
+        "client_secret", "password", "access_token", "refresh_token", "providersessiontoken", "clientsecret",
+        "accesstoken",
+    ]
+
+    public static func isSecretField(_ name: String) -> Bool {
+        secretFields.contains(name.lowercased())
+    }
+
+    /// A header value with secrets hidden.
+    public static func header(name: String, value: String) -> String {
+        guard name.lowercased() == "authorization" else { return value }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return marker }
+        return "\(parts[0]) \(marker)…\(parts[1].suffix(6))"
+    }
+
+    /// A URL-encoded form or query string with secret values hidden and SAML signatures removed.
+    public static func formEncoded(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return String(pair) }
+            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            if isSecretField(name) { return "\(parts[0])=\(marker)" }
+            if name == "SAMLResponse", let value = String(parts[1]).replacingOccurrences(of: "+", with: " ")
+                .removingPercentEncoding
+            {
+                return "\(parts[0])=\(samlResponseBase64(value).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            }
+            return String(pair)
+        }.joined(separator: "&")
+    }
+
+    /// A URL with secret query parameters hidden.
+    public static func url(_ text: String) -> String {
+        guard let question = text.firstIndex(of: "?") else { return text }
+        return String(text[..<question]) + "?" + formEncoded(String(text[text.index(after: question)...]))
+    }
+
+    /// A JSON document with secret members hidden; non-JSON text is returned unchanged.
+    public static func json(_ data: Data) -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return data
+        }
+        let cleaned = redactJSON(object)
+        return (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? data
+    }
+
+    private static func redactJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, member) in object {
+                if isSecretField(key) {
+                    copy[key] = marker
+                } else if key == "samlResponse" || key == "SAMLResponse", let text = member as? String {
+                    copy[key] = samlSignatureRemoved(text)
+                } else {
+                    copy[key] = redactJSON(member)
+                }
+            }
+            return copy
+        }
+        if let array = value as? [Any] { return array.map(redactJSON) }
+        return value
+    }
+
+    /// Removes the content of `SignatureValue` elements from a SAML XML document.
+    public static func samlSignatureRemoved(_ xml: String) -> String {
+        xml.replacingOccurrences(
+            of: #"(<(?:ds:)?SignatureValue>)[^<]*(</(?:ds:)?SignatureValue>)"#, with: "$1\(marker)$2",
+            options: .regularExpression)
+    }
+
+    /// A Base64 SAML response with its signature removed (still Base64).
+    public static func samlResponseBase64(_ base64: String) -> String {
+        guard let data = Base64.decode(base64) else { return base64 }
+        return Base64.encode(samlSignatureRemoved(String(decoding: data, as: UTF8.self)))
+    }
+
+    /// A body of the given content type with secrets hidden.
+    public static func body(_ data: Data, contentType: String?) -> Data {
+        let type = contentType?.lowercased() ?? ""
+        if type.contains("json") { return json(data) }
+        if type.contains("x-www-form-urlencoded") {
+            return Data(formEncoded(String(decoding: data, as: UTF8.self)).utf8)
+        }
+        if type.contains("xml") { return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8) }
+        return data
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import HTTPTypes
+import LocatedJSON
+import PassAPI
+import Simulation
+
+/// The admin API under `/__tvsim/`: discover, reset, read and override state and configuration,
+/// inject faults, move the clock, read the journal. Loopback only; with `--admin-token`, only
+/// with that token.
+struct AdminRoutes {
+    let backend: MockBackend
+
+    struct Message: Codable {
+        let error: String
+        let message: String
+        var field: String?
+        var line: Int?
+        var column: Int?
+    }
+
+    func register(into registry: inout RouteRegistry) {
+        let admin = "/__tvsim"
+        add(&registry, .get, "\(admin)/info") { _, _ in Reply.json(backend.info()) }
+        add(&registry, .post, "\(admin)/reset") { _, _ in
+            backend.reset()
+            return Reply.json(["status": "reset"])
+        }
+        add(&registry, .get, "\(admin)/state") { _, _ in Reply.json(backend.stateSnapshot()) }
+        add(&registry, .post, "\(admin)/state/profiles/expire") { request, _ in try expireProfiles(request) }
+        add(&registry, .delete, "\(admin)/state/profiles") { request, _ in
+            let filter = try profileFilter(request)
+            let count = backend.store.removeProfiles { key, _ in filter(key) }
+            return Reply.json(["removed": count])
+        }
+        add(&registry, .post, "\(admin)/state/codes/expire") { _, _ in
+            Reply.json(["expired": backend.store.expireSessions()])
+        }
+        add(&registry, .get, "\(admin)/config") { _, _ in Reply.json(backend.dashboard) }
+        add(&registry, .put, "\(admin)/config") { request, _ in
+            let dashboard = try decode(Dashboard.self, from: request.body, name: "<request body>")
+            backend.replaceDashboard(dashboard)
+            return Reply.json(dashboard)
+        }
+        add(&registry, .patch, "\(admin)/config") { request, _ in try patchDashboard(request) }
+        add(&registry, .patch, "\(admin)/config/mvpds/{id}") { request, parameters in
+            try patchEntity(request, list: "mvpds", id: parameters["id"])
+        }
+        add(&registry, .patch, "\(admin)/config/requestors/{id}") { request, parameters in
+            try patchEntity(request, list: "requestors", id: parameters["id"])
+        }
+        add(&registry, .get, "\(admin)/faults") { _, _ in Reply.json(backend.faultRules) }
+        add(&registry, .post, "\(admin)/faults") { request, _ in
+            let rule = try decode(FaultRule.self, from: request.body, name: "<request body>")
+            return Reply.json(backend.addFault(rule), status: 201)
+        }
+        add(&registry, .delete, "\(admin)/faults") { _, _ in
+            backend.removeAllFaults()
+            return Reply.noContent()
+        }
+        add(&registry, .delete, "\(admin)/faults/{id}") { _, parameters in
+            guard let id = Int(parameters["id"]), backend.faults.remove(id: id) else {
+                return Reply.json(Message(error: "not_found", message: "No fault with id \(parameters["id"])."), status: 404)
+            }
+            return Reply.noContent()
+        }
+        add(&registry, .get, "\(admin)/clock") { _, _ in Reply.json(["time": backend.nowMilliseconds]) }
+        add(&registry, .post, "\(admin)/clock/advance") { request, _ in try advanceClock(request) }
+        add(&registry, .get, "\(admin)/journal") { request, _ in
+            let after = request.query["after"].flatMap(Int.init) ?? 0
+            let limit = request.query["limit"].flatMap(Int.init) ?? 100
+            return Reply.json(backend.journalEntries(after: after, limit: max(1, limit)))
+        }
+        add(&registry, .delete, "\(admin)/journal") { _, _ in
+            backend.journal.clear()
+            return Reply.noContent()
+        }
+    }
+
+    /// Every admin route checks where the request came from and, if configured, the admin token.
+    private func add(
+        _ registry: inout RouteRegistry, _ method: HTTPRequestMethod, _ path: String,
+        _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
+    ) {
+        let backend = self.backend
+        registry.add(method, path, .admin) { request, parameters, context in
+            guard context.isFromLoopback else {
+                return Reply.json(Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
+            }
+            if let token = backend.adminToken, request.header(HeaderName.authorization) != "Bearer \(token)" {
+                return Reply.json(Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
+            }
+            return try await handler(request, parameters)
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data, name: String) throws -> T {
+        do {
+            return try LocatedJSONDecoder().decode(type, from: body, file: name)
+        } catch {
+            throw AdminFailure(
+                Message(error: "invalid_body", message: error.description, field: error.field.isEmpty ? nil : error.field,
+                    line: error.location.line, column: error.location.column))
+        }
+    }
+
+    private func patchDashboard(_ request: IncomingRequest) throws -> MockResponse {
+        let patch = try patchObject(request)
+        let current = try JSONSerialization.jsonObject(with: Reply.encoder.encode(backend.dashboard))
+        let merged = JSONMergePatch.apply(patch, to: current)
+        let data = try JSONSerialization.data(withJSONObject: merged, options: [.sortedKeys])
+        let dashboard = try decode(Dashboard.self, from: data, name: "<patched config>")
+        backend.replaceDashboard(dashboard)
+        return Reply.json(dashboard)
+    }
+
+    /// Merge-patches one element of `requestors` or `mvpds`, found by id.
+    private func patchEntity(_ request: IncomingRequest, list: String, id: String) throws -> MockResponse {
+        let patch = try patchObject(request)
+        guard var document = try JSONSerialization.jsonObject(with: Reply.encoder.encode(backend.dashboard)) as? [String: Any],
+            var items = document[list] as? [[String: Any]],
+            let position = items.firstIndex(where: { $0["id"] as? String == id })
+        else {
+            return Reply.json(Message(error: "not_found", message: "No \(list.dropLast()) with id '\(id)'."), status: 404)
+        }
+        items[position] = JSONMergePatch.apply(patch, to: items[position]) as? [String: Any] ?? items[position]
+        document[list] = items
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        let dashboard = try decode(Dashboard.self, from: data, name: "<patched \(list.dropLast()) \(id)>")
+        backend.replaceDashboard(dashboard)
+        return Reply.json(dashboard)
+    }
+
+    private func patchObject(_ request: IncomingRequest) throws -> Any {
+        do {
+            _ = try JSONNode.parse(Array(request.body), file: "<request body>")
+        } catch {
+            throw AdminFailure(Message(error: "invalid_body", message: error.description, line: error.location.line,
+                column: error.location.column))
+        }
+        guard let patch = try? JSONSerialization.jsonObject(with: request.body), patch is [String: Any] else {
+            throw AdminFailure(Message(error: "invalid_body", message: "A merge patch must be a JSON object."))
+        }
+        return patch
+    }
+
+    private struct ExpireRequest: Codable {
+        var mvpd: String?
+        var deviceId: String?
+    }
+
+    private func profileFilter(_ request: IncomingRequest) throws -> @Sendable (ProfileKey) -> Bool {
+        let filter = request.body.isEmpty
+            ? ExpireRequest(mvpd: request.query["mvpd"], deviceId: request.query["deviceId"])
+            : try decode(ExpireRequest.self, from: request.body, name: "<request body>")
+        return { key in
+            (filter.mvpd == nil || key.mvpd == filter.mvpd) && (filter.deviceId == nil || key.deviceId == filter.deviceId)
+        }
+    }
+
+    private func expireProfiles(_ request: IncomingRequest) throws -> MockResponse {
+        let filter = try profileFilter(request)
+        let count = backend.store.expireProfiles(nowMilliseconds: backend.nowMilliseconds) { key, _ in filter(key) }
+        return Reply.json(["expired": count])
+    }
+
+    private struct AdvanceRequest: Codable {
+        let seconds: Double
+    }
+
+    private func advanceClock(_ request: IncomingRequest) throws -> MockResponse {
+        let body = try decode(AdvanceRequest.self, from: request.body, name: "<request body>")
+        guard body.seconds >= 0, body.seconds.isFinite else {
+            return Reply.json(Message(error: "invalid_body", message: "seconds must be ≥ 0."), status: 400)
+        }
+        guard let clock = backend.clock as? any AdvanceableClock else {
+            return Reply.json(Message(error: "unsupported", message: "This server's clock cannot be moved."), status: 409)
+        }
+        clock.advance(by: body.seconds)
+        return Reply.json(["time": backend.nowMilliseconds])
+    }
+}
+
+typealias HTTPRequestMethod = HTTPRequest.Method
+
+/// An admin request that is wrong in a way the caller can fix.
+struct AdminFailure: Error {
+    let message: AdminRoutes.Message
+
+    init(_ message: AdminRoutes.Message) {
+        self.message = message
+    }
+}
+
+/// RFC 7396 JSON merge patch on `JSONSerialization` values.
+enum JSONMergePatch {
+    static func apply(_ patch: Any, to target: Any) -> Any {
+        guard let patchObject = patch as? [String: Any] else { return patch }
+        var result = target as? [String: Any] ?? [:]
+        for (key, value) in patchObject {
+            if value is NSNull {
+                result.removeValue(forKey: key)
+            } else {
+                result[key] = apply(value, to: result[key] ?? NSNull())
+            }
+        }
+        return result
+    }
+}

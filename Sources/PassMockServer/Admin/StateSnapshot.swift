@@ -1,0 +1,51 @@
+import Foundation
+import PassAPI
+
+/// What `GET /__tvsim/state` shows: the world as the mock sees it, secrets left out.
+public struct StateSnapshot: Codable, Sendable {
+    public struct Session: Codable, Sendable {
+        public let code: String
+        public let serviceProvider: String
+        public let deviceId: String
+        public let parameters: [String: String]
+        public let notAfter: Int64
+        public let expired: Bool
+        public let completedForMvpd: String?
+    }
+
+    public struct StoredProfileView: Codable, Sendable {
+        public let serviceProvider: String
+        public let deviceId: String
+        public let mvpd: String
+        public let persona: String?
+        public let profile: Profile
+        public let expired: Bool
+    }
+
+    public let time: Int64
+    public let sessions: [Session]
+    public let profiles: [StoredProfileView]
+    public let faults: [FaultRule]
+}
+
+extension MockBackend {
+    public func stateSnapshot() -> StateSnapshot {
+        let now = self.now
+        let nowMs = nowMilliseconds
+        let sessions = store.allSessions().sorted { $0.notBefore < $1.notBefore }.map { session in
+            StateSnapshot.Session(
+                code: session.code, serviceProvider: session.serviceProvider, deviceId: session.deviceId,
+                parameters: Dictionary(uniqueKeysWithValues: session.parameters.map { ($0.key.rawValue, $0.value) }),
+                notAfter: session.notAfter.milliseconds, expired: session.isExpired(at: now),
+                completedForMvpd: session.completedProfile?.mvpd)
+        }
+        let profiles = store.allProfiles().sorted { ($0.key.deviceId, $0.key.mvpd) < ($1.key.deviceId, $1.key.mvpd) }
+            .map { key, stored in
+                StateSnapshot.StoredProfileView(
+                    serviceProvider: key.serviceProvider, deviceId: key.deviceId, mvpd: key.mvpd,
+                    persona: stored.personaUsername, profile: stored.profile,
+                    expired: stored.isExpired(atMilliseconds: nowMs))
+            }
+        return StateSnapshot(time: nowMs, sessions: sessions, profiles: profiles, faults: faults.rules)
+    }
+}

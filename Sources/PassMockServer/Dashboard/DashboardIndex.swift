@@ -1,0 +1,56 @@
+import Foundation
+import PassAPI
+
+/// Fast lookups over one dashboard version. Rebuilt whenever the dashboard changes, so request
+/// handlers never scan lists.
+struct DashboardIndex: Sendable {
+    let dashboard: Dashboard
+    let requestorsById: [String: RequestorSettings]
+    let mvpdsById: [String: MvpdSettings]
+    let mvpdsByPlatformId: [String: MvpdSettings]
+    /// Ids of MVPDs integrated (configured and enabled) per requestor.
+    private let integratedIds: [String: Set<String>]
+    /// Every platform mapping id known to the service (for the partner framework checks).
+    let knownPlatformIds: Set<String>
+    let signer: Signer
+
+    init(_ dashboard: Dashboard) {
+        self.dashboard = dashboard
+        signer = Signer(secret: dashboard.settings.signingSecret)
+        requestorsById = Dictionary(dashboard.requestors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        mvpdsById = Dictionary(dashboard.mvpds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        mvpdsByPlatformId = Dictionary(
+            dashboard.mvpds.compactMap { mvpd in mvpd.platformMappingId.map { ($0, mvpd) } },
+            uniquingKeysWith: { first, _ in first })
+        knownPlatformIds = Set(mvpdsByPlatformId.keys)
+        var integrated: [String: Set<String>] = [:]
+        for requestor in dashboard.requestors {
+            let listed = requestor.mvpds.map(Set.init) ?? Set(dashboard.mvpds.map(\.id))
+            integrated[requestor.id] = Set(dashboard.mvpds.filter { listed.contains($0.id) && $0.integrationEnabled }.map(\.id))
+        }
+        integratedIds = integrated
+    }
+
+    /// The MVPD, if it exists and has an active integration with `requestor`.
+    func integratedMvpd(_ id: String, for requestor: String) -> MvpdSettings? {
+        guard integratedIds[requestor]?.contains(id) == true else { return nil }
+        return mvpdsById[id]
+    }
+
+    func integratedMvpds(for requestor: String) -> [MvpdSettings] {
+        let ids = integratedIds[requestor] ?? []
+        return dashboard.mvpds.filter { ids.contains($0.id) }
+    }
+
+    func persona(_ username: String, at mvpd: MvpdSettings) -> Persona? {
+        dashboard.personas(of: mvpd).first { $0.username.lowercased() == username.lowercased() }
+    }
+
+    func persona(userID: String, at mvpd: MvpdSettings) -> Persona? {
+        dashboard.personas(of: mvpd).first { $0.userID == userID }
+    }
+
+    func resource(_ id: String, of requestor: String) -> ResourceSettings? {
+        requestorsById[requestor]?.resources.first { $0.id == id }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PassAPI
+
+/// A request with its body read (within the size limit) and helpers for the inputs the Adobe
+/// Pass endpoints take: headers matched case-insensitively, URL-encoded forms, JSON, query.
+struct IncomingRequest: Sendable {
+    let method: String
+    let path: String
+    let query: [String: String]
+    let headers: HTTPFields
+    let body: Data
+    let rawQuery: String?
+
+    static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw EnhancedFailure(.requestTooLarge, "The body is \(declared) bytes; the limit is \(limit).")
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw EnhancedFailure(.requestTooLarge, "The body is larger than \(limit) bytes.")
+        }
+        return IncomingRequest(
+            method: request.method.rawValue, path: request.uri.path,
+            query: Self.parseQuery(request.uri.query), headers: request.headers,
+            body: Data(buffer.readableBytesView), rawQuery: request.uri.query)
+    }
+
+    func header(_ name: String) -> String? {
+        guard let field = HTTPField.Name(name) else { return nil }
+        return headers[field]
+    }
+
+    var contentType: String? { header("Content-Type") }
+
+    // MARK: Forms
+
+    /// Parses the body as `application/x-www-form-urlencoded`. A body with another declared type
+    /// or broken percent-encoding is a bad request; an empty body is an empty form.
+    func form() throws -> [String: String] {
+        if body.isEmpty { return [:] }
+        if let type = contentType?.lowercased(), !type.hasPrefix("application/x-www-form-urlencoded") {
+            throw EnhancedFailure(.badRequest, "Expected Content-Type application/x-www-form-urlencoded, got \(type).")
+        }
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw EnhancedFailure(.badRequest, "The form body is not UTF-8.")
+        }
+        guard let form = Self.parseForm(text) else {
+            throw EnhancedFailure(.badRequest, "The form body has invalid percent-encoding.")
+        }
+        return form
+    }
+
+    /// `a=1&b=2` → dictionary; nil when an escape is broken. Repeated names keep the first value.
+    static func parseForm(_ text: String) -> [String: String]? {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decodeComponent(parts[0]) else { return nil }
+            guard let value = parts.count == 2 ? decodeComponent(parts[1]) : "" else { return nil }
+            if result[name] == nil { result[name] = value }
+        }
+        return result
+    }
+
+    private static func decodeComponent(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    static func parseQuery(_ query: String?) -> [String: String] {
+        guard let query, !query.isEmpty else { return [:] }
+        return parseForm(query) ?? [:]
+    }
+
+    // MARK: JSON
+
+    /// Decodes a JSON body; `code` is the error to answer when it is not the expected JSON.
+    func json<T: Decodable>(_ type: T.Type, invalid code: ErrorCode) throws -> T {
+        if let type = contentType?.lowercased(), !type.contains("json") {
+            throw EnhancedFailure(code, "Expected Content-Type application/json, got \(type).")
+        }
+        guard !body.isEmpty else { throw EnhancedFailure(code, "The request body is empty.") }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw EnhancedFailure(code, "The JSON body has no '\(key.stringValue)'.")
+        } catch DecodingError.typeMismatch(_, let context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw EnhancedFailure(code, "The JSON body has the wrong type at '\(path)'.")
+        } catch {
+            throw EnhancedFailure(code, "The request body is not valid JSON.")
+        }
+    }
+}

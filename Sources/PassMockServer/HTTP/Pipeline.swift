@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOPosix
+import PassAPI
+import Simulation
+
+extension MockBackend {
+    /// The one path every request takes: limits, throttle, faults, handler, error mapping, journal.
+    func respond(
+        to request: Request, operation: Operation?, context: MockRequestContext,
+        handler: (IncomingRequest) async throws -> MockResponse
+    ) async throws -> Response {
+        let started = ContinuousClock.now
+        context.notes.operation = operation
+        context.notes.trace = newIdentifier()
+        var incoming: IncomingRequest?
+        var reply: MockResponse
+        do {
+            try checkHeaderSizes(request.headers)
+            if let throttled = throttleIfNeeded(request, context: context) {
+                reply = throttled
+            } else {
+                let read = try await IncomingRequest.read(request, limit: settings.limits.maxBodyBytes)
+                incoming = read
+                if let faulted = try await applyFault(to: read, operation: operation, context: context) {
+                    reply = faulted
+                } else {
+                    reply = try await handler(read)
+                }
+            }
+        } catch {
+            if context.notes.resetConnection { throw error }
+            reply = self.reply(for: error, operation: operation, context: context)
+        }
+        if context.notes.fault?.hasPrefix("malformed") == true {
+            reply.body = reply.body.prefix(max(1, reply.body.count / 2))
+        }
+        reply.setHeader(HeaderName.requestId, context.notes.trace)
+        record(request: request, incoming: incoming, reply: reply, context: context, started: started)
+        return reply.hummingbird
+    }
+
+    /// Maps anything a handler threw to the answer its kind of endpoint gives.
+    func reply(for error: any Error, operation: Operation?, context: MockRequestContext) -> MockResponse {
+        switch error {
+        case let failure as EnhancedFailure:
+            if operation?.answersHTML == true {
+                return Pages.error(status: failure.status ?? failure.code.status, title: "Request failed",
+                    message: failure.details ?? failure.code.message, code: failure.code.rawValue)
+            }
+            return Reply.enhancedError(failure, trace: context.notes.trace)
+        case let failure as OAuthFailure:
+            return Reply.oauthError(failure)
+        case let failure as PageFailure:
+            return Pages.error(status: failure.status, title: failure.title, message: failure.message, code: nil)
+        case let failure as AdminFailure:
+            return Reply.json(failure.message, status: 400)
+        case let failure as IdentityProviderFailure:
+            return Reply.json(["error": failure.error, "message": failure.message], status: failure.status)
+        default:
+            context.logger.error("unexpected error in \(operation?.rawValue ?? "request"): \(error)")
+            return Reply.enhancedError(EnhancedFailure(.internalServerError), trace: context.notes.trace)
+        }
+    }
+
+    private func checkHeaderSizes(_ headers: HTTPFields) throws {
+        let limit = settings.limits.maxHeaderBytes
+        for field in headers where field.value.utf8.count > limit {
+            throw EnhancedFailure(
+                .requestTooLarge, "The \(field.name.canonicalName) header is longer than \(limit) bytes.", status: 431)
+        }
+    }
+
+    /// Paths covered by the documented throttle.
+    private static func isThrottled(path: String) -> Bool {
+        path.hasPrefix("/o/client/") || path.hasPrefix("/api/v2/") || path.hasPrefix("/api/v1/")
+            || path.hasPrefix("/reggie/v1/") || path.hasPrefix("/adobe-services/config/")
+    }
+
+    private func throttleIfNeeded(_ request: Request, context: MockRequestContext) -> MockResponse? {
+        let settings = self.settings
+        guard settings.throttling.enabled, Self.isThrottled(path: request.uri.path) else { return nil }
+        let forwarded = request.headers[HTTPField.Name(HeaderName.forwardedFor)!]?.split(separator: ",").first
+        let client = forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? context.remoteAddress?.ipAddress ?? "local"
+        let admitted = throttle.admit(
+            client: client, now: now, settings: settings.throttling, maxClients: settings.limits.maxThrottledClients)
+        return admitted ? nil : Reply.throttled(retryAfter: 1)
+    }
+
+    /// Runs the fault (if any) for this request. Returns the answer when the fault replaces the
+    /// handler; nil when the handler should run.
+    func applyFault(to request: IncomingRequest, operation: Operation?, context: MockRequestContext) async throws
+        -> MockResponse?
+    {
+        guard operation != .admin,
+            let rule = faults.fire(method: request.method, path: request.path, operation: operation)
+        else { return nil }
+        context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
+        switch rule.kind {
+        case .latency:
+            try await clock.sleep(for: .milliseconds(rule.latencyMilliseconds ?? 0))
+            return nil
+        case .status:
+            let known = rule.code.flatMap(ErrorCode.init(rawValue:))
+            let details = known == nil ? "Injected fault\(rule.code.map { " (\($0))" } ?? "")." : "Injected fault."
+            throw EnhancedFailure(known ?? .internalServerError, details, status: rule.status)
+        case .throttle:
+            return Reply.throttled(retryAfter: rule.retryAfterSeconds ?? 1)
+        case .reset:
+            context.notes.resetConnection = true
+            resetConnection(context)
+            throw ConnectionResetFault()
+        case .malformed:
+            return nil
+        }
+    }
+
+    /// Closes the connection with SO_LINGER 0, which makes the kernel send a TCP reset.
+    private func resetConnection(_ context: MockRequestContext) {
+        guard let channel = context.channel else { return }
+        channel.eventLoop.execute {
+            guard let socket = channel as? any SocketOptionProvider else {
+                channel.close(mode: .all, promise: nil)
+                return
+            }
+            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+                channel.close(mode: .all, promise: nil)
+            }
+        }
+    }
+
+    private func record(
+        request: Request, incoming: IncomingRequest?, reply: MockResponse, context: MockRequestContext,
+        started: ContinuousClock.Instant
+    ) {
+        let elapsed = (ContinuousClock.now - started).timeInterval * 1000
+        var requestHeaders: [String: String] = [:]
+        for field in request.headers {
+            requestHeaders[field.name.canonicalName] = Redaction.header(name: field.name.canonicalName, value: field.value)
+        }
+        var responseHeaders: [String: String] = [:]
+        for (name, value) in reply.headers { responseHeaders[name] = value }
+        let uri = Redaction.url(request.uri.description)
+        let entry = journal.record { id in
+            JournalEntry(
+                id: id, time: nowMilliseconds, method: request.method.rawValue, uri: uri,
+                operation: context.notes.operation?.rawValue, status: reply.status,
+                durationMilliseconds: (elapsed * 1000).rounded() / 1000, requestHeaders: requestHeaders,
+                requestBody: incoming.flatMap { Journal.text($0.body, contentType: $0.contentType) },
+                responseHeaders: responseHeaders, responseBody: Journal.text(reply.body, contentType: reply.contentType),
+                fault: context.notes.fault)
+        }
+        notifyObservers(entry)
+    }
+}
+
+/// Thrown after the connection was reset on purpose; nothing must be written afterwards.
+struct ConnectionResetFault: Error {}

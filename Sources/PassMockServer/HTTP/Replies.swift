@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PassAPI
+
+/// An answer of the mock, kept as plain data until it is written, so that the journal can record
+/// it and a malformed-body fault can cut it.
+struct MockResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: Data
+
+    init(status: Int, contentType: String?, body: Data, headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+        if let contentType { self.headers.insert(("Content-Type", contentType), at: 0) }
+    }
+
+    var contentType: String? { headers.first { $0.name.lowercased() == "content-type" }?.value }
+
+    func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+
+    mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        headers.append((name, value))
+    }
+
+    var hummingbird: Response {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: fields,
+            body: body.isEmpty ? .init() : .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// Builders for every kind of answer the mock gives.
+enum Reply {
+    static let jsonType = "application/json;charset=utf-8"
+    static let htmlType = "text/html;charset=utf-8"
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = [])
+        -> MockResponse
+    {
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return MockResponse(status: status, contentType: jsonType, body: data, headers: headers)
+    }
+
+    static func html(_ page: String, status: Int = 200) -> MockResponse {
+        MockResponse(status: status, contentType: htmlType, body: Data(page.utf8))
+    }
+
+    static func redirect(to location: String) -> MockResponse {
+        let body = "<!doctype html><title>Redirecting</title><a href=\"\(HTML.escape(location))\">Continue</a>"
+        return MockResponse(status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
+    }
+
+    static func noContent() -> MockResponse { MockResponse(status: 204, contentType: nil, body: Data()) }
+
+    static func enhancedError(_ failure: EnhancedFailure, trace: String) -> MockResponse {
+        var error = EnhancedError(failure.code, details: failure.details, trace: trace)
+        error.status = failure.status ?? failure.code.status
+        return json(error, status: error.status, headers: failure.headers.map { ($0.key, $0.value) })
+    }
+
+    static func oauthError(_ failure: OAuthFailure) -> MockResponse {
+        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.status)
+    }
+
+    /// The throttle's answer, as the real edge sends it: HTML from the proxy, not JSON.
+    static func throttled(retryAfter: Int) -> MockResponse {
+        let page = """
+            <html>
+            <head><title>429 Too Many Requests</title></head>
+            <body>
+            <center><h1>429 Too Many Requests</h1></center>
+            <hr><center>openresty</center>
+            </body>
+            </html>
+            """
+        return MockResponse(
+            status: 429, contentType: "text/html", body: Data(page.utf8),
+            headers: [(HeaderName.retryAfter, String(retryAfter))])
+    }
+}
+
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+extension String {
+    /// Percent-encodes a value for use inside a query string.
+    var queryEncoded: String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+    }
+}

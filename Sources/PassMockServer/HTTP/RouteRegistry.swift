@@ -1,0 +1,65 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PassAPI
+
+/// Registers the mock's endpoints on a Hummingbird router. Every handler runs inside the same
+/// pipeline: header limits, throttle, body read, fault injection, error mapping, journal. Every
+/// registered path answers 405 to the methods it does not support.
+struct RouteRegistry {
+    typealias Handler = @Sendable (IncomingRequest, RouteParameters, MockRequestContext) async throws -> MockResponse
+
+    let router: Router<MockRequestContext>
+    let backend: MockBackend
+    private var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
+    private var pathOrder: [String] = []
+
+    init(router: Router<MockRequestContext>, backend: MockBackend) {
+        self.router = router
+        self.backend = backend
+    }
+
+    mutating func add(_ method: HTTPRequest.Method, _ path: String, _ operation: Operation, _ handler: @escaping Handler) {
+        if methodsByPath[path] == nil { pathOrder.append(path) }
+        methodsByPath[path, default: []].insert(method)
+        let backend = self.backend
+        router.on(RouterPath(path), method: method) { request, context in
+            try await backend.respond(to: request, operation: operation, context: context) { incoming in
+                try await handler(incoming, RouteParameters(context.parameters), context)
+            }
+        }
+    }
+
+    /// Adds the 405 answers. Call once, after every endpoint is registered.
+    func finish() {
+        let all: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]
+        let backend = self.backend
+        for path in pathOrder {
+            let supported = methodsByPath[path] ?? []
+            let allow = all.filter { supported.contains($0) }.map(\.rawValue).joined(separator: ", ")
+            for method in all where !supported.contains(method) {
+                router.on(RouterPath(path), method: method) { request, context in
+                    try await backend.respond(to: request, operation: nil, context: context) { incoming in
+                        throw EnhancedFailure(
+                            .invalidHttpMethod, "\(incoming.method) is not allowed here; use \(allow).",
+                            headers: ["Allow": allow])
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Path parameters, percent-decoded.
+struct RouteParameters: Sendable {
+    private let parameters: Parameters
+
+    init(_ parameters: Parameters) {
+        self.parameters = parameters
+    }
+
+    subscript(_ name: String) -> String {
+        let raw = parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
+    }
+}

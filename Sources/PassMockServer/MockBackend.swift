@@ -1,0 +1,109 @@
+import Foundation
+import PassAPI
+import Simulation
+import Synchronization
+
+/// The mock Adobe Pass back end: dashboard, stores, clock, faults and journal. The HTTP layer
+/// (`MockServer`) is a thin shell around it; the admin API and the terminal UI drive it too.
+public final class MockBackend: Sendable {
+    public let clock: any SimulationClock
+    let random: SharedRandom
+    let store: ServerStore
+    let journal: Journal
+    let faults = FaultInjector()
+    let throttle = Throttle()
+    private let initialDashboard: Dashboard
+    private let current: Mutex<DashboardIndex>
+    private let base = Mutex<String>("http://127.0.0.1")
+    private let requestObservers = Mutex<[@Sendable (JournalEntry) -> Void]>([])
+    /// When set, the admin API answers only requests carrying `Authorization: Bearer <token>`.
+    public let adminToken: String?
+
+    public init(
+        dashboard: Dashboard = .builtIn, clock: any SimulationClock = SystemClock(), seed: UInt64 = 1,
+        adminToken: String? = nil
+    ) {
+        self.clock = clock
+        self.adminToken = adminToken
+        random = SharedRandom(seed: seed)
+        initialDashboard = dashboard
+        current = Mutex(DashboardIndex(dashboard))
+        store = ServerStore(limits: dashboard.settings.limits)
+        journal = Journal(capacity: dashboard.settings.limits.maxJournalEntries)
+    }
+
+    // MARK: Dashboard
+
+    var index: DashboardIndex { current.withLock { $0 } }
+
+    public var dashboard: Dashboard { index.dashboard }
+
+    var settings: ServerSettings { index.dashboard.settings }
+
+    var credentials: CredentialAuthority { CredentialAuthority(signer: signer) }
+
+    var signer: Signer { index.signer }
+
+    /// Replaces the dashboard (admin API, scenarios). Sessions and profiles are kept.
+    public func replaceDashboard(_ dashboard: Dashboard) {
+        current.withLock { $0 = DashboardIndex(dashboard) }
+    }
+
+    /// Back to the dashboard the server started with, no sessions, profiles, faults or journal.
+    public func reset() {
+        replaceDashboard(initialDashboard)
+        store.reset()
+        faults.removeAll()
+        journal.clear()
+        throttle.reset()
+    }
+
+    /// The software statement an app of `requestorId` would download from the dashboard.
+    public func softwareStatement(for requestorId: String) -> String? {
+        index.requestorsById[requestorId].map(credentials.softwareStatement(for:))
+    }
+
+    // MARK: Base URL and observers
+
+    /// The URL the server is reachable at; pages and redirects are built from it.
+    public var baseURL: String {
+        get { base.withLock { $0 } }
+        set { base.withLock { $0 = newValue } }
+    }
+
+    /// Calls `observer` after every request with its (redacted) journal entry.
+    public func onRequest(_ observer: @escaping @Sendable (JournalEntry) -> Void) {
+        requestObservers.withLock { $0.append(observer) }
+    }
+
+    func notifyObservers(_ entry: JournalEntry) {
+        for observer in requestObservers.withLock({ $0 }) { observer(entry) }
+    }
+
+    // MARK: Time and identifiers
+
+    var now: Date { clock.now() }
+
+    var nowMilliseconds: Int64 { clock.nowMilliseconds() }
+
+    /// Codes look like the documented samples: seven upper-case letters and digits, without the
+    /// easily confused 0/O and 1/I.
+    func newCode() -> String {
+        random.string(length: 7, alphabet: Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789"))
+    }
+
+    func newIdentifier() -> String { random.uuid() }
+
+    // MARK: Faults and journal (admin)
+
+    public var faultRules: [FaultRule] { faults.rules }
+
+    @discardableResult
+    public func addFault(_ rule: FaultRule) -> FaultRule { faults.add(rule) }
+
+    public func removeAllFaults() { faults.removeAll() }
+
+    public func journalEntries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
+        journal.entries(after: id, limit: limit)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import PassAPI
+import ServiceLifecycle
+import Synchronization
+
+/// The mock back end over real HTTP: a Hummingbird server on loopback (port 0 picks a free port).
+public enum MockServer {
+    /// The router with every endpoint of the mock. Tests drive it directly (no socket).
+    public static func makeRouter(backend: MockBackend) -> Router<MockRequestContext> {
+        let router = Router(context: MockRequestContext.self)
+        router.add(middleware: UnknownPathMiddleware(backend: backend))
+        var registry = RouteRegistry(router: router, backend: backend)
+        DCRRoutes(backend: backend).register(into: &registry)
+        V2Routes(backend: backend).register(into: &registry)
+        WebAuthenticationRoutes(backend: backend).register(into: &registry)
+        IdentityProviderRoutes(backend: backend).register(into: &registry)
+        ActivationRoutes(backend: backend).register(into: &registry)
+        AdminRoutes(backend: backend).register(into: &registry)
+        registry.finish()
+        return router
+    }
+
+    public static func makeApplication(
+        backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var quiet = Logger(label: "tvsim.mock")
+        quiet.logLevel = .warning
+        return Application(
+            router: makeRouter(backend: backend),
+            configuration: .init(address: .hostname(host, port: port), serverName: "tvsim"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+                backend.baseURL = "http://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(bound)"
+                await onRunning(bound)
+            },
+            logger: logger ?? quiet)
+    }
+
+    /// Starts the server in the background and returns once it accepts connections.
+    public static func start(backend: MockBackend, host: String = "127.0.0.1", port: Int = 0) async throws -> RunningMockServer {
+        let (ready, continuation) = AsyncStream<Int>.makeStream()
+        let application = makeApplication(backend: backend, host: host, port: port) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let task = Task {
+            do {
+                try await application.runService(gracefulShutdownSignals: [])
+            } catch {
+                continuation.finish()
+                throw error
+            }
+        }
+        var iterator = ready.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            _ = try await task.value
+            throw MockServerError.didNotStart
+        }
+        return RunningMockServer(backend: backend, port: bound, task: task)
+    }
+}
+
+public enum MockServerError: Error, CustomStringConvertible {
+    case didNotStart
+
+    public var description: String { "the mock server stopped before it accepted connections" }
+}
+
+/// A server started with `MockServer.start`; `stop()` shuts it down gracefully.
+public final class RunningMockServer: Sendable {
+    public let backend: MockBackend
+    public let port: Int
+    private let task: Task<Void, any Error>
+
+    init(backend: MockBackend, port: Int, task: Task<Void, any Error>) {
+        self.backend = backend
+        self.port = port
+        self.task = task
+    }
+
+    public var baseURL: String { backend.baseURL }
+
+    public func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+}

@@ -1,0 +1,119 @@
+/// The HTML pages a browser sees: MVPD login, activation, logout, errors. Plain forms, no
+/// JavaScript, so they work in any browser and with curl.
+enum Pages {
+    static func document(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTML.escape(title))</title>
+        <style>
+        body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0; background: #f2f2f7; color: #1c1c1e; }
+        main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 14px; padding: 1.5rem 1.75rem; }
+        h1 { font-size: 1.35rem; margin: 0 0 1rem; }
+        label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
+        input[type=text], input[type=password], select { width: 100%; box-sizing: border-box; font-size: 1.1rem; padding: .5rem; }
+        button { margin-top: 1rem; font-size: 1.05rem; padding: .55rem 1.2rem; border-radius: 8px; border: 0; background: #0a84ff; color: #fff; }
+        .error { color: #c41e3a; font-weight: 600; }
+        .muted { color: #6e6e73; font-size: .9rem; }
+        code { font-size: 1.1rem; letter-spacing: .08em; }
+        table { border-collapse: collapse; } td { padding: .15rem .6rem .15rem 0; }
+        </style>
+        </head>
+        <body><main>
+        \(body)
+        </main></body>
+        </html>
+        """
+    }
+
+    static func error(status: Int, title: String, message: String, code: String?) -> MockResponse {
+        let codeLine = code.map { "<p class=\"muted\">Error code: <code>\(HTML.escape($0))</code></p>" } ?? ""
+        let body = """
+            <h1>\(HTML.escape(title))</h1>
+            <p class="error" id="error">\(HTML.escape(message))</p>
+            \(codeLine)
+            """
+        return Reply.html(document(title: title, body: body), status: status)
+    }
+
+    /// The mock MVPD's sign-in form.
+    static func login(
+        mvpd: MvpdSettings, personas: [Persona], relayState: String, error: String?, username: String
+    ) -> String {
+        let errorLine = error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+        let hints = personas.map { persona in
+            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code>\(HTML.escape(persona.password))</code></td>"
+                + "<td class=\"muted\">\(HTML.escape(persona.note ?? persona.displayName))</td></tr>"
+        }.joined(separator: "\n")
+        let body = """
+            <h1>Sign in to \(HTML.escape(mvpd.displayName))</h1>
+            \(errorLine)
+            <form method="post" action="/idp/\(HTML.escape(mvpd.id))/login">
+            <input type="hidden" name="RelayState" value="\(HTML.escape(relayState))">
+            <label for="username">User ID</label>
+            <input type="text" id="username" name="username" value="\(HTML.escape(username))" autocomplete="username">
+            <label for="password">Password</label>
+            <input type="password" id="password" name="password" autocomplete="current-password">
+            <button type="submit">Sign In</button>
+            </form>
+            <details><summary class="muted">Demo accounts</summary><table>
+            \(hints)
+            </table></details>
+            """
+        return document(title: "Sign in to \(mvpd.displayName)", body: body)
+    }
+
+    static func activationStart(error: String?, code: String) -> String {
+        let errorLine = error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+        let body = """
+            <h1>Activate your device</h1>
+            <p>Enter the code shown on your TV.</p>
+            \(errorLine)
+            <form method="post" action="/activate">
+            <label for="code">Code</label>
+            <input type="text" id="code" name="code" value="\(HTML.escape(code))" autocomplete="off" autocapitalize="characters">
+            <button type="submit">Continue</button>
+            </form>
+            """
+        return document(title: "Activate your device", body: body)
+    }
+
+    static func activationProviders(code: String, requestorName: String, mvpds: [MvpdSettings]) -> String {
+        let options = mvpds.map { "<option value=\"\(HTML.escape($0.id))\">\(HTML.escape($0.displayName))</option>" }
+            .joined(separator: "\n")
+        let body = """
+            <h1>Choose your TV provider</h1>
+            <p>Code <code>\(HTML.escape(code))</code> · \(HTML.escape(requestorName))</p>
+            <form method="post" action="/activate/\(HTML.escape(code))/provider">
+            <label for="mvpd">TV provider</label>
+            <select id="mvpd" name="mvpd">
+            \(options)
+            </select>
+            <button type="submit">Continue</button>
+            </form>
+            """
+        return document(title: "Choose your TV provider", body: body)
+    }
+
+    static func activationDone(code: String, providerName: String?) -> String {
+        let provider = providerName.map { " with \(HTML.escape($0))" } ?? ""
+        let body = """
+            <h1 id="success">You're signed in</h1>
+            <p>Your device with code <code>\(HTML.escape(code))</code> is now signed in\(provider).</p>
+            <p class="muted">You can return to your TV; it will continue on its own.</p>
+            """
+        return document(title: "You're signed in", body: body)
+    }
+
+    static func loggedOut(providerName: String, returnURL: String?) -> String {
+        let link = returnURL.map { "<p><a href=\"\(HTML.escape($0))\">Return to the app</a></p>" } ?? ""
+        let body = """
+            <h1 id="success">Signed out of \(HTML.escape(providerName))</h1>
+            \(link)
+            """
+        return document(title: "Signed out", body: body)
+    }
+}

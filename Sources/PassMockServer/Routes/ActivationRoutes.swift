@@ -1,0 +1,76 @@
+import Foundation
+import PassAPI
+
+/// The second-screen activation site: enter the code from the TV, choose the provider if the TV
+/// did not, sign in, done. It drives the same session the TV polls.
+struct ActivationRoutes {
+    let backend: MockBackend
+
+    func register(into registry: inout RouteRegistry) {
+        registry.add(.get, "/activate", .activationPage) { request, _ in
+            Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? ""))
+        }
+        registry.add(.post, "/activate", .activationSubmit) { request, _ in try self.submitCode(request) }
+        registry.add(.get, "/activate/{code}/provider", .activationProvider) { _, parameters in
+            try self.providerPage(code: parameters["code"])
+        }
+        registry.add(.post, "/activate/{code}/provider", .activationProvider) { request, parameters in
+            try self.chooseProvider(request, code: parameters["code"])
+        }
+        registry.add(.get, "/activate/{code}/done", .activationDone) { _, parameters in
+            let code = parameters["code"].uppercased()
+            let session = self.backend.store.session(code: code)
+            let name = session?.parameters[.mvpd].flatMap { self.backend.index.mvpdsById[$0]?.displayName }
+            return Reply.html(Pages.activationDone(code: code, providerName: name))
+        }
+    }
+
+    private func submitCode(_ request: IncomingRequest) throws -> MockResponse {
+        let typed = (try request.form()["code"] ?? "").filter { !$0.isWhitespace && $0 != "-" }.uppercased()
+        guard let session = backend.store.session(code: typed) else {
+            return Reply.html(Pages.activationStart(error: "That code is not valid. Check the code on your TV.", code: typed), status: 400)
+        }
+        guard !session.isExpired(at: backend.now) else {
+            return Reply.html(
+                Pages.activationStart(error: "That code has expired. Get a new code on your TV.", code: typed), status: 400)
+        }
+        if let mvpd = session.parameters[.mvpd] { return try resume(session, mvpd: mvpd) }
+        return Reply.redirect(to: "/activate/\(session.code)/provider")
+    }
+
+    private func providerPage(code: String) throws -> MockResponse {
+        let session = try liveSession(code)
+        let requestorName = backend.index.requestorsById[session.serviceProvider]?.name ?? session.serviceProvider
+        let mvpds = backend.index.integratedMvpds(for: session.serviceProvider).filter { !$0.isTempPass }
+            .sorted { $0.displayName.localizedCaseInsensitiveCompare($1.displayName) == .orderedAscending }
+        return Reply.html(Pages.activationProviders(code: session.code, requestorName: requestorName, mvpds: mvpds))
+    }
+
+    private func chooseProvider(_ request: IncomingRequest, code: String) throws -> MockResponse {
+        let session = try liveSession(code)
+        guard let mvpd = try request.form()["mvpd"], backend.index.integratedMvpd(mvpd, for: session.serviceProvider) != nil
+        else {
+            throw PageFailure(status: 400, title: "Choose a provider", message: "Choose a TV provider from the list.")
+        }
+        return try resume(session, mvpd: mvpd)
+    }
+
+    /// Completes the session's parameters as a second-screen app would, then starts the login.
+    private func resume(_ session: AuthenticationSession, mvpd: String) throws -> MockResponse {
+        let domain = backend.index.requestorsById[session.serviceProvider]?.domains.first ?? "tvsim.example"
+        _ = backend.store.updateSession(code: session.code) { session in
+            session.parameters[.mvpd] = mvpd
+            session.parameters[.domainName] = session.parameters[.domainName] ?? domain
+            session.parameters[.redirectUrl] = "\(backend.baseURL)/activate/\(session.code)/done"
+        }
+        return Reply.redirect(to: "/api/v2/authenticate/\(session.serviceProvider)/\(session.code)")
+    }
+
+    private func liveSession(_ rawCode: String) throws -> AuthenticationSession {
+        let code = rawCode.uppercased()
+        guard let session = backend.store.session(code: code), !session.isExpired(at: backend.now) else {
+            throw PageFailure(status: 400, title: "Code not valid", message: "The code \(code) is not valid or has expired.")
+        }
+        return session
+    }
+}

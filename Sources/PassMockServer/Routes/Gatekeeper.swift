@@ -1,0 +1,119 @@
+import Foundation
+import PassAPI
+
+/// Who is calling, after the Bearer token checked out.
+struct Caller: Sendable {
+    let clientId: String
+    let requestor: RequestorSettings
+}
+
+/// The checks every REST API V2 endpoint shares, in the order the real service applies them:
+/// access token, service provider, headers, MVPD.
+struct Gatekeeper {
+    let backend: MockBackend
+    let index: DashboardIndex
+
+    init(_ backend: MockBackend) {
+        self.backend = backend
+        index = backend.index
+    }
+
+    /// Validates `Authorization: Bearer …` for `serviceProvider`.
+    func caller(_ request: IncomingRequest, serviceProvider: String) throws -> Caller {
+        guard let header = request.header(HeaderName.authorization) else {
+            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is missing.")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is not a Bearer token.")
+        }
+        guard let claims = backend.credentials.accessTokenClaims(String(parts[1])) else {
+            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The access token is malformed or was not issued here.")
+        }
+        if Int64(backend.now.timeIntervalSince1970) >= claims.exp {
+            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The access token has expired; request a new one.")
+        }
+        guard let requestor = index.requestorsById[serviceProvider] else {
+            throw EnhancedFailure(.invalidParameterServiceProvider, "Unknown service provider '\(serviceProvider)'.")
+        }
+        guard let tokenRequestor = index.requestorsById[claims.requestor],
+            let identity = backend.credentials.clientIdentity(claims.sub),
+            identity.softwareId == tokenRequestor.softwareStatement.softwareId,
+            !tokenRequestor.softwareStatement.revoked
+        else {
+            throw EnhancedFailure(
+                .invalidAccessTokenClientApplication, "The client application was revoked; register again.")
+        }
+        guard claims.requestor == serviceProvider else {
+            throw EnhancedFailure(
+                .invalidAccessTokenServiceProvider,
+                "The access token was issued for '\(claims.requestor)', not '\(serviceProvider)'.")
+        }
+        return Caller(clientId: claims.sub, requestor: requestor)
+    }
+
+    func deviceIdentifier(_ request: IncomingRequest) throws -> DeviceIdentifier {
+        switch DeviceIdentifier.parse(request.header(HeaderName.deviceIdentifier)) {
+        case .success(let identifier): return identifier
+        case .failure(let error): throw EnhancedFailure(.invalidHeaderDeviceIdentifier, "AP-Device-Identifier: \(error).")
+        }
+    }
+
+    func deviceInfo(_ request: IncomingRequest) throws -> DeviceInfo {
+        switch DeviceInfo.parse(request.header(HeaderName.deviceInfo)) {
+        case .success(let info): return info
+        case .failure(let error): throw EnhancedFailure(.invalidHeaderDeviceInfo, "X-Device-Info: \(error).")
+        }
+    }
+
+    /// The optional partner framework status; a present but unreadable one is an error.
+    func partnerFrameworkStatus(_ request: IncomingRequest) throws -> PartnerFrameworkStatus? {
+        switch PartnerFrameworkStatus.parse(request.header(HeaderName.partnerFrameworkStatus)) {
+        case .success(let status): return status
+        case .failure(.missing): return nil
+        case .failure(let error):
+            throw EnhancedFailure(.invalidHeaderPfsPermissionAccessNotPresent, "AP-Partner-Framework-Status: \(error).")
+        }
+    }
+
+    /// The MVPD named in the path or body, integrated with the caller's requestor.
+    func mvpd(_ id: String?, for requestor: RequestorSettings) throws -> MvpdSettings {
+        guard let id, !id.isEmpty else { throw EnhancedFailure(.invalidParameterMvpd, "The mvpd parameter is missing.") }
+        guard index.mvpdsById[id] != nil else { throw EnhancedFailure(.invalidParameterMvpd, "Unknown MVPD '\(id)'.") }
+        guard let mvpd = index.integratedMvpd(id, for: requestor.id) else {
+            throw EnhancedFailure(.invalidIntegration, "'\(requestor.id)' has no active integration with '\(id)'.")
+        }
+        return mvpd
+    }
+
+    /// A redirect URL must be absolute (scheme and host) or a custom app scheme.
+    func redirectUrl(_ value: String?) throws -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        guard let url = URL(string: value), let scheme = url.scheme, !scheme.isEmpty,
+            url.host != nil || !["http", "https"].contains(scheme.lowercased())
+        else {
+            throw EnhancedFailure(.invalidParameterRedirectUrl, "'\(value)' is not an absolute URL.")
+        }
+        return value
+    }
+
+    /// Codes are short upper-case alphanumerics; anything else is rejected before lookup.
+    func code(_ value: String) throws -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces).uppercased()
+        guard (4...16).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw EnhancedFailure(.invalidParameterCode, "'\(value)' is not a valid code.")
+        }
+        return trimmed
+    }
+
+    /// The live session for `code` of this requestor.
+    func session(_ code: String, serviceProvider: String) throws -> AuthenticationSession {
+        guard let session = backend.store.session(code: code), session.serviceProvider == serviceProvider else {
+            throw EnhancedFailure(.invalidAuthenticationSession, "No authentication session has the code '\(code)'.")
+        }
+        guard !session.isExpired(at: backend.now) else {
+            throw EnhancedFailure(.invalidAuthenticationSession, "The code '\(code)' has expired.")
+        }
+        return session
+    }
+}

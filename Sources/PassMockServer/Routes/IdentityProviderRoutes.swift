@@ -1,0 +1,170 @@
+import Foundation
+import PassAPI
+
+/// The endpoints the simulated device's TV-provider framework calls at a mock MVPD: its sign-in
+/// form description, the sign-in itself (the device keeps the provider session) and the SAML
+/// attribute query answered with a signed assertion.
+struct IdentityProviderRoutes {
+    let backend: MockBackend
+
+    struct SignInRequest: Codable {
+        let username: String
+        let password: String
+    }
+
+    struct SignInResponse: Codable {
+        let providerSessionToken: String
+        let userDisplayName: String
+        let userID: String
+        /// Epoch milliseconds.
+        let authenticationExpirationDate: Int64
+    }
+
+    struct AttributeQuery: Codable {
+        let providerSessionToken: String
+        let verificationToken: String?
+        let attributeNames: [String]?
+        let channelIdentifier: String?
+    }
+
+    struct AttributeQueryResponse: Codable {
+        let samlResponse: String
+        let status: String
+    }
+
+    struct ProviderSession: Codable {
+        let mvpd: String
+        let username: String
+        let exp: Int64
+    }
+
+    struct Context: Codable {
+        struct Field: Codable {
+            let name: String
+            let label: String
+            let secure: Bool
+        }
+
+        struct Hint: Codable {
+            let username: String
+            let password: String
+            let note: String?
+        }
+
+        let mvpd: String
+        let displayName: String
+        let issuer: String
+        let fields: [Field]
+        let personas: [Hint]
+    }
+
+    func register(into registry: inout RouteRegistry) {
+        registry.add(.get, "/idp/{mvpd}/vsa/context", .identityProviderContext) { _, parameters in
+            try self.context(mvpdId: parameters["mvpd"])
+        }
+        registry.add(.post, "/idp/{mvpd}/vsa/sign-in", .identityProviderSignIn) { request, parameters in
+            try self.signIn(request, mvpdId: parameters["mvpd"])
+        }
+        registry.add(.post, "/idp/{mvpd}/vsa/attribute-query", .identityProviderAttributes) { request, parameters in
+            try self.attributeQuery(request, mvpdId: parameters["mvpd"])
+        }
+    }
+
+    private func provider(_ id: String) throws -> MvpdSettings {
+        guard let mvpd = backend.index.mvpdsById[id] else {
+            throw IdentityProviderFailure(status: 404, error: "unknown_provider", message: "There is no provider '\(id)'.")
+        }
+        guard mvpd.identityProviderAvailable else {
+            throw IdentityProviderFailure(
+                status: 503, error: "provider_unavailable", message: "\(mvpd.displayName) is not responding.")
+        }
+        return mvpd
+    }
+
+    private func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: request.body)
+        } catch {
+            throw IdentityProviderFailure(status: 400, error: "invalid_request", message: "The body is not the expected JSON.")
+        }
+    }
+
+    private func context(mvpdId: String) throws -> MockResponse {
+        let mvpd = try provider(mvpdId)
+        let hints = backend.dashboard.personas(of: mvpd).map {
+            Context.Hint(username: $0.username, password: $0.password, note: $0.note)
+        }
+        return Reply.json(
+            Context(
+                mvpd: mvpd.id, displayName: mvpd.displayName, issuer: AssertionDocument.issuer(forMvpd: mvpd.id),
+                fields: [
+                    .init(name: "username", label: "User ID", secure: false),
+                    .init(name: "password", label: "Password", secure: true),
+                ], personas: hints))
+    }
+
+    private func signIn(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
+        let mvpd = try provider(mvpdId)
+        let credentials = try body(SignInRequest.self, request)
+        guard let persona = backend.index.persona(credentials.username, at: mvpd), persona.password == credentials.password
+        else {
+            throw IdentityProviderFailure(
+                status: 401, error: "invalid_credentials", message: "The user ID or password is incorrect.")
+        }
+        guard !persona.expired else {
+            throw IdentityProviderFailure(
+                status: 403, error: "subscription_ended", message: "This \(mvpd.displayName) subscription has ended.")
+        }
+        let expiry = backend.nowMilliseconds + backend.authenticationLifetime(of: mvpd)
+        let token = backend.signer.token(
+            ProviderSession(mvpd: mvpd.id, username: persona.username, exp: expiry), for: .providerSession)
+        return Reply.json(
+            SignInResponse(
+                providerSessionToken: token, userDisplayName: persona.displayName, userID: persona.userID,
+                authenticationExpirationDate: expiry))
+    }
+
+    private func attributeQuery(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
+        let mvpd = try provider(mvpdId)
+        let query = try body(AttributeQuery.self, request)
+        guard let session = backend.signer.claims(ProviderSession.self, from: query.providerSessionToken, for: .providerSession),
+            session.mvpd == mvpd.id, let persona = backend.index.persona(session.username, at: mvpd)
+        else {
+            throw IdentityProviderFailure(status: 401, error: "invalid_session", message: "Sign in to \(mvpd.displayName) again.")
+        }
+        guard session.exp > backend.nowMilliseconds else {
+            throw IdentityProviderFailure(status: 401, error: "session_expired", message: "The sign-in has expired.")
+        }
+        guard let token = query.verificationToken,
+            let requestID = PartnerAuthenticationRequestBuilder.requestID(inVerificationToken: token),
+            let parsed = PartnerAuthenticationRequestBuilder(signer: backend.signer).parseID(requestID),
+            parsed.expiresAtMilliseconds > backend.nowMilliseconds
+        else {
+            throw IdentityProviderFailure(
+                status: 400, error: "invalid_verification_token",
+                message: "The verification token is not a current authentication request.")
+        }
+        let assertion = makeAssertion(for: persona, mvpd: mvpd, inResponseTo: requestID, names: query.attributeNames ?? [])
+        return Reply.json(
+            AttributeQueryResponse(samlResponse: assertion.xml, status: "urn:oasis:names:tc:SAML:2.0:status:Success"))
+    }
+
+    private func makeAssertion(for persona: Persona, mvpd: MvpdSettings, inResponseTo: String, names: [String])
+        -> AssertionDocument
+    {
+        let available: [String: String?] = [
+            "uid": persona.userID, "userID": persona.userID, "householdID": persona.householdID, "zip": persona.zip,
+            "maxRating": persona.maxRating,
+        ]
+        var attributes: [String: String] = [:]
+        for name in names { if let value = available[name] ?? nil { attributes[name] = value } }
+        let now = backend.now
+        var assertion = AssertionDocument(
+            responseID: "_" + backend.newIdentifier(), inResponseTo: inResponseTo,
+            issuer: AssertionDocument.issuer(forMvpd: mvpd.id), issueInstant: now, notBefore: now,
+            notOnOrAfter: now.addingTimeInterval(TimeInterval(backend.settings.samlResponseLifetimeSeconds)),
+            nameID: persona.userID, attributes: attributes)
+        assertion.sign(with: backend.signer)
+        return assertion
+    }
+}

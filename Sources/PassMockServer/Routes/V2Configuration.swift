@@ -1,0 +1,71 @@
+import Foundation
+import PassAPI
+
+extension V2Routes {
+    func configuration(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
+        let gate = self.gate
+        let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
+        if request.header(HeaderName.deviceIdentifier) != nil { _ = try gate.deviceIdentifier(request) }
+        let info = request.header(HeaderName.deviceInfo) == nil ? nil : try gate.deviceInfo(request)
+        let platform = PlatformProfile(info)
+        let mvpds = gate.index.integratedMvpds(for: caller.requestor.id).map { platform.describe($0) }
+        let requestor = RequestorConfiguration(
+            id: caller.requestor.id, name: caller.requestor.name,
+            domains: caller.requestor.domains.map { RequestorDomain(name: $0) }, mvpds: mvpds)
+        return Reply.json(
+            ConfigurationResponse(
+                device: platform.device, clientType: platform.clientType, os: platform.os, platform: platform.name,
+                platformCategory: platform.category, sdkType: "rest", requestor: requestor))
+    }
+}
+
+/// What the service infers about the requesting platform from `X-Device-Info`. Apple SSO fields
+/// are only shown to Apple platforms, as the configuration is platform-specific.
+struct PlatformProfile {
+    let device: String
+    let clientType: String
+    let os: String
+    let name: String
+    let category: String
+    let isApple: Bool
+
+    init(_ info: DeviceInfo?) {
+        let os = info?.osName ?? "Unknown"
+        self.os = os
+        switch os {
+        case "iOS":
+            device = info?.primaryHardwareType == "Tablet" ? "iPad" : "iPhone"
+            clientType = "ios"
+            name = "ios"
+            category = "mobile"
+            isApple = true
+        case "tvOS":
+            device = "AppleTV"
+            clientType = "tvos"
+            name = "tvos"
+            category = "tv"
+            isApple = true
+        default:
+            device = info?.model ?? "unknown"
+            clientType = info == nil ? "html5" : "rest"
+            name = os.lowercased()
+            category = "unknown"
+            isApple = false
+        }
+    }
+
+    func describe(_ mvpd: MvpdSettings) -> MvpdConfiguration {
+        var item = MvpdConfiguration(
+            id: mvpd.id, displayName: mvpd.displayName,
+            logoUrl: mvpd.logoUrl ?? "https://entitlement.auth.adobe.com/entitlement/noLogo.png",
+            isTempPass: mvpd.isTempPass ? true : nil)
+        guard isApple, mvpd.platformMappingId != nil else { return item }
+        item.boardingStatus = mvpd.boardingStatus
+        item.platformMappingId = mvpd.platformMappingId
+        item.enablePlatformServices = mvpd.enablePlatformServices
+        item.displayInPlatformPicker = mvpd.displayInPlatformPicker
+        item.enforcePlatformPermissions = mvpd.enforcePlatformPermissions
+        item.requiredMetadataFields = mvpd.requiredMetadataFields.isEmpty ? nil : mvpd.requiredMetadataFields
+        return item
+    }
+}

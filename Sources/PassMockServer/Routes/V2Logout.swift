@@ -1,0 +1,40 @@
+import Foundation
+import PassAPI
+
+extension V2Routes {
+    /// Deletes the profile and says what else the app must do: open the MVPD logout page, tell the
+    /// user to sign out in Settings (Apple SSO), or nothing.
+    func logout(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
+        let gate = self.gate
+        let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
+        let mvpd = try gate.mvpd(parameters["mvpd"], for: caller.requestor)
+        let device = try gate.deviceIdentifier(request)
+        _ = try gate.deviceInfo(request)
+        let redirectUrl = try gate.redirectUrl(request.query["redirectUrl"])
+        let key = ProfileKey(
+            clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
+        let removed = backend.store.removeProfile(key)
+        let action = logoutAction(removed: removed, mvpd: mvpd, requestor: caller.requestor, redirectUrl: redirectUrl,
+            deviceId: device.identifier)
+        return Reply.json(LogoutResponse(logouts: [mvpd.id: action]))
+    }
+
+    private func logoutAction(
+        removed: StoredProfile?, mvpd: MvpdSettings, requestor: RequestorSettings, redirectUrl: String?, deviceId: String
+    ) -> MvpdLogout {
+        guard let removed, !removed.isExpired(atMilliseconds: backend.nowMilliseconds) else {
+            return MvpdLogout(actionName: .invalid, actionType: .none, mvpd: mvpd.id)
+        }
+        switch removed.profile.type {
+        case .appleSSO:
+            return MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: mvpd.id)
+        case .regular where mvpd.logoutSupported:
+            var url = "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
+                + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
+            if let redirectUrl { url += "&redirect_url=\(redirectUrl.queryEncoded)" }
+            return MvpdLogout(actionName: .logout, actionType: .interactive, mvpd: mvpd.id, url: url)
+        default:
+            return MvpdLogout(actionName: .complete, actionType: .none, mvpd: mvpd.id)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import PassAPI
+
+/// The browser side of basic authentication: the user-agent entry point, the hop through the
+/// service's SAML endpoint, the MVPD login, the artifact return and the MVPD logout. Every step
+/// is a plain redirect or form, so it works in a browser without JavaScript and with curl.
+struct WebAuthenticationRoutes {
+    let backend: MockBackend
+
+    struct WebState: Codable {
+        let code: String
+        let serviceProvider: String
+        let mvpd: String
+        let exp: Int64
+    }
+
+    struct Artifact: Codable {
+        let code: String
+        let serviceProvider: String
+        let mvpd: String
+        let username: String
+        let exp: Int64
+    }
+
+    func register(into registry: inout RouteRegistry) {
+        registry.add(.get, "/adobe-services/authenticate/saml", .webAuthenticate) { request, _ in
+            try self.samlEntry(request)
+        }
+        registry.add(.get, "/adobe-services/saml/artifact", .webArtifact) { request, _ in try self.artifact(request) }
+        registry.add(.get, "/adobe-services/logout", .webLogout) { request, _ in try self.logout(request) }
+        registry.add(.get, "/idp/{mvpd}/login", .identityProviderLoginPage) { request, parameters in
+            try self.loginPage(request, mvpdId: parameters["mvpd"])
+        }
+        registry.add(.post, "/idp/{mvpd}/login", .identityProviderLogin) { request, parameters in
+            try self.login(request, mvpdId: parameters["mvpd"])
+        }
+    }
+
+    /// `GET /api/v2/authenticate/{sp}/{code}`, registered with the V2 routes.
+    func start(serviceProvider: String, code rawCode: String) throws -> MockResponse {
+        let session = try liveSession(code: rawCode, serviceProvider: serviceProvider)
+        let missing = session.missingParameters.filter { $0 != .domainName }
+        guard missing.isEmpty else {
+            throw PageFailure(
+                status: 400, title: "Sign-in cannot start",
+                message: "The session is missing \(missing.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let mvpd = try integratedMvpd(session.parameters[.mvpd]!, serviceProvider: serviceProvider)
+        let query = [
+            ("noflash", "true"), ("mso_id", mvpd.id), ("requestor_id", serviceProvider), ("no_iframe", "false"),
+            ("domain_name", session.parameters[.domainName] ?? ""), ("redirect_url", session.parameters[.redirectUrl]!),
+            ("reg_code", session.code),
+        ].map { "\($0.0)=\($0.1.queryEncoded)" }.joined(separator: "&")
+        return Reply.redirect(to: "/adobe-services/authenticate/saml?\(query)")
+    }
+
+    private func samlEntry(_ request: IncomingRequest) throws -> MockResponse {
+        guard let code = request.query["reg_code"], let requestor = request.query["requestor_id"],
+            let mvpdId = request.query["mso_id"]
+        else {
+            throw PageFailure(status: 400, title: "Sign-in cannot start", message: "The request is missing parameters.")
+        }
+        let session = try liveSession(code: code, serviceProvider: requestor)
+        guard session.parameters[.mvpd] == mvpdId else {
+            throw PageFailure(status: 400, title: "Sign-in cannot start", message: "The provider does not match the session.")
+        }
+        let mvpd = try integratedMvpd(mvpdId, serviceProvider: requestor)
+        let state = WebState(
+            code: session.code, serviceProvider: requestor, mvpd: mvpd.id, exp: session.notAfter.milliseconds)
+        let token = backend.signer.token(state, for: .webState)
+        return Reply.redirect(to: "/idp/\(mvpd.id.queryEncoded)/login?RelayState=\(token.queryEncoded)")
+    }
+
+    private func loginPage(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
+        let (_, mvpd) = try verifiedState(request.query["RelayState"], mvpdId: mvpdId)
+        let personas = backend.dashboard.personas(of: mvpd)
+        return Reply.html(
+            Pages.login(mvpd: mvpd, personas: personas, relayState: request.query["RelayState"]!, error: nil, username: ""))
+    }
+
+    private func login(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
+        let form = try request.form()
+        let (state, mvpd) = try verifiedState(form["RelayState"], mvpdId: mvpdId)
+        let username = form["username"] ?? ""
+        let personas = backend.dashboard.personas(of: mvpd)
+        let rejection = { (message: String) -> MockResponse in
+            Reply.html(
+                Pages.login(mvpd: mvpd, personas: personas, relayState: form["RelayState"]!, error: message, username: username),
+                status: 401)
+        }
+        guard let persona = backend.index.persona(username, at: mvpd), persona.password == form["password"] else {
+            return rejection("The user ID or password is incorrect.")
+        }
+        guard !persona.expired else { return rejection("This \(mvpd.displayName) subscription has ended.") }
+        let artifact = Artifact(
+            code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
+            exp: backend.nowMilliseconds + 60_000)
+        let token = backend.signer.token(artifact, for: .artifact)
+        return Reply.redirect(to: "/adobe-services/saml/artifact?SAMLart=\(token.queryEncoded)")
+    }
+
+    /// The service resolves the artifact, stores the profile and sends the browser home.
+    private func artifact(_ request: IncomingRequest) throws -> MockResponse {
+        guard let token = request.query["SAMLart"],
+            let artifact = backend.signer.claims(Artifact.self, from: token, for: .artifact)
+        else {
+            throw PageFailure(status: 400, title: "Sign-in failed", message: "The sign-in answer is not valid.")
+        }
+        guard artifact.exp > backend.nowMilliseconds else {
+            throw PageFailure(status: 400, title: "Sign-in failed", message: "The sign-in answer has expired.")
+        }
+        let session = try liveSession(code: artifact.code, serviceProvider: artifact.serviceProvider)
+        let mvpd = try integratedMvpd(artifact.mvpd, serviceProvider: artifact.serviceProvider)
+        guard let persona = backend.index.persona(artifact.username, at: mvpd) else {
+            throw PageFailure(status: 400, title: "Sign-in failed", message: "The account no longer exists.")
+        }
+        let key = ProfileKey(
+            clientId: session.clientId, deviceId: session.deviceId, serviceProvider: session.serviceProvider, mvpd: mvpd.id)
+        backend.storeRegularProfile(key: key, persona: persona, mvpd: mvpd)
+        _ = backend.store.updateSession(code: session.code) { $0.completedProfile = key }
+        return Reply.redirect(to: session.parameters[.redirectUrl] ?? "/activate/\(session.code)/done")
+    }
+
+    private func logout(_ request: IncomingRequest) throws -> MockResponse {
+        let mvpdId = request.query["mso_id"] ?? ""
+        let name = backend.index.mvpdsById[mvpdId]?.displayName ?? "your TV provider"
+        if let target = request.query["redirect_url"], URL(string: target)?.scheme != nil {
+            return Reply.redirect(to: target)
+        }
+        return Reply.html(Pages.loggedOut(providerName: name, returnURL: nil))
+    }
+
+    // MARK: Checks
+
+    private func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
+        let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let session = backend.store.session(code: code), session.serviceProvider == serviceProvider else {
+            throw PageFailure(status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
+        }
+        guard !session.isExpired(at: backend.now) else {
+            throw PageFailure(status: 400, title: "Code expired", message: "The code \(code) has expired. Get a new one on your device.")
+        }
+        return session
+    }
+
+    private func integratedMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
+        guard let mvpd = backend.index.integratedMvpd(id, for: serviceProvider) else {
+            throw PageFailure(status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.")
+        }
+        guard mvpd.identityProviderAvailable else {
+            throw PageFailure(
+                status: 503, title: "\(mvpd.displayName) is not responding",
+                message: "The TV provider's sign-in service is unavailable. Try again later.")
+        }
+        return mvpd
+    }
+
+    private func verifiedState(_ token: String?, mvpdId: String) throws -> (WebState, MvpdSettings) {
+        guard let token, let state = backend.signer.claims(WebState.self, from: token, for: .webState), state.mvpd == mvpdId
+        else {
+            throw PageFailure(status: 400, title: "Sign-in failed", message: "This sign-in link is not valid. Start again from the app.")
+        }
+        guard state.exp > backend.nowMilliseconds else {
+            throw PageFailure(status: 400, title: "Sign-in expired", message: "This sign-in link has expired. Start again from the app.")
+        }
+        let mvpd = try integratedMvpd(state.mvpd, serviceProvider: state.serviceProvider)
+        return (state, mvpd)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import PassAPI
+
+/// The short media token: Base64 of a signed XML document, like the real `serializedToken`
+/// (which decodes to `<signatureInfo>…`).
+struct MediaTokenDocument {
+    let resource: String
+    let requestor: String
+    let mvpd: String
+    let issuedAt: Int64
+    let notAfter: Int64
+    let userID: String
+    let nonce: String
+
+    func serialized(with signer: Signer) -> String {
+        let content = "\(requestor)|\(resource)|\(mvpd)|\(userID)|\(issuedAt)|\(notAfter)|\(nonce)"
+        let signature = Base64.encode(signer.signature(of: content, for: .mediaToken))
+        let xml = """
+            <signatureInfo>\(signature)<authToken><sessionGUID>\(XMLText.escape(nonce))</sessionGUID>\
+            <requestorID>\(XMLText.escape(requestor))</requestorID><resourceID>\(XMLText.escape(resource))</resourceID>\
+            <ttl>\(notAfter - issuedAt)</ttl><issueTime>\(issuedAt)</issueTime><mvpdId>\(XMLText.escape(mvpd))</mvpdId>\
+            <userId>\(XMLText.escape(userID))</userId></authToken></signatureInfo>
+            """
+        return Base64.encode(xml)
+    }
+}

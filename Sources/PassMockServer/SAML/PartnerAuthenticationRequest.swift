@@ -1,0 +1,123 @@
+import Foundation
+import PassAPI
+
+/// The SAML AuthnRequest that `sessions/sso/Apple` hands to the app, which passes it to the VSA
+/// framework as `verificationToken`. Its ID is self-verifying (nonce, expiry, requestor and an
+/// HMAC), so the mock needs no store to check `InResponseTo` later.
+struct PartnerAuthenticationRequestBuilder {
+    /// The service provider's SAML issuer; apps set `channelIdentifier` to it.
+    static let serviceProviderIssuer = "https://saml.sp.auth.adobe.com"
+
+    let signer: Signer
+
+    struct RequestID: Equatable {
+        let nonce: String
+        let expiresAtMilliseconds: Int64
+        let serviceProvider: String
+    }
+
+    func makeID(nonce: String, expiresAtMilliseconds: Int64, serviceProvider: String) -> String {
+        let message = "\(nonce).\(expiresAtMilliseconds).\(serviceProvider)"
+        let mac = signer.signature(of: message, for: .partnerRequest).prefix(12)
+        let body = Base64.encodeURLSafe(Data(message.utf8))
+        return "_\(body).\(Base64.encodeURLSafe(mac))"
+    }
+
+    /// The parts of an ID this server issued, or nil for a forged or foreign one.
+    func parseID(_ id: String) -> RequestID? {
+        guard id.hasPrefix("_") else { return nil }
+        let parts = id.dropFirst().split(separator: ".")
+        guard parts.count == 2, let bodyData = Base64.decode(String(parts[0])), let mac = Base64.decode(String(parts[1]))
+        else { return nil }
+        let message = String(decoding: bodyData, as: UTF8.self)
+        let expected = signer.signature(of: message, for: .partnerRequest).prefix(12)
+        guard mac == expected else { return nil }
+        let fields = message.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, let expiry = Int64(fields[1]) else { return nil }
+        return RequestID(nonce: String(fields[0]), expiresAtMilliseconds: expiry, serviceProvider: String(fields[2]))
+    }
+
+    func document(id: String, serviceProvider: String, issueInstant: Date, destination: String) -> String {
+        """
+        <samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
+        xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(id)" Version="2.0" \
+        IssueInstant="\(SAMLTime.format(issueInstant))" ProviderName="\(XMLText.escape(serviceProvider))" \
+        Destination="\(XMLText.escape(destination))">
+          <saml:Issuer>\(Self.serviceProviderIssuer)</saml:Issuer>
+          <samlp:NameIDPolicy AllowCreate="true"/>
+        </samlp:AuthnRequest>
+        """
+    }
+
+    /// The request ID inside a Base64 (or plain XML) AuthnRequest, if the document is one.
+    static func requestID(inVerificationToken token: String) -> String? {
+        let xml: String
+        if token.trimmingCharacters(in: .whitespaces).hasPrefix("<") {
+            xml = token
+        } else if let data = Base64.decode(token) {
+            xml = String(decoding: data, as: UTF8.self)
+        } else {
+            return nil
+        }
+        guard xml.contains("AuthnRequest") else { return nil }
+        return XMLText.attribute("ID", ofElement: "samlp:AuthnRequest", in: xml)
+    }
+}
+
+enum SAMLTime {
+    static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}
+
+/// Just enough XML reading and writing for the mock's own SAML documents. They are generated
+/// here, so the reader only has to be strict about what it accepts, not general.
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The value of `name` on the first `<element …>` start tag.
+    static func attribute(_ name: String, ofElement element: String, in xml: String) -> String? {
+        guard let start = xml.range(of: "<\(element)"), let end = xml[start.upperBound...].firstIndex(of: ">") else {
+            return nil
+        }
+        let tag = xml[start.upperBound..<end]
+        guard let attribute = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\"") else { return nil }
+        guard let close = tag[attribute.upperBound...].firstIndex(of: "\"") else { return nil }
+        return unescape(String(tag[attribute.upperBound..<close]))
+    }
+
+    /// The text of the first `<element>…</element>`.
+    static func text(ofElement element: String, in xml: String) -> String? {
+        guard let open = xml.range(of: "<\(element)>") ?? openTag(element, in: xml),
+            let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex)
+        else { return nil }
+        return unescape(String(xml[open.upperBound..<close.lowerBound]))
+    }
+
+    private static func openTag(_ element: String, in xml: String) -> Range<String.Index>? {
+        guard let start = xml.range(of: "<\(element) "), let end = xml[start.upperBound...].firstIndex(of: ">") else {
+            return nil
+        }
+        return start.lowerBound..<xml.index(after: end)
+    }
+}

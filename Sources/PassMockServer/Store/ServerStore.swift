@@ -1,0 +1,114 @@
+import Foundation
+import PassAPI
+import Synchronization
+
+/// All mutable state of the mock back end: authentication sessions and profiles. Bounded; every
+/// access goes through one lock so concurrent handlers see a consistent world.
+final class ServerStore: Sendable {
+    private struct State {
+        var sessions: BoundedStore<String, AuthenticationSession>
+        var profiles: BoundedStore<ProfileKey, StoredProfile>
+    }
+
+    private let state: Mutex<State>
+
+    init(limits: ServerSettings.Limits) {
+        state = Mutex(
+            State(
+                sessions: BoundedStore(capacity: limits.maxSessions),
+                profiles: BoundedStore(capacity: limits.maxProfiles)))
+    }
+
+    // MARK: Sessions
+
+    func insertSession(_ session: AuthenticationSession, now: Date) {
+        state.withLock { $0.sessions.insert(session, for: session.code) { $0.isExpired(at: now) } }
+    }
+
+    func session(code: String) -> AuthenticationSession? {
+        state.withLock { $0.sessions[code] }
+    }
+
+    func updateSession(code: String, _ body: @Sendable (inout AuthenticationSession) -> Void) -> AuthenticationSession? {
+        state.withLock { state in
+            state.sessions.update(code, body)
+            return state.sessions[code]
+        }
+    }
+
+    func removeSession(code: String) {
+        state.withLock { _ = $0.sessions.remove(code) }
+    }
+
+    func allSessions() -> [AuthenticationSession] {
+        state.withLock { Array($0.sessions.values) }
+    }
+
+    /// Makes every code expire now (admin "expire codes").
+    func expireSessions() -> Int {
+        state.withLock { state in
+            let codes = state.sessions.keyValues.map(\.key)
+            state.sessions.removeAll()
+            return codes.count
+        }
+    }
+
+    // MARK: Profiles
+
+    func insertProfile(_ profile: StoredProfile, for key: ProfileKey, nowMilliseconds: Int64) {
+        state.withLock { $0.profiles.insert(profile, for: key) { $0.isExpired(atMilliseconds: nowMilliseconds) } }
+    }
+
+    func profile(_ key: ProfileKey) -> StoredProfile? {
+        state.withLock { $0.profiles[key] }
+    }
+
+    /// Profiles of one client on one device for one requestor, expired ones included.
+    func profiles(clientId: String, deviceId: String, serviceProvider: String) -> [(ProfileKey, StoredProfile)] {
+        state.withLock { state in
+            state.profiles.keyValues.filter {
+                $0.key.clientId == clientId && $0.key.deviceId == deviceId && $0.key.serviceProvider == serviceProvider
+            }
+        }
+    }
+
+    @discardableResult
+    func removeProfile(_ key: ProfileKey) -> StoredProfile? {
+        state.withLock { $0.profiles.remove(key) }
+    }
+
+    func allProfiles() -> [(key: ProfileKey, value: StoredProfile)] {
+        state.withLock { $0.profiles.keyValues }
+    }
+
+    /// Moves the end of matching profiles to `nowMilliseconds` (admin "expire now").
+    func expireProfiles(nowMilliseconds: Int64, matching predicate: @Sendable (ProfileKey, StoredProfile) -> Bool) -> Int {
+        state.withLock { state in
+            var count = 0
+            for (key, stored) in state.profiles.keyValues where predicate(key, stored) {
+                state.profiles.update(key) { $0.profile.notAfter = min($0.profile.notAfter, nowMilliseconds) }
+                count += 1
+            }
+            return count
+        }
+    }
+
+    func removeProfiles(matching predicate: @Sendable (ProfileKey, StoredProfile) -> Bool) -> Int {
+        state.withLock { state in
+            let before = state.profiles.count
+            state.profiles.removeAll(where: predicate)
+            return before - state.profiles.count
+        }
+    }
+
+    func reset() {
+        state.withLock { state in
+            state.sessions.removeAll()
+            state.profiles.removeAll()
+        }
+    }
+
+    var counts: (sessions: Int, profiles: Int) {
+        state.withLock { ($0.sessions.count, $0.profiles.count) }
+    }
+}

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// A small, fast, seedable random source (SplitMix64). Every identifier the simulator invents
+/// (codes, tokens, trace ids) comes from one of these, so a given seed replays the same run.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A thread-safe wrapper so a seeded generator can be shared by concurrent request handlers.
+public final class SharedRandom: Sendable {
+    private let generator: Mutex<SeededGenerator>
+
+    public init(seed: UInt64) {
+        generator = Mutex(SeededGenerator(seed: seed))
+    }
+
+    /// Calls `body` with exclusive access to the generator.
+    public func with<T>(_ body: (inout SeededGenerator) -> T) -> T {
+        generator.withLock { body(&$0) }
+    }
+
+    /// A random string of `length` characters drawn from `alphabet`.
+    public func string(length: Int, alphabet: [Character]) -> String {
+        with { generator in
+            String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+    }
+
+    /// A random RFC 4122 version-4 UUID string (lower case), reproducible for a seed.
+    public func uuid() -> String {
+        with { generator in
+            var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes[6] = (bytes[6] & 0x0F) | 0x40
+            bytes[8] = (bytes[8] & 0x3F) | 0x80
+            let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+            let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
+                         hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+            return parts.joined(separator: "-")
+        }
+    }
+
+    /// Random bytes, e.g. for secrets.
+    public func bytes(count: Int) -> [UInt8] {
+        with { generator in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+
+/// The one source of "now" for everything that has a time-to-live: codes, tokens, profiles,
+/// decisions, polling. Production code reads the wall clock through `SystemClock`; scenarios
+/// and tests use `VirtualClock`, so a 30-minute code expiry runs in microseconds and every run
+/// gives the same result.
+public protocol SimulationClock: Sendable {
+    /// The current simulated time.
+    func now() -> Date
+    /// Waits until `duration` of simulated time has passed.
+    func sleep(for duration: Duration) async throws
+}
+
+extension SimulationClock {
+    /// Milliseconds since 1970, the unit Adobe Pass uses on the wire.
+    public func nowMilliseconds() -> Int64 {
+        Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}
+
+/// Wall-clock time plus an offset that the admin API can move forward ("advance the clock"),
+/// so a QA session against a real-time server can still jump past an expiry.
+public final class SystemClock: SimulationClock {
+    private let offset = Mutex<TimeInterval>(0)
+
+    public init() {}
+
+    public func now() -> Date {
+        Date().addingTimeInterval(offset.withLock { $0 })
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+
+    /// Moves simulated time forward without waiting.
+    public func advance(by seconds: TimeInterval) {
+        offset.withLock { $0 += seconds }
+    }
+}
+
+/// A clock that only moves when told to. Sleepers wake in deadline order as time advances,
+/// which makes polling loops and expiries deterministic.
+public final class VirtualClock: SimulationClock {
+    private struct Sleeper {
+        let deadline: Date
+        let order: Int
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Date
+        var sleepers: [Int: Sleeper] = [:]
+        var nextOrder = 0
+        /// When set, a sleeper advances the clock to its own deadline instead of waiting:
+        /// a headless scenario then runs as fast as the CPU allows.
+        var autoAdvance: Bool
+    }
+
+    private let state: Mutex<State>
+
+    /// - Parameters:
+    ///   - start: the initial simulated time (default 2026-01-01T12:00:00Z, fixed for determinism).
+    ///   - autoAdvance: if true, `sleep` jumps the clock forward instead of waiting for `advance`.
+    public init(start: Date = VirtualClock.defaultStart, autoAdvance: Bool = false) {
+        state = Mutex(State(now: start, autoAdvance: autoAdvance))
+    }
+
+    public static let defaultStart = Date(timeIntervalSince1970: 1_767_268_800)
+
+    public func now() -> Date { state.withLock { $0.now } }
+
+    public func sleep(for duration: Duration) async throws {
+        let seconds = duration.timeInterval
+        try Task.checkCancellation()
+        let wokeImmediately: Bool = state.withLock { state in
+            if state.autoAdvance {
+                state.now = state.now.addingTimeInterval(max(0, seconds))
+                return true
+            }
+            return seconds <= 0
+        }
+        if wokeImmediately {
+            await Task.yield()
+            return
+        }
+        let id = state.withLock { state -> Int in
+            state.nextOrder += 1
+            return state.nextOrder
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                state.withLock { state in
+                    let deadline = state.now.addingTimeInterval(seconds)
+                    state.sleepers[id] = Sleeper(deadline: deadline, order: id, continuation: continuation)
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `seconds`, waking every sleeper whose deadline has passed.
+    public func advance(by seconds: TimeInterval) {
+        let due: [Sleeper] = state.withLock { state in
+            state.now = state.now.addingTimeInterval(max(0, seconds))
+            let now = state.now
+            let due = state.sleepers.values.filter { $0.deadline <= now }
+            for sleeper in due { state.sleepers.removeValue(forKey: sleeper.order) }
+            return due.sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Sets the clock to an absolute time (never backwards).
+    public func set(to date: Date) {
+        let delta = date.timeIntervalSince(now())
+        if delta > 0 { advance(by: delta) }
+    }
+
+    /// The number of tasks currently waiting on this clock.
+    public var pendingSleepers: Int { state.withLock { $0.sleepers.count } }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point value.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// A clock whose time the admin API and scenarios can move forward.
+public protocol AdvanceableClock: SimulationClock {
+    func advance(by seconds: TimeInterval)
+}
+
+extension SystemClock: AdvanceableClock {}
+extension VirtualClock: AdvanceableClock {}
