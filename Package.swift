@@ -44,8 +44,9 @@ let package = Package(
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "PassMockServer", "PassClient", "PassAPI", "Simulation",
+                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

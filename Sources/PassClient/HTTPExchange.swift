@@ -1,0 +1,43 @@
+import Foundation
+import PassAPI
+
+/// One request and its answer as the client saw them, secrets redacted. The timeline shows these.
+public struct HTTPExchange: Sendable, Codable, Equatable {
+    public struct Header: Sendable, Codable, Equatable {
+        public let name: String
+        public let value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public let id: Int
+    /// What the call is for, e.g. `sessions.create`, `web.follow`.
+    public let label: String
+    public let method: String
+    public let url: String
+    public let requestHeaders: [Header]
+    public let requestBody: String?
+    public let status: Int?
+    public let responseHeaders: [Header]
+    public let responseBody: String?
+    /// Simulated time when the request started, epoch milliseconds.
+    public let startedAt: Int64
+    /// Wall-clock time the exchange took, milliseconds.
+    public let durationMilliseconds: Double
+    /// Transport failure (connection refused, reset, timeout), if there was no answer.
+    public let failure: String?
+
+    public func requestHeader(_ name: String) -> String? {
+        requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public func responseHeader(_ name: String) -> String? {
+        responseHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// Receives every exchange as it completes.
+public typealias ExchangeObserver = @Sendable (HTTPExchange) -> Void

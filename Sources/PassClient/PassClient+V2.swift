@@ -1,0 +1,134 @@
+import Foundation
+import PassAPI
+
+/// The REST API V2 operations.
+extension PassClient {
+    /// `GET /configuration`.
+    public func configuration() async throws(PassError) -> ConfigurationResponse {
+        let response = try await authorized("GET", "/api/v2/\(sp)/configuration", headers: deviceHeaders, label: "configuration")
+        return try decode(ConfigurationResponse.self, response)
+    }
+
+    /// `POST /sessions` with whatever parameters the device has.
+    public func createSession(mvpd: String?, domainName: String?, redirectUrl: String?) async throws(PassError)
+        -> SessionResponse
+    {
+        let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
+        let response = try await authorized(
+            "POST", "/api/v2/\(sp)/sessions",
+            headers: deviceHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data,
+            label: "sessions.create")
+        return try decode(SessionResponse.self, response)
+    }
+
+    /// `POST /sessions/{code}` from a second screen.
+    public func resumeSession(code: String, mvpd: String?, domainName: String?, redirectUrl: String?)
+        async throws(PassError) -> SessionResponse
+    {
+        let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
+        let response = try await authorized(
+            "POST", "/api/v2/\(sp)/sessions/\(code.pathEncoded)",
+            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data,
+            label: "sessions.resume")
+        return try decode(SessionResponse.self, response)
+    }
+
+    /// `GET /sessions/{code}`.
+    public func retrieveSession(code: String) async throws(PassError) -> SessionStatusResponse {
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/sessions/\(code.pathEncoded)", headers: commonHeaders, label: "sessions.retrieve")
+        return try decode(SessionStatusResponse.self, response)
+    }
+
+    /// `GET /profiles`, with the partner framework status when the app has one.
+    public func profiles(partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError) -> ProfilesResponse {
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/profiles", headers: deviceHeaders + partnerHeader(partnerStatus), label: "profiles")
+        return try decode(ProfilesResponse.self, response)
+    }
+
+    /// `GET /profiles/{mvpd}`.
+    public func profile(mvpd: String, partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError)
+        -> ProfilesResponse
+    {
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/profiles/\(mvpd.pathEncoded)", headers: deviceHeaders + partnerHeader(partnerStatus),
+            label: "profiles.mvpd")
+        return try decode(ProfilesResponse.self, response)
+    }
+
+    /// `GET /profiles/code/{code}`: empty until the login for the code completes.
+    public func profile(code: String) async throws(PassError) -> ProfilesResponse {
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/profiles/code/\(code.pathEncoded)", headers: deviceHeaders, label: "profiles.code")
+        return try decode(ProfilesResponse.self, response)
+    }
+
+    /// `POST /decisions/preauthorize/{mvpd}`.
+    public func preauthorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
+        async throws(PassError) -> DecisionsResponse
+    {
+        try await decisions("preauthorize", mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+    }
+
+    /// `POST /decisions/authorize/{mvpd}`.
+    public func authorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
+        async throws(PassError) -> DecisionsResponse
+    {
+        try await decisions("authorize", mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+    }
+
+    private func decisions(_ kind: String, mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus?)
+        async throws(PassError) -> DecisionsResponse
+    {
+        let body = try? JSONEncoder().encode(DecisionsRequest(resources: resources))
+        let response = try await authorized(
+            "POST", "/api/v2/\(sp)/decisions/\(kind)/\(mvpd.pathEncoded)",
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/json;charset=utf-8")],
+            body: body, label: "decisions.\(kind)")
+        return try decode(DecisionsResponse.self, response)
+    }
+
+    /// `GET /logout/{mvpd}`.
+    public func logout(mvpd: String, redirectUrl: String?) async throws(PassError) -> LogoutResponse {
+        let query = redirectUrl.map { [("redirectUrl", $0)] } ?? []
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/logout/\(mvpd.pathEncoded)", query: query, headers: deviceHeaders, label: "logout")
+        return try decode(LogoutResponse.self, response)
+    }
+
+    /// `POST /sessions/sso/{partner}`: the SAML request for the partner framework, or a fallback.
+    public func partnerSession(
+        partner: String = "Apple", partnerStatus: PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?
+    ) async throws(PassError) -> SessionResponse {
+        let body = sessionForm(mvpd: nil, domainName: domainName, redirectUrl: redirectUrl)
+        let response = try await authorized(
+            "POST", "/api/v2/\(sp)/sessions/sso/\(partner.pathEncoded)",
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: body.data, label: "sso.sessions")
+        return try decode(SessionResponse.self, response)
+    }
+
+    /// `POST /profiles/sso/{partner}`. `samlResponse` is the Base64 SAML response; it is
+    /// URL-encoded once here, as the form requires.
+    public func partnerProfile(partner: String = "Apple", samlResponse: String, partnerStatus: PartnerFrameworkStatus?)
+        async throws(PassError) -> ProfilesResponse
+    {
+        let response = try await authorized(
+            "POST", "/api/v2/\(sp)/profiles/sso/\(partner.pathEncoded)",
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: FormBody([("SAMLResponse", samlResponse)]).data, label: "sso.profiles")
+        return try decode(ProfilesResponse.self, response, expecting: [200, 201])
+    }
+
+    private func sessionForm(mvpd: String?, domainName: String?, redirectUrl: String?) -> FormBody {
+        FormBody(
+            [("mvpd", mvpd), ("domainName", domainName), ("redirectUrl", redirectUrl)].compactMap { name, value in
+                value.map { (name, $0) }
+            })
+    }
+
+    private func partnerHeader(_ status: PartnerFrameworkStatus?) -> [(name: String, value: String)] {
+        status.map { [(HeaderName.partnerFrameworkStatus, $0.headerValue)] } ?? []
+    }
+}

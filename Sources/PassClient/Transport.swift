@@ -1,0 +1,122 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import PassAPI
+import Simulation
+import Synchronization
+
+/// A raw HTTP request as the client builds it.
+public struct WireRequest: Sendable {
+    public var method: String
+    public var url: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data?
+    public var label: String
+
+    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil, label: String) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.label = label
+    }
+}
+
+public struct WireResponse: Sendable {
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public let body: Data
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// Sends requests with AsyncHTTPClient, never following redirects (a 302 is part of the story
+/// the timeline tells), and reports each exchange to the observer.
+public final class Transport: Sendable {
+    /// One client for the whole process; redirects off, bounded timeouts.
+    static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(5), read: .seconds(30)))
+        configuration.decompression = .disabled
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// Largest response body read; anything bigger is a malformed answer.
+    static let maxBodyBytes = 4 * 1024 * 1024
+
+    private let clock: any SimulationClock
+    private let observer: ExchangeObserver?
+    private let counter = Atomic<Int>(0)
+    private let timeout: TimeAmount
+
+    public init(clock: any SimulationClock, observer: ExchangeObserver?, timeout: Duration = .seconds(30)) {
+        self.clock = clock
+        self.observer = observer
+        self.timeout = .nanoseconds(Int64(timeout.timeInterval * 1e9))
+    }
+
+    public func send(_ request: WireRequest) async throws(PassError) -> WireResponse {
+        let startedAt = clock.nowMilliseconds()
+        let started = ContinuousClock.now
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await Self.sharedClient.execute(outgoing, timeout: timeout)
+            let body = try await response.body.collect(upTo: Self.maxBodyBytes)
+            let answer = WireResponse(
+                status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                body: Data(body.readableBytesView))
+            report(request, answer, failure: nil, startedAt: startedAt, started: started)
+            return answer
+        } catch {
+            let reason = Self.describe(error)
+            report(request, nil, failure: reason, startedAt: startedAt, started: started)
+            throw .transport(reason)
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .remoteConnectionClosed: return "the server closed the connection"
+            case .readTimeout, .deadlineExceeded: return "the request timed out"
+            case .connectTimeout: return "the connection timed out"
+            default: return "\(error)"
+            }
+        }
+        if error is NIOTooManyBytesError { return "the response is larger than \(maxBodyBytes) bytes" }
+        let text = "\(error)"
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("reset") { return "the connection was reset" }
+        return text
+    }
+
+    private func report(
+        _ request: WireRequest, _ response: WireResponse?, failure: String?, startedAt: Int64,
+        started: ContinuousClock.Instant
+    ) {
+        guard let observer else { return }
+        let id = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let requestType = request.headers.first { $0.name.lowercased() == "content-type" }?.value
+        let exchange = HTTPExchange(
+            id: id, label: request.label, method: request.method, url: Redaction.url(request.url),
+            requestHeaders: request.headers.map { .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value)) },
+            requestBody: request.body.flatMap { Self.text(Redaction.body($0, contentType: requestType)) },
+            status: response?.status,
+            responseHeaders: response?.headers.map { .init(name: $0.name, value: $0.value) } ?? [],
+            responseBody: response.flatMap { Self.text(Redaction.body($0.body, contentType: $0.header("Content-Type"))) },
+            startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - started).timeInterval * 1000,
+            failure: failure)
+        observer(exchange)
+    }
+
+    private static func text(_ data: Data) -> String? {
+        data.isEmpty ? nil : String(decoding: data.prefix(65_536), as: UTF8.self)
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Unbuffered output: lines appear at once even when stdout is a pipe (logs, CI, `tee`).
+enum Console {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

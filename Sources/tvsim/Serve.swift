@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LocatedJSON
+import PassAPI
+import PassMockServer
+import Simulation
+
+/// `tvsim serve`: the mock back end alone, for browsers, curl and real devices.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the mock Adobe Pass back end (DCR, REST API V2, mock MVPDs, activation site, admin API).")
+
+    @Option(help: "Port to listen on; 0 picks a free port.")
+    var port: Int = 0
+
+    @Option(help: "Address to bind. The admin API answers only to loopback clients whatever this is.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Dashboard file (JSON) with requestors, MVPDs and personas; the built-in one by default.")
+    var config: String?
+
+    @Option(help: "Seed for codes, ids and traces, so runs are reproducible.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Require 'Authorization: Bearer <token>' on the admin API.")
+    var adminToken: String?
+
+    @Flag(help: "Print the dashboard as JSON (a starting point for --config) and exit.")
+    var printConfig = false
+
+    @Flag(help: "Do not log requests.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        let dashboard = try loadDashboard()
+        if printConfig {
+            print(DashboardFile.encode(dashboard))
+            return
+        }
+        let backend = MockBackend(dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: adminToken)
+        if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
+        let application = MockServer.makeApplication(backend: backend, host: host, port: port) { _ in
+            Console.line(Banner(backend: backend).text)
+        }
+        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        Console.line("tvsim serve: stopped")
+    }
+
+    private func loadDashboard() throws -> Dashboard {
+        guard let config else { return .builtIn }
+        do {
+            return try DashboardFile.load(path: config)
+        } catch {
+            throw ValidationError("invalid dashboard file: \(error)")
+        }
+    }
+}
+
+/// What `tvsim serve` prints once it listens: enough to start using it.
+struct Banner {
+    let backend: MockBackend
+
+    var text: String {
+        let info = backend.info()
+        var lines = ["tvsim mock back end listening on \(info.baseURL)"]
+        if let requestor = info.requestors.first {
+            lines.append("  requestor          \(requestor.id) (\(requestor.name))")
+            lines.append("  software statement \(requestor.softwareStatement)")
+        }
+        if let persona = info.personas.first(where: { !$0.expired }) {
+            lines.append("  persona            \(persona.username) / \(persona.password)  (\(persona.displayName))")
+        }
+        lines.append("  activation page    \(info.activationURL)")
+        lines.append("  admin API          \(info.baseURL)/__tvsim/info")
+        lines.append("Press Ctrl-C to stop.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One line per request: simulated time, method, path, status, duration, operation, fault.
+struct RequestLogLine {
+    let entry: JournalEntry
+
+    var text: String {
+        let time = Date(timeIntervalSince1970: TimeInterval(entry.time) / 1000)
+        let stamp = Self.formatter.string(from: time)
+        let duration = String(format: "%.1f ms", entry.durationMilliseconds)
+        let fault = entry.fault.map { "  fault \($0)" } ?? ""
+        return "\(stamp)  \(entry.method) \(entry.uri)  \(entry.status)  \(duration)  \(entry.operation ?? "-")\(fault)"
+    }
+
+    private static let formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss.SSS"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter
+    }()
+}
