@@ -70,9 +70,10 @@ struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: String) throws(SyntaxError) {
+        let start = location
         for expected in literal.utf8 {
             guard index < bytes.count, bytes[index] == expected else {
-                throw fail("expected '\(literal)', found \(describeCurrent())")
+                throw SyntaxError(location: start, message: "expected '\(literal)', found \(describeCurrent())")
             }
             index += 1
         }
@@ -246,13 +247,19 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: digit expected after '.'") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail("invalid number: digit expected after '.'")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: digit expected in exponent") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail("invalid number: digit expected in exponent")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)

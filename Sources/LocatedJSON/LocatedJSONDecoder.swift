@@ -103,7 +103,8 @@ final class FieldLog: @unchecked Sendable {
     private func walk(_ node: JSONNode, path: String, visit: (JSONNode.Member, JSONNode, String) -> Bool) {
         switch node.kind {
         case .object(let members):
-            let entered = members.contains { read.contains(Key(object: node.location, name: $0.key)) }
+            let entered =
+                members.contains { read.contains(Key(object: node.location, name: $0.key)) }
                 || expected[node.location] != nil
             for member in members {
                 if entered, visit(member, node, path) { return }

@@ -5,7 +5,8 @@ import PassAPI
 extension PassClient {
     /// `GET /configuration`.
     public func configuration() async throws(PassError) -> ConfigurationResponse {
-        let response = try await authorized("GET", "/api/v2/\(sp)/configuration", headers: deviceHeaders, label: "configuration")
+        let response = try await authorized(
+            "GET", "/api/v2/\(sp)/configuration", headers: deviceHeaders, label: "configuration")
         return try decode(ConfigurationResponse.self, response)
     }
 
@@ -84,7 +85,9 @@ extension PassClient {
         let body = try? JSONEncoder().encode(DecisionsRequest(resources: resources))
         let response = try await authorized(
             "POST", "/api/v2/\(sp)/decisions/\(kind)/\(mvpd.pathEncoded)",
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/json;charset=utf-8")],
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [
+                ("Content-Type", "application/json;charset=utf-8")
+            ],
             body: body, label: "decisions.\(kind)")
         return try decode(DecisionsResponse.self, response)
     }
@@ -104,7 +107,9 @@ extension PassClient {
         let body = sessionForm(mvpd: nil, domainName: domainName, redirectUrl: redirectUrl)
         let response = try await authorized(
             "POST", "/api/v2/\(sp)/sessions/sso/\(partner.pathEncoded)",
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/x-www-form-urlencoded")],
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [
+                ("Content-Type", "application/x-www-form-urlencoded")
+            ],
             body: body.data, label: "sso.sessions")
         return try decode(SessionResponse.self, response)
     }
@@ -116,7 +121,9 @@ extension PassClient {
     {
         let response = try await authorized(
             "POST", "/api/v2/\(sp)/profiles/sso/\(partner.pathEncoded)",
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [("Content-Type", "application/x-www-form-urlencoded")],
+            headers: deviceHeaders + partnerHeader(partnerStatus) + [
+                ("Content-Type", "application/x-www-form-urlencoded")
+            ],
             body: FormBody([("SAMLResponse", samlResponse)]).data, label: "sso.profiles")
         return try decode(ProfilesResponse.self, response, expecting: [200, 201])
     }

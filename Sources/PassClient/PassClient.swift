@@ -72,7 +72,11 @@ public final class PassClient: Sendable {
     @discardableResult
     public func requestAccessToken() async throws(PassError) -> AccessTokenResponse {
         let credentials: ClientCredentials
-        if let cached = await registration.credentials { credentials = cached } else { credentials = try await register() }
+        if let cached = await registration.credentials {
+            credentials = cached
+        } else {
+            credentials = try await register()
+        }
         let form = FormBody([
             ("grant_type", "client_credentials"), ("client_id", credentials.clientId),
             ("client_secret", credentials.clientSecret),

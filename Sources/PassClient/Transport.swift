@@ -14,7 +14,9 @@ public struct WireRequest: Sendable {
     public var body: Data?
     public var label: String
 
-    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil, label: String) {
+    public init(
+        method: String, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil, label: String
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -106,11 +108,15 @@ public final class Transport: Sendable {
         let requestType = request.headers.first { $0.name.lowercased() == "content-type" }?.value
         let exchange = HTTPExchange(
             id: id, label: request.label, method: request.method, url: Redaction.url(request.url),
-            requestHeaders: request.headers.map { .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value)) },
+            requestHeaders: request.headers.map {
+                .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
+            },
             requestBody: request.body.flatMap { Self.text(Redaction.body($0, contentType: requestType)) },
             status: response?.status,
             responseHeaders: response?.headers.map { .init(name: $0.name, value: $0.value) } ?? [],
-            responseBody: response.flatMap { Self.text(Redaction.body($0.body, contentType: $0.header("Content-Type"))) },
+            responseBody: response.flatMap {
+                Self.text(Redaction.body($0.body, contentType: $0.header("Content-Type")))
+            },
             startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - started).timeInterval * 1000,
             failure: failure)
         observer(exchange)

@@ -42,14 +42,18 @@ public struct WebBrowser: Sendable {
     public func submit(on page: Page, actionContaining: String? = nil, fields: [String: String]) async throws(PassError)
         -> Outcome
     {
-        guard let form = HTMLScan.forms(in: page.html).first(where: { actionContaining == nil || $0.action.contains(actionContaining!) })
+        guard
+            let form = HTMLScan.forms(in: page.html).first(where: {
+                actionContaining == nil || $0.action.contains(actionContaining!)
+            })
         else { throw .malformedBody("the page at \(page.url) has no form") }
         var values = form.fields
         for (name, value) in fields { values[name] = value }
         let target = Self.resolve(form.action, against: page.url)
         let body = FormBody(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         if form.method == "GET" {
-            return try await navigate(WireRequest(method: "GET", url: target + "?" + body.text, headers: headers, label: "web.form"))
+            return try await navigate(
+                WireRequest(method: "GET", url: target + "?" + body.text, headers: headers, label: "web.form"))
         }
         return try await navigate(
             WireRequest(
@@ -66,10 +70,15 @@ public struct WebBrowser: Sendable {
         for _ in 0...maximumRedirects {
             let response = try await transport.send(request)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
-                return .page(Page(url: request.url, status: response.status, html: String(decoding: response.body, as: UTF8.self)))
+                return .page(
+                    Page(
+                        url: request.url, status: response.status, html: String(decoding: response.body, as: UTF8.self))
+                )
             }
             let next = Self.resolve(location, against: request.url)
-            if stopPrefixes.contains(where: { next.hasPrefix($0) }) || !(next.hasPrefix("http://") || next.hasPrefix("https://")) {
+            if stopPrefixes.contains(where: { next.hasPrefix($0) })
+                || !(next.hasPrefix("http://") || next.hasPrefix("https://"))
+            {
                 return .reachedRedirect(next)
             }
             request = WireRequest(method: "GET", url: next, headers: headers, label: "web.follow")
@@ -97,7 +106,9 @@ public enum HTMLScan {
     public static func forms(in html: String) -> [Form] {
         var forms: [Form] = []
         var rest = html[...]
-        while let start = rest.range(of: "<form"), let end = rest.range(of: "</form>", range: start.upperBound..<rest.endIndex) {
+        while let start = rest.range(of: "<form"),
+            let end = rest.range(of: "</form>", range: start.upperBound..<rest.endIndex)
+        {
             let tag = tagText(in: rest, from: start.lowerBound)
             let body = rest[start.lowerBound..<end.lowerBound]
             var fields: [String: String] = [:]
@@ -110,12 +121,17 @@ public enum HTMLScan {
             var selects = body
             while let select = selects.range(of: "<select") {
                 let selectTag = tagText(in: selects, from: select.lowerBound)
-                if let name = attribute("name", in: selectTag), let option = selects.range(of: "<option", range: select.upperBound..<selects.endIndex) {
+                if let name = attribute("name", in: selectTag),
+                    let option = selects.range(of: "<option", range: select.upperBound..<selects.endIndex)
+                {
                     fields[name] = attribute("value", in: tagText(in: selects, from: option.lowerBound)) ?? ""
                 }
                 selects = selects[select.upperBound...]
             }
-            forms.append(Form(method: (attribute("method", in: tag) ?? "GET").uppercased(), action: attribute("action", in: tag) ?? "", fields: fields))
+            forms.append(
+                Form(
+                    method: (attribute("method", in: tag) ?? "GET").uppercased(),
+                    action: attribute("action", in: tag) ?? "", fields: fields))
             rest = rest[end.upperBound...]
         }
         return forms
@@ -129,7 +145,8 @@ public enum HTMLScan {
     }
 
     public static func text(ofElement element: String, in html: String) -> String? {
-        guard let open = html.range(of: "<\(element)>"), let close = html.range(of: "</\(element)>", range: open.upperBound..<html.endIndex)
+        guard let open = html.range(of: "<\(element)>"),
+            let close = html.range(of: "</\(element)>", range: open.upperBound..<html.endIndex)
         else { return nil }
         return unescape(String(html[open.upperBound..<close.lowerBound]))
     }

@@ -42,7 +42,9 @@ public enum MockServer {
     }
 
     /// Starts the server in the background and returns once it accepts connections.
-    public static func start(backend: MockBackend, host: String = "127.0.0.1", port: Int = 0) async throws -> RunningMockServer {
+    public static func start(backend: MockBackend, host: String = "127.0.0.1", port: Int = 0) async throws
+        -> RunningMockServer
+    {
         let (ready, continuation) = AsyncStream<Int>.makeStream()
         let application = makeApplication(backend: backend, host: host, port: port) { port in
             continuation.yield(port)

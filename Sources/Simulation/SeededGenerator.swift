@@ -45,8 +45,10 @@ public final class SharedRandom: Sendable {
             bytes[6] = (bytes[6] & 0x0F) | 0x40
             bytes[8] = (bytes[8] & 0x3F) | 0x80
             let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-            let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
-                         hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+            let parts = [
+                hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
+                hex.dropFirst(16).prefix(4), hex.dropFirst(20),
+            ]
             return parts.joined(separator: "-")
         }
     }

@@ -31,10 +31,12 @@ public enum Redaction {
             guard parts.count == 2 else { return String(pair) }
             let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
             if isSecretField(name) { return "\(parts[0])=\(marker)" }
-            if name == "SAMLResponse", let value = String(parts[1]).replacingOccurrences(of: "+", with: " ")
-                .removingPercentEncoding
+            if name == "SAMLResponse",
+                let value = String(parts[1]).replacingOccurrences(of: "+", with: " ")
+                    .removingPercentEncoding
             {
-                return "\(parts[0])=\(samlResponseBase64(value).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                return
+                    "\(parts[0])=\(samlResponseBase64(value).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
             }
             return String(pair)
         }.joined(separator: "&")

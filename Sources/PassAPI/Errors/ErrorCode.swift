@@ -58,7 +58,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .preauthorizationDeniedByMvpd, .authorizationDeniedByMvpd, .authorizationDeniedByParentalControls,
             .authorizationDeniedByDegradationRule, .tooManyResources, .authenticatedProfileMissing,
             .authenticatedProfileExpired, .authenticatedProfileInvalidated, .identityNotRecognizedByMvpd,
-            .temporaryAccessDurationLimitExceeded, .networkReceivedError, .networkConnectionTimeout, .maximumExecutionTimeExceeded:
+            .temporaryAccessDurationLimitExceeded, .networkReceivedError, .networkConnectionTimeout,
+            .maximumExecutionTimeExceeded:
             403
         case .internalServerError, .invalidConfigurationPlatformServices,
             .invalidConfigurationMvpdPlatformBoardingStatus:
@@ -97,11 +98,15 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .invalidParameterSamlResponse: "The SAML response parameter value is missing or invalid."
         case .invalidHeaderDeviceInfo: "The device information header value is missing or invalid."
         case .invalidHeaderDeviceIdentifier: "The device identifier header value is missing or invalid."
-        case .invalidHeaderIdentityForTemporaryAccess: "The temporary access identity header value is missing or invalid."
-        case .invalidHeaderPfsPermissionAccessNotPresent: "The partner framework status header has no permission access status."
-        case .invalidHeaderPfsPermissionAccessNotDetermined: "The user has not decided whether to grant access to the partner framework."
+        case .invalidHeaderIdentityForTemporaryAccess:
+            "The temporary access identity header value is missing or invalid."
+        case .invalidHeaderPfsPermissionAccessNotPresent:
+            "The partner framework status header has no permission access status."
+        case .invalidHeaderPfsPermissionAccessNotDetermined:
+            "The user has not decided whether to grant access to the partner framework."
         case .invalidHeaderPfsPermissionAccessNotGranted: "The user has not granted access to the partner framework."
-        case .invalidHeaderPfsProviderIdNotDetermined: "The partner framework provider identifier is missing or unknown."
+        case .invalidHeaderPfsProviderIdNotDetermined:
+            "The partner framework provider identifier is missing or unknown."
         case .invalidHeaderPfsProviderIdMismatch: "The partner framework provider identifier does not match the MVPD."
         case .invalidHeaderPfsProviderInfoExpired: "The partner framework provider information has expired."
         case .invalidIntegration: "The integration between the service provider and the MVPD is missing or disabled."
@@ -114,8 +119,10 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .tooManyResources: "The request has more resources than the integration allows."
         case .invalidConfigurationPlatformServices: "Platform services are not configured for this integration."
         case .invalidConfigurationMvpdPlatformBoardingStatus: "The MVPD is not boarded for this platform."
-        case .invalidAccessTokenServiceProvider: "The access token is missing, expired or invalid for this service provider."
-        case .invalidAccessTokenClientApplication: "The access token was issued to an unknown or revoked client application."
+        case .invalidAccessTokenServiceProvider:
+            "The access token is missing, expired or invalid for this service provider."
+        case .invalidAccessTokenClientApplication:
+            "The access token was issued to an unknown or revoked client application."
         case .authenticatedProfileMissing: "There is no authenticated profile for this MVPD."
         case .authenticatedProfileExpired: "The authenticated profile has expired."
         case .authenticatedProfileInvalidated: "The authenticated profile has been invalidated."

@@ -113,7 +113,9 @@ public struct PartnerFrameworkStatus: Codable, Sendable, Equatable {
             return .invalidHeaderPfsProviderIdNotDetermined
         }
         if let expected = mvpdPlatformMappingId, expected != id { return .invalidHeaderPfsProviderIdMismatch }
-        if let expiry = expirationMilliseconds, expiry <= nowMilliseconds { return .invalidHeaderPfsProviderInfoExpired }
+        if let expiry = expirationMilliseconds, expiry <= nowMilliseconds {
+            return .invalidHeaderPfsProviderInfoExpired
+        }
         if frameworkProviderInfo.expirationDate != nil, expirationMilliseconds == nil {
             return .invalidHeaderPfsProviderInfoExpired
         }

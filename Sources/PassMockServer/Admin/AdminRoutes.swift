@@ -59,7 +59,8 @@ struct AdminRoutes {
         }
         add(&registry, .delete, "\(admin)/faults/{id}") { _, parameters in
             guard let id = Int(parameters["id"]), backend.faults.remove(id: id) else {
-                return Reply.json(Message(error: "not_found", message: "No fault with id \(parameters["id"])."), status: 404)
+                return Reply.json(
+                    Message(error: "not_found", message: "No fault with id \(parameters["id"])."), status: 404)
             }
             return Reply.noContent()
         }
@@ -84,10 +85,12 @@ struct AdminRoutes {
         let backend = self.backend
         registry.add(method, path, .admin) { request, parameters, context in
             guard context.isFromLoopback else {
-                return Reply.json(Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
+                return Reply.json(
+                    Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
             }
             if let token = backend.adminToken, request.header(HeaderName.authorization) != "Bearer \(token)" {
-                return Reply.json(Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
+                return Reply.json(
+                    Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
             }
             return try await handler(request, parameters)
         }
@@ -98,7 +101,8 @@ struct AdminRoutes {
             return try LocatedJSONDecoder().decode(type, from: body, file: name)
         } catch {
             throw AdminFailure(
-                Message(error: "invalid_body", message: error.description, field: error.field.isEmpty ? nil : error.field,
+                Message(
+                    error: "invalid_body", message: error.description, field: error.field.isEmpty ? nil : error.field,
                     line: error.location.line, column: error.location.column))
         }
     }
@@ -116,11 +120,14 @@ struct AdminRoutes {
     /// Merge-patches one element of `requestors` or `mvpds`, found by id.
     private func patchEntity(_ request: IncomingRequest, list: String, id: String) throws -> MockResponse {
         let patch = try patchObject(request)
-        guard var document = try JSONSerialization.jsonObject(with: Reply.encoder.encode(backend.dashboard)) as? [String: Any],
+        guard
+            var document = try JSONSerialization.jsonObject(with: Reply.encoder.encode(backend.dashboard))
+                as? [String: Any],
             var items = document[list] as? [[String: Any]],
             let position = items.firstIndex(where: { $0["id"] as? String == id })
         else {
-            return Reply.json(Message(error: "not_found", message: "No \(list.dropLast()) with id '\(id)'."), status: 404)
+            return Reply.json(
+                Message(error: "not_found", message: "No \(list.dropLast()) with id '\(id)'."), status: 404)
         }
         items[position] = JSONMergePatch.apply(patch, to: items[position]) as? [String: Any] ?? items[position]
         document[list] = items
@@ -134,8 +141,10 @@ struct AdminRoutes {
         do {
             _ = try JSONNode.parse(Array(request.body), file: "<request body>")
         } catch {
-            throw AdminFailure(Message(error: "invalid_body", message: error.description, line: error.location.line,
-                column: error.location.column))
+            throw AdminFailure(
+                Message(
+                    error: "invalid_body", message: error.description, line: error.location.line,
+                    column: error.location.column))
         }
         guard let patch = try? JSONSerialization.jsonObject(with: request.body), patch is [String: Any] else {
             throw AdminFailure(Message(error: "invalid_body", message: "A merge patch must be a JSON object."))
@@ -149,11 +158,13 @@ struct AdminRoutes {
     }
 
     private func profileFilter(_ request: IncomingRequest) throws -> @Sendable (ProfileKey) -> Bool {
-        let filter = request.body.isEmpty
+        let filter =
+            request.body.isEmpty
             ? ExpireRequest(mvpd: request.query["mvpd"], deviceId: request.query["deviceId"])
             : try decode(ExpireRequest.self, from: request.body, name: "<request body>")
         return { key in
-            (filter.mvpd == nil || key.mvpd == filter.mvpd) && (filter.deviceId == nil || key.deviceId == filter.deviceId)
+            (filter.mvpd == nil || key.mvpd == filter.mvpd)
+                && (filter.deviceId == nil || key.deviceId == filter.deviceId)
         }
     }
 
@@ -173,7 +184,8 @@ struct AdminRoutes {
             return Reply.json(Message(error: "invalid_body", message: "seconds must be ≥ 0."), status: 400)
         }
         guard let clock = backend.clock as? any AdvanceableClock else {
-            return Reply.json(Message(error: "unsupported", message: "This server's clock cannot be moved."), status: 409)
+            return Reply.json(
+                Message(error: "unsupported", message: "This server's clock cannot be moved."), status: 409)
         }
         clock.advance(by: body.seconds)
         return Reply.json(["time": backend.nowMilliseconds])

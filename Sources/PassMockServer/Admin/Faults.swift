@@ -62,7 +62,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
         route = try container.decode(String.self, forKey: .route)
         let known = Operation.allCases.map(\.rawValue)
         if !route.hasPrefix("/") && !known.contains(route) {
-            throw container.invalid(.route, "'\(route)' is neither a path nor an operation (\(known.joined(separator: ", ")))")
+            throw container.invalid(
+                .route, "'\(route)' is neither a path nor an operation (\(known.joined(separator: ", ")))")
         }
         method = try container.decodeIfPresent(String.self, forKey: .method)?.uppercased()
         let kindName = try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))
@@ -97,7 +98,10 @@ public struct FaultRule: Codable, Sendable, Equatable {
         if !route.hasPrefix("/") { return operation?.rawValue == route }
         let pattern = route.split(separator: "/", omittingEmptySubsequences: true)
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        if pattern.last == "**" { return segments.count >= pattern.count - 1 && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == "**" || $0 == $1 } }
+        if pattern.last == "**" {
+            return segments.count >= pattern.count - 1
+                && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == "**" || $0 == $1 }
+        }
         return pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 }
     }
 }
@@ -123,7 +127,8 @@ final class FaultInjector: Sendable {
             var rule = rule
             rule.id = state.nextId
             state.nextId += 1
-            state.rules.append(Active(rule: rule, random: SeededGenerator(seed: rule.seed ?? UInt64(rule.id!)), remaining: rule.times))
+            state.rules.append(
+                Active(rule: rule, random: SeededGenerator(seed: rule.seed ?? UInt64(rule.id!)), remaining: rule.times))
             return rule
         }
     }
@@ -147,7 +152,8 @@ final class FaultInjector: Sendable {
     /// The first rule that fires for this request, consuming one of its `times`.
     func fire(method: String, path: String, operation: Operation?) -> FaultRule? {
         state.withLock { state in
-            for index in state.rules.indices where state.rules[index].rule.matches(method: method, path: path, operation: operation) {
+            for index in state.rules.indices
+            where state.rules[index].rule.matches(method: method, path: path, operation: operation) {
                 let probability = state.rules[index].rule.probability
                 if probability < 1 {
                     let roll = Double.random(in: 0..<1, using: &state.rules[index].random)
@@ -155,7 +161,11 @@ final class FaultInjector: Sendable {
                 }
                 let rule = state.rules[index].rule
                 if let remaining = state.rules[index].remaining {
-                    if remaining <= 1 { state.rules.remove(at: index) } else { state.rules[index].remaining = remaining - 1 }
+                    if remaining <= 1 {
+                        state.rules.remove(at: index)
+                    } else {
+                        state.rules[index].remaining = remaining - 1
+                    }
                 }
                 return rule
             }

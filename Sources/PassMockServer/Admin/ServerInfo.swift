@@ -56,7 +56,8 @@ extension MockBackend {
         let dashboard = self.dashboard
         let requestors = dashboard.requestors.map { requestor in
             ServerInfo.Requestor(
-                id: requestor.id, name: requestor.name, softwareStatement: credentials.softwareStatement(for: requestor),
+                id: requestor.id, name: requestor.name,
+                softwareStatement: credentials.softwareStatement(for: requestor),
                 domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources)
         }
         let mvpds = dashboard.mvpds.map { mvpd in
@@ -74,7 +75,8 @@ extension MockBackend {
                 note: persona.note, expired: persona.expired, maxRating: persona.maxRating,
                 entitlements: persona.entitlements)
         }
-        let personas = dashboard.defaultPersonas.map { hint("default", $0) }
+        let personas =
+            dashboard.defaultPersonas.map { hint("default", $0) }
             + dashboard.mvpds.flatMap { mvpd in (mvpd.personas ?? []).map { hint(mvpd.id, $0) } }
         return ServerInfo(
             baseURL: baseURL, time: nowMilliseconds, requestors: requestors, mvpds: mvpds, personas: personas,

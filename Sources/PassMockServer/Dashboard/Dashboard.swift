@@ -154,7 +154,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         codeLifetimeSeconds = try lifetime(.codeLifetimeSeconds, defaults.codeLifetimeSeconds)
         authenticationLifetimeSeconds = try lifetime(
             .authenticationLifetimeSeconds, defaults.authenticationLifetimeSeconds)
-        authorizationLifetimeSeconds = try lifetime(.authorizationLifetimeSeconds, defaults.authorizationLifetimeSeconds)
+        authorizationLifetimeSeconds = try lifetime(
+            .authorizationLifetimeSeconds, defaults.authorizationLifetimeSeconds)
         mediaTokenLifetimeSeconds = try lifetime(.mediaTokenLifetimeSeconds, defaults.mediaTokenLifetimeSeconds)
         partnerRequestLifetimeSeconds = try lifetime(
             .partnerRequestLifetimeSeconds, defaults.partnerRequestLifetimeSeconds)
@@ -216,7 +217,9 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         maxPreauthorizeResources = try container.decode(.maxPreauthorizeResources, default: 5)
         maxAuthorizeResources = try container.decode(.maxAuthorizeResources, default: 1)
         resources = try container.decode(.resources, default: [])
-        guard maxPreauthorizeResources >= 1 else { throw container.invalid(.maxPreauthorizeResources, "must be at least 1") }
+        guard maxPreauthorizeResources >= 1 else {
+            throw container.invalid(.maxPreauthorizeResources, "must be at least 1")
+        }
         guard maxAuthorizeResources >= 1 else { throw container.invalid(.maxAuthorizeResources, "must be at least 1") }
     }
 }
@@ -370,7 +373,8 @@ public struct MvpdSettings: Codable, Sendable, Equatable {
         ssoEnabled = try container.decode(.ssoEnabled, default: true)
         if let rule = try container.decodeIfPresent(String.self, forKey: .degradation) {
             guard let parsed = DegradationRule(rawValue: rule) else {
-                throw container.invalid(.degradation, "\"\(rule)\" is not one of \"AuthNAll\", \"AuthZAll\", \"AuthZNone\"")
+                throw container.invalid(
+                    .degradation, "\"\(rule)\" is not one of \"AuthNAll\", \"AuthZAll\", \"AuthZNone\"")
             }
             degradation = parsed
         } else {
@@ -473,6 +477,8 @@ enum Identifier {
 
     static func isValid(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 64
-            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0)) }
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+            }
     }
 }

@@ -26,7 +26,8 @@ struct DashboardIndex: Sendable {
         var integrated: [String: Set<String>] = [:]
         for requestor in dashboard.requestors {
             let listed = requestor.mvpds.map(Set.init) ?? Set(dashboard.mvpds.map(\.id))
-            integrated[requestor.id] = Set(dashboard.mvpds.filter { listed.contains($0.id) && $0.integrationEnabled }.map(\.id))
+            integrated[requestor.id] = Set(
+                dashboard.mvpds.filter { listed.contains($0.id) && $0.integrationEnabled }.map(\.id))
         }
         integratedIds = integrated
     }

@@ -59,11 +59,15 @@ extension Dashboard {
         ("Summit", "Summit Satellite Network", "tvsim.summit"),
         ("Tidewater", "Tidewater TV", "tvsim.tidewater"),
         ("CableEtoile", "Câble Étoile", "tvsim.cable-etoile"),
-        ("GreatLakesCoop", "Great Lakes & Northern Plains Cooperative Broadband Television Service", "tvsim.greatlakes"),
+        (
+            "GreatLakesCoop", "Great Lakes & Northern Plains Cooperative Broadband Television Service",
+            "tvsim.greatlakes"
+        ),
     ].map { id, name, mapping in
         MvpdSettings(
             id: id, displayName: name, platformMappingId: mapping, boardingStatus: .supported,
-            enablePlatformServices: true, displayInPlatformPicker: true, requiredMetadataFields: ["userID", "householdID"])
+            enablePlatformServices: true, displayInPlatformPicker: true,
+            requiredMetadataFields: ["userID", "householdID"])
     }
 
     /// Listed in Apple's picker (PICKER) but authenticating through Adobe only: choosing one in

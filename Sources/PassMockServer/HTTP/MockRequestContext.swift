@@ -17,11 +17,14 @@ public struct MockRequestContext: RequestContext {
     /// The peer, or nil when the request did not come over a socket (router tests).
     var remoteAddress: SocketAddress? { channel?.remoteAddress }
 
-    /// Whether the peer is on this machine. In-process test requests count as local.
-    var isFromLoopback: Bool {
-        guard let address = remoteAddress else { return true }
+    /// Whether the peer is on this machine.
+    var isFromLoopback: Bool { Self.isLoopback(remoteAddress) }
+
+    /// Loopback addresses, Unix sockets, and no address at all (in-process requests) are local.
+    static func isLoopback(_ address: SocketAddress?) -> Bool {
+        guard let address else { return true }
         switch address {
-        case .v4(let v4): return v4.host.hasPrefix("127.")
+        case .v4: return address.ipAddress?.hasPrefix("127.") == true
         case .v6: return address.ipAddress == "::1" || address.ipAddress?.hasPrefix("::ffff:127.") == true
         case .unixDomainSocket: return true
         }

@@ -47,7 +47,8 @@ extension MockBackend {
         switch error {
         case let failure as EnhancedFailure:
             if operation?.answersHTML == true {
-                return Pages.error(status: failure.status ?? failure.code.status, title: "Request failed",
+                return Pages.error(
+                    status: failure.status ?? failure.code.status, title: "Request failed",
                     message: failure.details ?? failure.code.message, code: failure.code.rawValue)
             }
             return Reply.enhancedError(failure, trace: context.notes.trace)
@@ -83,7 +84,8 @@ extension MockBackend {
         let settings = self.settings
         guard settings.throttling.enabled, Self.isThrottled(path: request.uri.path) else { return nil }
         let forwarded = request.headers[HTTPField.Name(HeaderName.forwardedFor)!]?.split(separator: ",").first
-        let client = forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? context.remoteAddress?.ipAddress ?? "local"
+        let client =
+            forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? context.remoteAddress?.ipAddress ?? "local"
         let admitted = throttle.admit(
             client: client, now: now, settings: settings.throttling, maxClients: settings.limits.maxThrottledClients)
         return admitted ? nil : Reply.throttled(retryAfter: 1)
@@ -138,7 +140,7 @@ extension MockBackend {
         let elapsed = (ContinuousClock.now - started).timeInterval * 1000
         var requestHeaders: [String: String] = [:]
         for field in request.headers {
-            requestHeaders[field.name.canonicalName] = Redaction.header(name: field.name.canonicalName, value: field.value)
+            requestHeaders[field.name.rawName] = Redaction.header(name: field.name.rawName, value: field.value)
         }
         var responseHeaders: [String: String] = [:]
         for (name, value) in reply.headers { responseHeaders[name] = value }
@@ -149,7 +151,8 @@ extension MockBackend {
                 operation: context.notes.operation?.rawValue, status: reply.status,
                 durationMilliseconds: (elapsed * 1000).rounded() / 1000, requestHeaders: requestHeaders,
                 requestBody: incoming.flatMap { Journal.text($0.body, contentType: $0.contentType) },
-                responseHeaders: responseHeaders, responseBody: Journal.text(reply.body, contentType: reply.contentType),
+                responseHeaders: responseHeaders,
+                responseBody: Journal.text(reply.body, contentType: reply.contentType),
                 fault: context.notes.fault)
         }
         notifyObservers(entry)

@@ -62,7 +62,8 @@ enum Reply {
 
     static func redirect(to location: String) -> MockResponse {
         let body = "<!doctype html><title>Redirecting</title><a href=\"\(HTML.escape(location))\">Continue</a>"
-        return MockResponse(status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
+        return MockResponse(
+            status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
     }
 
     static func noContent() -> MockResponse { MockResponse(status: 204, contentType: nil, body: Data()) }

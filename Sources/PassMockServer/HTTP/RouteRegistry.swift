@@ -19,7 +19,9 @@ struct RouteRegistry {
         self.backend = backend
     }
 
-    mutating func add(_ method: HTTPRequest.Method, _ path: String, _ operation: Operation, _ handler: @escaping Handler) {
+    mutating func add(
+        _ method: HTTPRequest.Method, _ path: String, _ operation: Operation, _ handler: @escaping Handler
+    ) {
         if methodsByPath[path] == nil { pathOrder.append(path) }
         methodsByPath[path, default: []].insert(method)
         let backend = self.backend

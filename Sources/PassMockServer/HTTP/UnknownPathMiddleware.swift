@@ -6,7 +6,9 @@ import PassAPI
 struct UnknownPathMiddleware: RouterMiddleware {
     let backend: MockBackend
 
-    func handle(_ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response)
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    )
         async throws -> Response
     {
         do {

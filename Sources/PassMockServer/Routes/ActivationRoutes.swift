@@ -28,11 +28,14 @@ struct ActivationRoutes {
     private func submitCode(_ request: IncomingRequest) throws -> MockResponse {
         let typed = (try request.form()["code"] ?? "").filter { !$0.isWhitespace && $0 != "-" }.uppercased()
         guard let session = backend.store.session(code: typed) else {
-            return Reply.html(Pages.activationStart(error: "That code is not valid. Check the code on your TV.", code: typed), status: 400)
+            return Reply.html(
+                Pages.activationStart(error: "That code is not valid. Check the code on your TV.", code: typed),
+                status: 400)
         }
         guard !session.isExpired(at: backend.now) else {
             return Reply.html(
-                Pages.activationStart(error: "That code has expired. Get a new code on your TV.", code: typed), status: 400)
+                Pages.activationStart(error: "That code has expired. Get a new code on your TV.", code: typed),
+                status: 400)
         }
         if let mvpd = session.parameters[.mvpd] { return try resume(session, mvpd: mvpd) }
         return Reply.redirect(to: "/activate/\(session.code)/provider")
@@ -48,7 +51,8 @@ struct ActivationRoutes {
 
     private func chooseProvider(_ request: IncomingRequest, code: String) throws -> MockResponse {
         let session = try liveSession(code)
-        guard let mvpd = try request.form()["mvpd"], backend.index.integratedMvpd(mvpd, for: session.serviceProvider) != nil
+        guard let mvpd = try request.form()["mvpd"],
+            backend.index.integratedMvpd(mvpd, for: session.serviceProvider) != nil
         else {
             throw PageFailure(status: 400, title: "Choose a provider", message: "Choose a TV provider from the list.")
         }
@@ -69,7 +73,8 @@ struct ActivationRoutes {
     private func liveSession(_ rawCode: String) throws -> AuthenticationSession {
         let code = rawCode.uppercased()
         guard let session = backend.store.session(code: code), !session.isExpired(at: backend.now) else {
-            throw PageFailure(status: 400, title: "Code not valid", message: "The code \(code) is not valid or has expired.")
+            throw PageFailure(
+                status: 400, title: "Code not valid", message: "The code \(code) is not valid or has expired.")
         }
         return session
     }

@@ -96,7 +96,8 @@ struct DCRRoutes {
         let lifetime = backend.settings.accessTokenLifetimeSeconds
         let now = backend.now
         let jti = backend.newIdentifier()
-        let token = credentials.accessToken(clientId: clientId, requestor: requestor.id, now: now, lifetime: lifetime, jti: jti)
+        let token = credentials.accessToken(
+            clientId: clientId, requestor: requestor.id, now: now, lifetime: lifetime, jti: jti)
         let response = AccessTokenResponse(
             id: jti, accessToken: token, createdAt: backend.nowMilliseconds, expiresIn: lifetime)
         return Reply.json(response, status: 201)

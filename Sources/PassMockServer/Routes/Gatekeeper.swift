@@ -28,10 +28,12 @@ struct Gatekeeper {
             throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is not a Bearer token.")
         }
         guard let claims = backend.credentials.accessTokenClaims(String(parts[1])) else {
-            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The access token is malformed or was not issued here.")
+            throw EnhancedFailure(
+                .invalidAccessTokenServiceProvider, "The access token is malformed or was not issued here.")
         }
         if Int64(backend.now.timeIntervalSince1970) >= claims.exp {
-            throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The access token has expired; request a new one.")
+            throw EnhancedFailure(
+                .invalidAccessTokenServiceProvider, "The access token has expired; request a new one.")
         }
         guard let requestor = index.requestorsById[serviceProvider] else {
             throw EnhancedFailure(.invalidParameterServiceProvider, "Unknown service provider '\(serviceProvider)'.")
@@ -55,7 +57,8 @@ struct Gatekeeper {
     func deviceIdentifier(_ request: IncomingRequest) throws -> DeviceIdentifier {
         switch DeviceIdentifier.parse(request.header(HeaderName.deviceIdentifier)) {
         case .success(let identifier): return identifier
-        case .failure(let error): throw EnhancedFailure(.invalidHeaderDeviceIdentifier, "AP-Device-Identifier: \(error).")
+        case .failure(let error):
+            throw EnhancedFailure(.invalidHeaderDeviceIdentifier, "AP-Device-Identifier: \(error).")
         }
     }
 
@@ -78,7 +81,9 @@ struct Gatekeeper {
 
     /// The MVPD named in the path or body, integrated with the caller's requestor.
     func mvpd(_ id: String?, for requestor: RequestorSettings) throws -> MvpdSettings {
-        guard let id, !id.isEmpty else { throw EnhancedFailure(.invalidParameterMvpd, "The mvpd parameter is missing.") }
+        guard let id, !id.isEmpty else {
+            throw EnhancedFailure(.invalidParameterMvpd, "The mvpd parameter is missing.")
+        }
         guard index.mvpdsById[id] != nil else { throw EnhancedFailure(.invalidParameterMvpd, "Unknown MVPD '\(id)'.") }
         guard let mvpd = index.integratedMvpd(id, for: requestor.id) else {
             throw EnhancedFailure(.invalidIntegration, "'\(requestor.id)' has no active integration with '\(id)'.")
@@ -100,7 +105,8 @@ struct Gatekeeper {
     /// Codes are short upper-case alphanumerics; anything else is rejected before lookup.
     func code(_ value: String) throws -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces).uppercased()
-        guard (4...16).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        guard (4...16).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else {
             throw EnhancedFailure(.invalidParameterCode, "'\(value)' is not a valid code.")
         }
         return trimmed

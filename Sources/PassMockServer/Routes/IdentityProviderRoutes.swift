@@ -72,7 +72,8 @@ struct IdentityProviderRoutes {
 
     private func provider(_ id: String) throws -> MvpdSettings {
         guard let mvpd = backend.index.mvpdsById[id] else {
-            throw IdentityProviderFailure(status: 404, error: "unknown_provider", message: "There is no provider '\(id)'.")
+            throw IdentityProviderFailure(
+                status: 404, error: "unknown_provider", message: "There is no provider '\(id)'.")
         }
         guard mvpd.identityProviderAvailable else {
             throw IdentityProviderFailure(
@@ -85,7 +86,8 @@ struct IdentityProviderRoutes {
         do {
             return try JSONDecoder().decode(T.self, from: request.body)
         } catch {
-            throw IdentityProviderFailure(status: 400, error: "invalid_request", message: "The body is not the expected JSON.")
+            throw IdentityProviderFailure(
+                status: 400, error: "invalid_request", message: "The body is not the expected JSON.")
         }
     }
 
@@ -106,7 +108,8 @@ struct IdentityProviderRoutes {
     private func signIn(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
         let mvpd = try provider(mvpdId)
         let credentials = try body(SignInRequest.self, request)
-        guard let persona = backend.index.persona(credentials.username, at: mvpd), persona.password == credentials.password
+        guard let persona = backend.index.persona(credentials.username, at: mvpd),
+            persona.password == credentials.password
         else {
             throw IdentityProviderFailure(
                 status: 401, error: "invalid_credentials", message: "The user ID or password is incorrect.")
@@ -127,10 +130,13 @@ struct IdentityProviderRoutes {
     private func attributeQuery(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
         let mvpd = try provider(mvpdId)
         let query = try body(AttributeQuery.self, request)
-        guard let session = backend.signer.claims(ProviderSession.self, from: query.providerSessionToken, for: .providerSession),
+        guard
+            let session = backend.signer.claims(
+                ProviderSession.self, from: query.providerSessionToken, for: .providerSession),
             session.mvpd == mvpd.id, let persona = backend.index.persona(session.username, at: mvpd)
         else {
-            throw IdentityProviderFailure(status: 401, error: "invalid_session", message: "Sign in to \(mvpd.displayName) again.")
+            throw IdentityProviderFailure(
+                status: 401, error: "invalid_session", message: "Sign in to \(mvpd.displayName) again.")
         }
         guard session.exp > backend.nowMilliseconds else {
             throw IdentityProviderFailure(status: 401, error: "session_expired", message: "The sign-in has expired.")
@@ -144,7 +150,8 @@ struct IdentityProviderRoutes {
                 status: 400, error: "invalid_verification_token",
                 message: "The verification token is not a current authentication request.")
         }
-        let assertion = makeAssertion(for: persona, mvpd: mvpd, inResponseTo: requestID, names: query.attributeNames ?? [])
+        let assertion = makeAssertion(
+            for: persona, mvpd: mvpd, inResponseTo: requestID, names: query.attributeNames ?? [])
         return Reply.json(
             AttributeQueryResponse(samlResponse: assertion.xml, status: "urn:oasis:names:tc:SAML:2.0:status:Success"))
     }

@@ -7,7 +7,8 @@ extension V2Routes {
         case authorize
     }
 
-    func decisions(_ request: IncomingRequest, _ parameters: RouteParameters, kind: DecisionKind) throws -> MockResponse {
+    func decisions(_ request: IncomingRequest, _ parameters: RouteParameters, kind: DecisionKind) throws -> MockResponse
+    {
         let gate = self.gate
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
         let mvpd = try gate.mvpd(parameters["mvpd"], for: caller.requestor)
@@ -15,7 +16,8 @@ extension V2Routes {
         _ = try gate.deviceInfo(request)
         let partnerStatus = try gate.partnerFrameworkStatus(request)
         let resources = try request.json(DecisionsRequest.self, invalid: .invalidParameterResources).resources
-        let limit = kind == .authorize ? caller.requestor.maxAuthorizeResources : caller.requestor.maxPreauthorizeResources
+        let limit =
+            kind == .authorize ? caller.requestor.maxAuthorizeResources : caller.requestor.maxPreauthorizeResources
         guard !resources.isEmpty, resources.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw EnhancedFailure(.invalidParameterResources, "The resources list is empty or has an empty entry.")
         }
@@ -67,7 +69,9 @@ struct DecisionJudge {
             return denied(decision, .authenticatedProfileExpired)
         }
         if stored.profile.type == .appleSSO, !partnerStatusVouches() {
-            return denied(decision, .authenticatedProfileMissing, details: "Apple SSO profiles need a valid AP-Partner-Framework-Status.")
+            return denied(
+                decision, .authenticatedProfileMissing,
+                details: "Apple SSO profiles need a valid AP-Partner-Framework-Status.")
         }
         switch stored.profile.type {
         case .temporary: decision.source = .temppass
@@ -102,7 +106,8 @@ struct DecisionJudge {
             rating > limit
         {
             return {
-                denied($0, .authorizationDeniedByParentalControls,
+                denied(
+                    $0, .authorizationDeniedByParentalControls,
                     details: "\(title) is rated \(rating.label); parental controls allow up to \(limit.label).")
             }
         }

@@ -14,13 +14,15 @@ extension V2Routes {
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
         let removed = backend.store.removeProfile(key)
-        let action = logoutAction(removed: removed, mvpd: mvpd, requestor: caller.requestor, redirectUrl: redirectUrl,
+        let action = logoutAction(
+            removed: removed, mvpd: mvpd, requestor: caller.requestor, redirectUrl: redirectUrl,
             deviceId: device.identifier)
         return Reply.json(LogoutResponse(logouts: [mvpd.id: action]))
     }
 
     private func logoutAction(
-        removed: StoredProfile?, mvpd: MvpdSettings, requestor: RequestorSettings, redirectUrl: String?, deviceId: String
+        removed: StoredProfile?, mvpd: MvpdSettings, requestor: RequestorSettings, redirectUrl: String?,
+        deviceId: String
     ) -> MvpdLogout {
         guard let removed, !removed.isExpired(atMilliseconds: backend.nowMilliseconds) else {
             return MvpdLogout(actionName: .invalid, actionType: .none, mvpd: mvpd.id)
@@ -29,7 +31,8 @@ extension V2Routes {
         case .appleSSO:
             return MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: mvpd.id)
         case .regular where mvpd.logoutSupported:
-            var url = "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
+            var url =
+                "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
                 + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
             if let redirectUrl { url += "&redirect_url=\(redirectUrl.queryEncoded)" }
             return MvpdLogout(actionName: .logout, actionType: .interactive, mvpd: mvpd.id, url: url)

@@ -20,7 +20,8 @@ extension V2Routes {
         do { status = try gate.partnerFrameworkStatus(request) } catch { return fallback(.pfsFallback) }
         let index = gate.index
         guard let status,
-            status.validationFailure(nowMilliseconds: backend.nowMilliseconds, knownProviderIds: index.knownPlatformIds) == nil,
+            status.validationFailure(nowMilliseconds: backend.nowMilliseconds, knownProviderIds: index.knownPlatformIds)
+                == nil,
             let providerId = status.frameworkProviderInfo.id, let known = index.mvpdsByPlatformId[providerId]
         else { return fallback(.pfsFallback) }
         let mvpd = try gate.mvpd(known.id, for: caller.requestor)
@@ -35,12 +36,15 @@ extension V2Routes {
     private func partnerProfileAction(caller: Caller, mvpd: MvpdSettings) -> SessionResponse {
         let builder = PartnerAuthenticationRequestBuilder(signer: backend.signer)
         let expiry = backend.nowMilliseconds + Int64(backend.settings.partnerRequestLifetimeSeconds) * 1000
-        let id = builder.makeID(nonce: backend.newIdentifier(), expiresAtMilliseconds: expiry, serviceProvider: caller.requestor.id)
+        let id = builder.makeID(
+            nonce: backend.newIdentifier(), expiresAtMilliseconds: expiry, serviceProvider: caller.requestor.id)
         let path = "/api/v2/\(caller.requestor.id)/profiles/sso/Apple"
         let document = builder.document(
-            id: id, serviceProvider: caller.requestor.id, issueInstant: backend.now, destination: backend.baseURL + path)
+            id: id, serviceProvider: caller.requestor.id, issueInstant: backend.now, destination: backend.baseURL + path
+        )
         return SessionResponse(
-            actionName: .partnerProfile, actionType: .direct, reasonType: .none, url: path, sessionId: backend.newIdentifier(),
+            actionName: .partnerProfile, actionType: .direct, reasonType: .none, url: path,
+            sessionId: backend.newIdentifier(),
             mvpd: mvpd.id, serviceProvider: caller.requestor.id,
             authenticationRequest: PartnerAuthenticationRequest(
                 request: Base64.encode(document), attributesNames: ["uid", "householdID", "zip"]))
@@ -55,7 +59,8 @@ extension V2Routes {
         let device = try gate.deviceIdentifier(request)
         _ = try gate.deviceInfo(request)
         guard let status = try gate.partnerFrameworkStatus(request) else {
-            throw EnhancedFailure(.invalidHeaderPfsPermissionAccessNotPresent, "AP-Partner-Framework-Status is missing.")
+            throw EnhancedFailure(
+                .invalidHeaderPfsPermissionAccessNotPresent, "AP-Partner-Framework-Status is missing.")
         }
         let index = gate.index
         if let failure = status.validationFailure(
@@ -63,7 +68,8 @@ extension V2Routes {
         {
             throw EnhancedFailure(failure)
         }
-        let mvpd = try gate.mvpd(index.mvpdsByPlatformId[status.frameworkProviderInfo.id ?? ""]?.id, for: caller.requestor)
+        let mvpd = try gate.mvpd(
+            index.mvpdsByPlatformId[status.frameworkProviderInfo.id ?? ""]?.id, for: caller.requestor)
         let form = try request.form()
         guard caller.requestor.appleSSO, mvpd.isAppleSSOCapable else {
             // Partner SSO is off: the endpoint answers like a plain profiles lookup.
@@ -80,17 +86,21 @@ extension V2Routes {
     }
 
     private func storeAppleProfile(
-        caller: Caller, deviceId: String, mvpd: MvpdSettings, assertion: AssertionDocument, status: PartnerFrameworkStatus
+        caller: Caller, deviceId: String, mvpd: MvpdSettings, assertion: AssertionDocument,
+        status: PartnerFrameworkStatus
     ) -> Profile {
         let now = backend.nowMilliseconds
-        let key = ProfileKey(clientId: caller.clientId, deviceId: deviceId, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
+        let key = ProfileKey(
+            clientId: caller.clientId, deviceId: deviceId, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
         let persona = backend.index.persona(userID: assertion.nameID, at: mvpd)
         var attributes = persona.map { MockBackend.attributes(of: $0, mvpd: mvpd.id) } ?? [:]
         attributes["userID"] = .plain(assertion.attributes["uid"] ?? assertion.nameID)
         attributes["mvpd"] = .plain(mvpd.id)
         let notAfter = min(status.expirationMilliseconds ?? .max, now + backend.authenticationLifetime(of: mvpd))
-        let profile = Profile(notBefore: now, notAfter: notAfter, issuer: "Apple", type: .appleSSO, attributes: attributes)
-        backend.store.insertProfile(StoredProfile(profile: profile, personaUsername: persona?.username), for: key, nowMilliseconds: now)
+        let profile = Profile(
+            notBefore: now, notAfter: notAfter, issuer: "Apple", type: .appleSSO, attributes: attributes)
+        backend.store.insertProfile(
+            StoredProfile(profile: profile, personaUsername: persona?.username), for: key, nowMilliseconds: now)
         return profile
     }
 
@@ -132,7 +142,9 @@ struct SAMLResponseCheck {
             throw reject("The assertion's signature does not match its content.")
         }
         let now = backend.now
-        guard now >= assertion.notBefore.addingTimeInterval(-60) else { throw reject("The assertion is not valid yet.") }
+        guard now >= assertion.notBefore.addingTimeInterval(-60) else {
+            throw reject("The assertion is not valid yet.")
+        }
         guard now < assertion.notOnOrAfter else { throw reject("The assertion has expired.") }
         return assertion
     }

@@ -10,8 +10,9 @@ extension V2Routes {
         let info = try gate.deviceInfo(request)
         let form = try request.form()
         let values = try sessionParameters(form, for: caller.requestor)
-        if let mvpdId = values[.mvpd], let shortcut = try backend.shortcut(
-            mvpd: gate.mvpd(mvpdId, for: caller.requestor), caller: caller, deviceId: device.identifier)
+        if let mvpdId = values[.mvpd],
+            let shortcut = try backend.shortcut(
+                mvpd: gate.mvpd(mvpdId, for: caller.requestor), caller: caller, deviceId: device.identifier)
         {
             return Reply.json(shortcut)
         }
@@ -138,17 +139,20 @@ extension DeviceDescription {
     init(normalizing info: DeviceInfo) {
         self.init(
             type: info.primaryHardwareType ?? "Unknown", model: info.model,
-            hardware: Hardware(name: info.model, vendor: info.vendor, version: info.version, manufacturer: info.manufacturer),
+            hardware: Hardware(
+                name: info.model, vendor: info.vendor, version: info.version, manufacturer: info.manufacturer),
             operatingSystem: OperatingSystem(
                 name: info.osName, family: info.osFamily, vendor: info.osVendor, version: info.osVersion),
             display: info.displayWidth == nil
                 ? nil
-                : Display(width: info.displayWidth, height: info.displayHeight, ppi: info.displayPpi,
+                : Display(
+                    width: info.displayWidth, height: info.displayHeight, ppi: info.displayPpi,
                     diagonalSize: info.diagonalScreenSize),
             applicationId: info.applicationId,
             connection: info.connectionType == nil && info.connectionIp == nil
                 ? nil
-                : Connection(ipAddress: info.connectionIp, port: info.connectionPort, secure: info.connectionSecure,
+                : Connection(
+                    ipAddress: info.connectionIp, port: info.connectionPort, secure: info.connectionSecure,
                     type: info.connectionType))
     }
 }

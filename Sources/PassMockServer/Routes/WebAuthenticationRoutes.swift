@@ -62,7 +62,8 @@ struct WebAuthenticationRoutes {
         }
         let session = try liveSession(code: code, serviceProvider: requestor)
         guard session.parameters[.mvpd] == mvpdId else {
-            throw PageFailure(status: 400, title: "Sign-in cannot start", message: "The provider does not match the session.")
+            throw PageFailure(
+                status: 400, title: "Sign-in cannot start", message: "The provider does not match the session.")
         }
         let mvpd = try integratedMvpd(mvpdId, serviceProvider: requestor)
         let state = WebState(
@@ -75,7 +76,8 @@ struct WebAuthenticationRoutes {
         let (_, mvpd) = try verifiedState(request.query["RelayState"], mvpdId: mvpdId)
         let personas = backend.dashboard.personas(of: mvpd)
         return Reply.html(
-            Pages.login(mvpd: mvpd, personas: personas, relayState: request.query["RelayState"]!, error: nil, username: ""))
+            Pages.login(
+                mvpd: mvpd, personas: personas, relayState: request.query["RelayState"]!, error: nil, username: ""))
     }
 
     private func login(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
@@ -85,7 +87,8 @@ struct WebAuthenticationRoutes {
         let personas = backend.dashboard.personas(of: mvpd)
         let rejection = { (message: String) -> MockResponse in
             Reply.html(
-                Pages.login(mvpd: mvpd, personas: personas, relayState: form["RelayState"]!, error: message, username: username),
+                Pages.login(
+                    mvpd: mvpd, personas: personas, relayState: form["RelayState"]!, error: message, username: username),
                 status: 401)
         }
         guard let persona = backend.index.persona(username, at: mvpd), persona.password == form["password"] else {
@@ -115,7 +118,8 @@ struct WebAuthenticationRoutes {
             throw PageFailure(status: 400, title: "Sign-in failed", message: "The account no longer exists.")
         }
         let key = ProfileKey(
-            clientId: session.clientId, deviceId: session.deviceId, serviceProvider: session.serviceProvider, mvpd: mvpd.id)
+            clientId: session.clientId, deviceId: session.deviceId, serviceProvider: session.serviceProvider,
+            mvpd: mvpd.id)
         backend.storeRegularProfile(key: key, persona: persona, mvpd: mvpd)
         _ = backend.store.updateSession(code: session.code) { $0.completedProfile = key }
         return Reply.redirect(to: session.parameters[.redirectUrl] ?? "/activate/\(session.code)/done")
@@ -135,17 +139,21 @@ struct WebAuthenticationRoutes {
     private func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
         guard let session = backend.store.session(code: code), session.serviceProvider == serviceProvider else {
-            throw PageFailure(status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
+            throw PageFailure(
+                status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
         }
         guard !session.isExpired(at: backend.now) else {
-            throw PageFailure(status: 400, title: "Code expired", message: "The code \(code) has expired. Get a new one on your device.")
+            throw PageFailure(
+                status: 400, title: "Code expired",
+                message: "The code \(code) has expired. Get a new one on your device.")
         }
         return session
     }
 
     private func integratedMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
         guard let mvpd = backend.index.integratedMvpd(id, for: serviceProvider) else {
-            throw PageFailure(status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.")
+            throw PageFailure(
+                status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.")
         }
         guard mvpd.identityProviderAvailable else {
             throw PageFailure(
@@ -156,12 +164,17 @@ struct WebAuthenticationRoutes {
     }
 
     private func verifiedState(_ token: String?, mvpdId: String) throws -> (WebState, MvpdSettings) {
-        guard let token, let state = backend.signer.claims(WebState.self, from: token, for: .webState), state.mvpd == mvpdId
+        guard let token, let state = backend.signer.claims(WebState.self, from: token, for: .webState),
+            state.mvpd == mvpdId
         else {
-            throw PageFailure(status: 400, title: "Sign-in failed", message: "This sign-in link is not valid. Start again from the app.")
+            throw PageFailure(
+                status: 400, title: "Sign-in failed",
+                message: "This sign-in link is not valid. Start again from the app.")
         }
         guard state.exp > backend.nowMilliseconds else {
-            throw PageFailure(status: 400, title: "Sign-in expired", message: "This sign-in link has expired. Start again from the app.")
+            throw PageFailure(
+                status: 400, title: "Sign-in expired",
+                message: "This sign-in link has expired. Start again from the app.")
         }
         let mvpd = try integratedMvpd(state.mvpd, serviceProvider: state.serviceProvider)
         return (state, mvpd)

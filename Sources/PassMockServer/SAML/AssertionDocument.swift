@@ -24,7 +24,8 @@ struct AssertionDocument: Equatable {
 
     /// The exact text the signature covers.
     var signedContent: String {
-        let attributeText = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        let attributeText = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: "\n")
         return [
             responseID, inResponseTo, issuer, SAMLTime.format(notBefore), SAMLTime.format(notOnOrAfter), nameID,
             attributeText,
@@ -100,7 +101,9 @@ struct AssertionDocument: Equatable {
             throw .missing("InResponseTo")
         }
         guard let issuer = XMLText.text(ofElement: "saml:Issuer", in: xml) else { throw .missing("Issuer") }
-        guard let status = XMLText.attribute("Value", ofElement: "samlp:StatusCode", in: xml) else { throw .missing("StatusCode") }
+        guard let status = XMLText.attribute("Value", ofElement: "samlp:StatusCode", in: xml) else {
+            throw .missing("StatusCode")
+        }
         guard status.hasSuffix(":Success") else { throw .notSuccess }
         guard let instantText = XMLText.attribute("IssueInstant", ofElement: "samlp:Response", in: xml),
             let instant = SAMLTime.parse(instantText)

@@ -27,7 +27,8 @@ struct PartnerAuthenticationRequestBuilder {
     func parseID(_ id: String) -> RequestID? {
         guard id.hasPrefix("_") else { return nil }
         let parts = id.dropFirst().split(separator: ".")
-        guard parts.count == 2, let bodyData = Base64.decode(String(parts[0])), let mac = Base64.decode(String(parts[1]))
+        guard parts.count == 2, let bodyData = Base64.decode(String(parts[0])),
+            let mac = Base64.decode(String(parts[1]))
         else { return nil }
         let message = String(decoding: bodyData, as: UTF8.self)
         let expected = signer.signature(of: message, for: .partnerRequest).prefix(12)

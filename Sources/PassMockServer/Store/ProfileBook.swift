@@ -46,7 +46,9 @@ extension MockBackend {
     static func attributes(of persona: Persona, mvpd: String?) -> [String: ProfileAttribute] {
         var attributes: [String: ProfileAttribute] = ["userID": .plain(persona.userID)]
         if let household = persona.householdID { attributes["householdID"] = .plain(household) }
-        if let zip = persona.zip { attributes["zip"] = ProfileAttribute(value: .string(Base64.encode(zip)), state: .enc) }
+        if let zip = persona.zip {
+            attributes["zip"] = ProfileAttribute(value: .string(Base64.encode(zip)), state: .enc)
+        }
         if let rating = persona.maxRating {
             attributes["maxRating"] = ProfileAttribute(value: .object(["VCHIP": .string(rating)]))
         }

@@ -29,7 +29,8 @@ final class ServerStore: Sendable {
         state.withLock { $0.sessions[code] }
     }
 
-    func updateSession(code: String, _ body: @Sendable (inout AuthenticationSession) -> Void) -> AuthenticationSession? {
+    func updateSession(code: String, _ body: @Sendable (inout AuthenticationSession) -> Void) -> AuthenticationSession?
+    {
         state.withLock { state in
             state.sessions.update(code, body)
             return state.sessions[code]
@@ -82,7 +83,9 @@ final class ServerStore: Sendable {
     }
 
     /// Moves the end of matching profiles to `nowMilliseconds` (admin "expire now").
-    func expireProfiles(nowMilliseconds: Int64, matching predicate: @Sendable (ProfileKey, StoredProfile) -> Bool) -> Int {
+    func expireProfiles(nowMilliseconds: Int64, matching predicate: @Sendable (ProfileKey, StoredProfile) -> Bool)
+        -> Int
+    {
         state.withLock { state in
             var count = 0
             for (key, stored) in state.profiles.keyValues where predicate(key, stored) {

@@ -1,0 +1,115 @@
+import Foundation
+import PassAPI
+import Simulation
+
+/// Calls a mock MVPD's identity provider the way a device's TV-provider framework does: sign
+/// the subscriber in (the device keeps the provider session) and answer SAML attribute queries.
+public struct IdentityProviderClient: Sendable {
+    public struct SignIn: Codable, Sendable, Equatable {
+        public let providerSessionToken: String
+        public let userDisplayName: String
+        public let userID: String
+        /// Epoch milliseconds.
+        public let authenticationExpirationDate: Int64
+    }
+
+    public struct AttributeQueryAnswer: Codable, Sendable, Equatable {
+        public let samlResponse: String
+        public let status: String
+    }
+
+    public struct SignInForm: Codable, Sendable, Equatable {
+        public struct Field: Codable, Sendable, Equatable {
+            public let name: String
+            public let label: String
+            public let secure: Bool
+        }
+
+        public struct Hint: Codable, Sendable, Equatable {
+            public let username: String
+            public let password: String
+            public let note: String?
+        }
+
+        public let mvpd: String
+        public let displayName: String
+        public let issuer: String
+        public let fields: [Field]
+        public let personas: [Hint]
+    }
+
+    /// An identity provider's refusal: `invalid_credentials`, `subscription_ended`,
+    /// `provider_unavailable`, `invalid_verification_token`, `session_expired`, …
+    public struct Refusal: Codable, Sendable, Equatable, Error {
+        public let error: String
+        public let message: String
+        public var status: Int?
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        case refused(Refusal)
+        case transport(PassError)
+    }
+
+    let baseURL: String
+    let transport: Transport
+
+    public init(baseURL: String, clock: any SimulationClock, observer: ExchangeObserver?) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        transport = Transport(clock: clock, observer: observer)
+    }
+
+    public func signInForm(mvpd: String) async throws(Failure) -> SignInForm {
+        try await call("GET", "/idp/\(mvpd.pathEncoded)/vsa/context", body: nil as String?, label: "idp.vsa.context")
+    }
+
+    public func signIn(mvpd: String, username: String, password: String) async throws(Failure) -> SignIn {
+        try await call(
+            "POST", "/idp/\(mvpd.pathEncoded)/vsa/sign-in", body: ["username": username, "password": password],
+            label: "idp.vsa.signin")
+    }
+
+    public func attributeQuery(
+        mvpd: String, providerSessionToken: String, verificationToken: String?, attributeNames: [String],
+        channelIdentifier: String?
+    ) async throws(Failure) -> AttributeQueryAnswer {
+        struct Query: Encodable {
+            let providerSessionToken: String
+            let verificationToken: String?
+            let attributeNames: [String]
+            let channelIdentifier: String?
+        }
+        return try await call(
+            "POST", "/idp/\(mvpd.pathEncoded)/vsa/attribute-query",
+            body: Query(
+                providerSessionToken: providerSessionToken, verificationToken: verificationToken,
+                attributeNames: attributeNames, channelIdentifier: channelIdentifier),
+            label: "idp.vsa.attributes")
+    }
+
+    private func call<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, body: Body?, label: String)
+        async throws(Failure) -> Answer
+    {
+        let data = body.flatMap { try? JSONEncoder().encode($0) }
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if data != nil { headers.append(("Content-Type", "application/json")) }
+        let response: WireResponse
+        do {
+            response = try await transport.send(
+                WireRequest(method: method, url: baseURL + path, headers: headers, body: data, label: label))
+        } catch {
+            throw .transport(error)
+        }
+        if (200..<300).contains(response.status),
+            let answer = try? JSONDecoder().decode(Answer.self, from: response.body)
+        {
+            return answer
+        }
+        if var refusal = try? JSONDecoder().decode(Refusal.self, from: response.body) {
+            refusal.status = response.status
+            throw .refused(refusal)
+        }
+        throw .transport(
+            .unexpectedStatus(response.status, body: String(decoding: response.body.prefix(200), as: UTF8.self)))
+    }
+}

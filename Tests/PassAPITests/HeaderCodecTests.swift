@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import PassAPI
+
+@Suite struct DeviceIdentifierTests {
+    @Test func roundTrips() throws {
+        let identifier = DeviceIdentifier(identifier: "ba23d141-d715-561c-94f4-e9e4c966b1eb")
+        #expect(identifier.headerValue == "fingerprint YmEyM2QxNDEtZDcxNS01NjFjLTk0ZjQtZTllNGM5NjZiMWVi")
+        #expect(try DeviceIdentifier.parse(identifier.headerValue).get() == identifier)
+    }
+
+    @Test func acceptsAnyCaseTypeAndUnpaddedBase64() throws {
+        #expect(try DeviceIdentifier.parse("FINGERPRINT ZGV2aWNl").get().identifier == "device")
+    }
+
+    @Test func rejectsWhatTheServiceRejects() {
+        #expect(DeviceIdentifier.parse(nil) == .failure(.missing))
+        #expect(DeviceIdentifier.parse("") == .failure(.missing))
+        #expect(DeviceIdentifier.parse("serial abc") == .failure(.unsupportedType("serial")))
+        #expect(DeviceIdentifier.parse("fingerprint") == .failure(.unsupportedType("fingerprint")))
+        #expect(DeviceIdentifier.parse("fingerprint !!!") == .failure(.notBase64))
+        #expect(DeviceIdentifier.parse("fingerprint IA==") == .failure(.empty))
+    }
+}
+
+@Suite struct DeviceInfoTests {
+    func header(_ json: String) -> String { Base64.encode(json) }
+
+    @Test func roundTrips() throws {
+        let info = DeviceInfo.appleTV(applicationId: "ORBIT")
+        #expect(try DeviceInfo.parse(info.headerValue).get() == info)
+    }
+
+    @Test func toleratesTheDocumentedMissingComma() throws {
+        let json = """
+            {
+              "model": "AppleTV",
+              "osName": "tvOS"
+              "osVendor": "Apple"
+            }
+            """
+        let info = try DeviceInfo.parse(header(json)).get()
+        #expect(info.osName == "tvOS")
+        #expect(info.osVendor == "Apple")
+    }
+
+    @Test func acceptsTypeInsteadOfPrimaryHardwareType() throws {
+        let info = try DeviceInfo.parse(header(#"{"type": "MobilePhone", "model": "iPhone", "osName": "iOS"}"#)).get()
+        #expect(info.primaryHardwareType == "MobilePhone")
+    }
+
+    @Test func acceptsNumbersAsStringsAndURLSafeBase64() throws {
+        let json = #"{"model": "iPhone", "osName": "iOS", "displayWidth": "1179", "osVersion": 18}"#
+        let urlSafe = Base64.encodeURLSafe(Data(json.utf8))
+        let info = try DeviceInfo.parse(urlSafe).get()
+        #expect(info.displayWidth == 1179)
+        #expect(info.osVersion == "18")
+    }
+
+    @Test func rejectsBrokenValues() {
+        #expect(DeviceInfo.parse(nil) == .failure(.missing))
+        #expect(DeviceInfo.parse("%%%") == .failure(.notBase64))
+        #expect(DeviceInfo.parse(header("[1,2]")) == .failure(.notJSON))
+        #expect(DeviceInfo.parse(header(#"{"osName": "iOS"}"#)) == .failure(.missingField("model")))
+        #expect(
+            DeviceInfo.parse(header(#"{"model": "x", "osName": "Plan9"}"#))
+                == .failure(.invalidValue(field: "osName", value: "Plan9")))
+        #expect(
+            DeviceInfo.parse(header(#"{"model": "x", "osName": "iOS", "primaryHardwareType": "Toaster"}"#))
+                == .failure(.invalidValue(field: "primaryHardwareType", value: "Toaster")))
+    }
+}
+
+@Suite struct PartnerFrameworkStatusTests {
+    let now: Int64 = 1_800_000_000_000
+    let known: Set<String> = ["tvsim.aurora", "tvsim.beacon"]
+
+    func status(_ access: PartnerFrameworkStatus.AccessStatus?, _ id: String?, _ expiry: Int64?)
+        -> PartnerFrameworkStatus
+    {
+        PartnerFrameworkStatus(accessStatus: access, providerId: id, expirationDateMilliseconds: expiry)
+    }
+
+    @Test func encodesTheDocumentedShape() throws {
+        let value = status(.granted, "tvsim.aurora", now + 1000).headerValue
+        let json = try #require(Base64.decode(value))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: [String: String]])
+        #expect(object["frameworkPermissionInfo"]?["accessStatus"] == "granted")
+        #expect(object["frameworkProviderInfo"]?["id"] == "tvsim.aurora")
+        #expect(object["frameworkProviderInfo"]?["expirationDate"] == String(now + 1000))
+    }
+
+    @Test func mapsEveryConditionToItsCode() {
+        func check(_ status: PartnerFrameworkStatus, mvpd: String? = nil) -> ErrorCode? {
+            status.validationFailure(nowMilliseconds: now, knownProviderIds: known, mvpdPlatformMappingId: mvpd)
+        }
+        #expect(check(status(nil, "tvsim.aurora", nil)) == .invalidHeaderPfsPermissionAccessNotPresent)
+        #expect(check(status(.notDetermined, "tvsim.aurora", nil)) == .invalidHeaderPfsPermissionAccessNotDetermined)
+        #expect(check(status(.denied, "tvsim.aurora", nil)) == .invalidHeaderPfsPermissionAccessNotGranted)
+        #expect(check(status(.restricted, "tvsim.aurora", nil)) == .invalidHeaderPfsPermissionAccessNotGranted)
+        #expect(check(status(.granted, nil, nil)) == .invalidHeaderPfsProviderIdNotDetermined)
+        #expect(check(status(.granted, "unknown", nil)) == .invalidHeaderPfsProviderIdNotDetermined)
+        #expect(
+            check(status(.granted, "tvsim.aurora", nil), mvpd: "tvsim.beacon") == .invalidHeaderPfsProviderIdMismatch)
+        #expect(check(status(.granted, "tvsim.aurora", now - 1)) == .invalidHeaderPfsProviderInfoExpired)
+        #expect(check(status(.granted, "tvsim.aurora", now + 60_000)) == nil)
+        #expect(check(status(.granted, "tvsim.aurora", nil), mvpd: "tvsim.aurora") == nil)
+    }
+
+    @Test func parseReportsMissingMembers() {
+        let broken = Base64.encode(#"{"frameworkPermissionInfo": {"accessStatus": "granted"}}"#)
+        #expect(PartnerFrameworkStatus.parse(broken) == .failure(.notJSON("missing 'frameworkProviderInfo'")))
+        #expect(PartnerFrameworkStatus.parse("***") == .failure(.notBase64))
+        #expect(PartnerFrameworkStatus.parse(nil) == .failure(.missing))
+    }
+}
+
+@Suite struct RedactionTests {
+    @Test func hidesBearerTokensButKeepsATail() {
+        let value = Redaction.header(name: "authorization", value: "Bearer abcdefghijklmnop")
+        #expect(value == "Bearer ‹redacted›…klmnop")
+        #expect(Redaction.header(name: "X-Device-Info", value: "abc") == "abc")
+    }
+
+    @Test func hidesSecretsInFormsQueriesAndJSON() throws {
+        #expect(
+            Redaction.formEncoded("client_id=a&client_secret=s3cr3t&grant_type=x")
+                == "client_id=a&client_secret=‹redacted›&grant_type=x")
+        #expect(Redaction.url("/login?password=hunter2&user=a") == "/login?password=‹redacted›&user=a")
+        let json = Redaction.json(Data(#"{"access_token":"t","nested":{"password":"p"},"ok":1}"#.utf8))
+        #expect(
+            String(decoding: json, as: UTF8.self)
+                == #"{"access_token":"‹redacted›","nested":{"password":"‹redacted›"},"ok":1}"#)
+    }
+
+    @Test func removesSAMLSignatures() {
+        let xml = "<a><ds:SignatureValue>c2lnbmF0dXJl</ds:SignatureValue></a>"
+        #expect(Redaction.samlSignatureRemoved(xml) == "<a><ds:SignatureValue>‹redacted›</ds:SignatureValue></a>")
+        let form = "SAMLResponse=" + Base64.encode(xml).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let redacted = Redaction.formEncoded(form)
+        let value = redacted.dropFirst("SAMLResponse=".count).removingPercentEncoding!
+        #expect(String(decoding: Base64.decode(value)!, as: UTF8.self).contains("‹redacted›"))
+    }
+}
+
+@Suite struct SAMLResponseEncodingTests {
+    @Test func collapsesWhitespaceAndLineBreaksLikeTheCookbook() {
+        let xml = "<a>\n    <b>x  y</b>\n\t<c/>\n</a>\n"
+        #expect(SAMLResponseEncoding.cleaned(xml) == "<a> <b>x y</b> <c/></a>")
+        #expect(SAMLResponseEncoding.encoded(xml) == Base64.encode("<a> <b>x y</b> <c/></a>"))
+    }
+}
+
+@Suite struct WireTypeTests {
+    @Test func enhancedErrorUsesTheCatalog() throws {
+        let error = EnhancedError(.invalidHeaderDeviceIdentifier, trace: "t-1")
+        #expect(error.status == 400)
+        #expect(error.action == .none)
+        let json = try JSONEncoder().encode(EnhancedError(.authenticatedProfileExpired, details: "d", trace: "t"))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(Set(object.keys) == ["action", "status", "code", "message", "details", "helpUrl", "trace"])
+        #expect(object["action"] as? String == "authentication")
+        #expect(object["status"] as? Int == 403)
+    }
+
+    @Test func everyCodeHasAMessageAndAnAbsoluteHelpURL() {
+        for code in ErrorCode.allCases {
+            #expect(!code.message.isEmpty)
+            #expect(code.helpUrl.hasPrefix("https://"))
+        }
+    }
+
+    @Test func sessionResponseDecodesTheDocumentedSample() throws {
+        let sample = """
+            {"actionName":"authenticate","actionType":"interactive","reasonType":"none","url":"/api/v2/authenticate/REF30/8ER640M",
+             "code":"8ER640M","sessionId":"1b614390-6610-4d14-9421-6565f6e75958","mvpd":"Cablevision","serviceProvider":"REF30",
+             "notBefore":"1733735289035","notAfter":"1733737089035"}
+            """
+        let response = try JSONDecoder().decode(SessionResponse.self, from: Data(sample.utf8))
+        #expect(response.actionName == .authenticate)
+        #expect(Int64(response.notAfter!)! - Int64(response.notBefore!)! == 1_800_000)
+    }
+}

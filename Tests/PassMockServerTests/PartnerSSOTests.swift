@@ -1,0 +1,221 @@
+import Foundation
+import PassAPI
+import Testing
+
+@testable import PassMockServer
+
+@Suite struct PartnerSSOTests {
+    func status(
+        _ access: PartnerFrameworkStatus.AccessStatus? = .granted, provider: String? = "tvsim.aurora",
+        expiry: Int64? = nil
+    )
+        -> (String, String)
+    {
+        (
+            "AP-Partner-Framework-Status",
+            PartnerFrameworkStatus(accessStatus: access, providerId: provider, expirationDateMilliseconds: expiry)
+                .headerValue
+        )
+    }
+
+    func partnerSession(_ app: Harness.App, _ header: (String, String)?) async throws -> SessionResponse {
+        try await app.postForm(
+            "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=https%3A%2F%2Fx.example",
+            extra: header.map { [$0] } ?? []
+        ).decode()
+    }
+
+    /// Signs `username` in at the provider's identity provider and answers the attribute query.
+    func samlResponse(_ harness: Harness, mvpd: String, request: String, username: String = "demo") async throws
+        -> String
+    {
+        let signIn = try await harness.send(
+            .post, "/idp/\(mvpd)/vsa/sign-in", headers: [("Content-Type", "application/json")],
+            body: #"{"username": "\#(username)", "password": "\#(username)"}"#)
+        #expect(signIn.status == 200, "\(signIn.text)")
+        let token =
+            try #require(try JSONSerialization.jsonObject(with: signIn.body) as? [String: Any])["providerSessionToken"]
+            as! String
+        let query = try await harness.send(
+            .post, "/idp/\(mvpd)/vsa/attribute-query", headers: [("Content-Type", "application/json")],
+            body:
+                #"{"providerSessionToken": "\#(token)", "verificationToken": "\#(request)", "attributeNames": ["uid", "householdID"]}"#
+        )
+        #expect(query.status == 200, "\(query.text)")
+        return try #require(try JSONSerialization.jsonObject(with: query.body) as? [String: Any])["samlResponse"]
+            as! String
+    }
+
+    func submit(_ app: Harness.App, saml: String, _ header: (String, String)?) async throws -> Harness.Reply {
+        try await app.postForm(
+            "/profiles/sso/Apple", "SAMLResponse=\(SAMLResponseEncoding.encoded(saml).formEncoded)",
+            extra: header.map { [$0] } ?? [])
+    }
+
+    @Test func theWholePartnerExchangeCreatesAnAppleProfile() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let session = try await partnerSession(app, status())
+            #expect(session.actionName == .partnerProfile)
+            #expect(session.actionType == .direct)
+            #expect(session.mvpd == "AuroraCable")
+            #expect(session.url == "/api/v2/ORBIT/profiles/sso/Apple")
+            let request = try #require(session.authenticationRequest)
+            #expect(request.type == "saml")
+            #expect(String(decoding: Base64.decode(request.request)!, as: UTF8.self).contains("samlp:AuthnRequest"))
+            let saml = try await samlResponse(harness, mvpd: "AuroraCable", request: request.request)
+            #expect(saml.contains("\n"))
+            let reply = try await submit(app, saml: saml, status(expiry: harness.backend.nowMilliseconds + 3_600_000))
+            #expect(reply.status == 200, "\(reply.text)")
+            let profile = try #require(try reply.decode(ProfilesResponse.self).profiles["AuroraCable"])
+            #expect(profile.type == .appleSSO)
+            #expect(profile.issuer == "Apple")
+            #expect(profile.notAfter == harness.backend.nowMilliseconds + 3_600_000)
+            #expect(profile.attributes["userID"] == .plain("u-jordan-0001"))
+            #expect(try await app.get("/profiles", extra: [status()]).decode(ProfilesResponse.self).profiles.count == 1)
+            #expect(try await app.get("/profiles").decode(ProfilesResponse.self).profiles.isEmpty)
+            #expect(
+                try await app.get("/profiles", extra: [status(.denied)]).decode(ProfilesResponse.self).profiles.isEmpty)
+            let again = try await partnerSession(app, status())
+            #expect(again.actionName == .authorize)
+            #expect(again.reasonType == .authenticatedSSO)
+            let decision = try await app.postJSON(
+                "/decisions/authorize/AuroraCable", #"{"resources": ["deep-space"]}"#, extra: [status()]
+            )
+            .decode(DecisionsResponse.self).decisions[0]
+            #expect(decision.authorized)
+            let logout = try await app.get("/logout/AuroraCable").decode(LogoutResponse.self).logouts["AuroraCable"]
+            #expect(logout?.actionName == .partnerLogout)
+            #expect(logout?.actionType == .partnerInteractive)
+            #expect(logout?.url == nil)
+        }
+    }
+
+    @Test func partnerSessionsFallBackToBasicAuthentication() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let noHeader = try await partnerSession(app, nil)
+            // Without a usable status the MVPD is unknown, so the fallback also lacks the mvpd.
+            #expect(noHeader.reasonType == .missingParametersFallback)
+            #expect(noHeader.actionName == .resume)
+            #expect(noHeader.missingParameters == ["mvpd"])
+            #expect(try await partnerSession(app, status(.denied)).reasonType == .missingParametersFallback)
+            let withMvpd = try await app.postForm(
+                "/sessions/sso/Apple", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example",
+                extra: [("AP-Partner-Framework-Status", "%%%")]
+            ).decode(SessionResponse.self)
+            #expect(withMvpd.actionName == .authenticate)
+            #expect(withMvpd.reasonType == .pfsFallback)
+            let juniper = try await partnerSession(app, status(provider: "tvsim.juniper"))
+            #expect(juniper.actionName == .authenticate)
+            #expect(juniper.reasonType == .configurationFallback)
+            #expect(juniper.mvpd == "Juniper")
+            let picker = try await partnerSession(app, status(provider: "tvsim.bluebonnet"))
+            #expect(picker.reasonType == .configurationFallback)
+            let degraded = try await partnerSession(app, status(provider: "tvsim.thunderbay"))
+            #expect(degraded.actionName == .authorize)
+            #expect(degraded.reasonType == .degraded)
+            expectError(
+                try await app.postForm("/sessions/sso/Apple", "", extra: [status(provider: "tvsim.ironwood")]),
+                .invalidIntegration)
+            expectError(try await app.postForm("/sessions/sso/Google", "", extra: [status()]), .invalidParameterPartner)
+            let lite = try await harness.app(requestor: "ORBITLITE")
+            #expect(try await partnerSession(lite, status()).reasonType == .configurationFallback)
+        }
+    }
+
+    @Test func profileCreationChecksEveryPartnerStatusCase() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let request = try #require(try await partnerSession(app, status()).authenticationRequest?.request)
+            let saml = try await samlResponse(harness, mvpd: "AuroraCable", request: request)
+            let now = harness.backend.nowMilliseconds
+            expectError(try await submit(app, saml: saml, nil), .invalidHeaderPfsPermissionAccessNotPresent)
+            expectError(try await submit(app, saml: saml, status(nil)), .invalidHeaderPfsPermissionAccessNotPresent)
+            expectError(
+                try await submit(app, saml: saml, status(.notDetermined)),
+                .invalidHeaderPfsPermissionAccessNotDetermined)
+            expectError(try await submit(app, saml: saml, status(.denied)), .invalidHeaderPfsPermissionAccessNotGranted)
+            expectError(
+                try await submit(app, saml: saml, status(.restricted)), .invalidHeaderPfsPermissionAccessNotGranted)
+            expectError(
+                try await submit(app, saml: saml, status(provider: nil)), .invalidHeaderPfsProviderIdNotDetermined)
+            expectError(
+                try await submit(app, saml: saml, status(provider: "apple.unknown")),
+                .invalidHeaderPfsProviderIdNotDetermined)
+            expectError(
+                try await submit(app, saml: saml, status(expiry: now - 1)), .invalidHeaderPfsProviderInfoExpired)
+            // A response issued by another provider's identity provider does not match the framework's provider.
+            let beacon = try await samlResponse(harness, mvpd: "BeaconFiber", request: request)
+            expectError(try await submit(app, saml: beacon, status()), .invalidParameterSamlResponse)
+            let mismatch = try await app.postJSON(
+                "/decisions/authorize/BeaconFiber", #"{"resources": ["deep-space"]}"#, extra: [status()])
+            #expect(mismatch.status == 200)
+        }
+    }
+
+    @Test func tamperedForgedOrLateResponsesAreRejected() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let request = try #require(try await partnerSession(app, status()).authenticationRequest?.request)
+            let saml = try await samlResponse(harness, mvpd: "AuroraCable", request: request)
+            let tampered = saml.replacingOccurrences(of: "u-jordan-0001", with: "u-someone-else")
+            expectError(try await submit(app, saml: tampered, status()), .invalidParameterSamlResponse)
+            let forgedRequest = saml.replacingOccurrences(of: "InResponseTo=\"_", with: "InResponseTo=\"_x")
+            expectError(try await submit(app, saml: forgedRequest, status()), .invalidParameterSamlResponse)
+            expectError(
+                try await app.postForm("/profiles/sso/Apple", "SAMLResponse=%%%", extra: [status()]), .badRequest)
+            expectError(
+                try await app.postForm("/profiles/sso/Apple", "SAMLResponse=bm90IHNhbWw=", extra: [status()]),
+                .invalidParameterSamlResponse)
+            expectError(
+                try await app.postForm("/profiles/sso/Apple", "", extra: [status()]), .invalidParameterSamlResponse)
+            harness.clock.advance(by: 301)
+            let late = try await submit(app, saml: saml, status())
+            expectError(late, .invalidParameterSamlResponse)
+            #expect(late.error?.details == "The assertion has expired.")
+        }
+    }
+
+    @Test func theIdentityProviderRefusesWhatItShould() async throws {
+        try await Harness.run { harness in
+            func post(_ path: String, _ body: String) async throws -> (Int, String) {
+                let reply = try await harness.send(
+                    .post, path, headers: [("Content-Type", "application/json")], body: body)
+                let object = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+                return (reply.status, object?["error"] as? String ?? reply.text)
+            }
+            #expect(
+                try await post("/idp/AuroraCable/vsa/sign-in", #"{"username": "demo", "password": "x"}"#) == (
+                    401, "invalid_credentials"
+                ))
+            #expect(
+                try await post("/idp/AuroraCable/vsa/sign-in", #"{"username": "expired", "password": "expired"}"#) == (
+                    403, "subscription_ended"
+                ))
+            #expect(
+                try await post("/idp/Driftwood/vsa/sign-in", #"{"username": "demo", "password": "demo"}"#) == (
+                    503, "provider_unavailable"
+                ))
+            #expect(try await post("/idp/Nobody/vsa/sign-in", "{}") == (404, "unknown_provider"))
+            #expect(try await post("/idp/AuroraCable/vsa/sign-in", "[") == (400, "invalid_request"))
+            #expect(
+                try await post("/idp/AuroraCable/vsa/attribute-query", #"{"providerSessionToken": "x"}"#) == (
+                    401, "invalid_session"
+                ))
+            let signIn = try await harness.send(
+                .post, "/idp/AuroraCable/vsa/sign-in", headers: [("Content-Type", "application/json")],
+                body: #"{"username": "demo", "password": "demo"}"#)
+            let token =
+                try #require(try JSONSerialization.jsonObject(with: signIn.body) as? [String: Any])[
+                    "providerSessionToken"] as! String
+            #expect(
+                try await post(
+                    "/idp/AuroraCable/vsa/attribute-query",
+                    #"{"providerSessionToken": "\#(token)", "verificationToken": "bogus"}"#)
+                    == (400, "invalid_verification_token"))
+            let context = try await harness.send(.get, "/idp/AuroraCable/vsa/context")
+            #expect(context.text.contains("\"secure\":true"))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Simulation
+
+@Suite struct VirtualClockTests {
+    @Test func sleepersWakeInDeadlineOrderWhenTimeAdvances() async throws {
+        let clock = VirtualClock()
+        let start = clock.now()
+        let woken = WakeLog()
+        let late = Task {
+            try await clock.sleep(for: .seconds(10)); await woken.add("late")
+        }
+        let early = Task {
+            try await clock.sleep(for: .seconds(3)); await woken.add("early")
+        }
+        while clock.pendingSleepers < 2 { await Task.yield() }
+        clock.advance(by: 5)
+        try await early.value
+        #expect(await woken.names == ["early"])
+        #expect(clock.pendingSleepers == 1)
+        clock.advance(by: 5)
+        try await late.value
+        #expect(await woken.names == ["early", "late"])
+        #expect(clock.now().timeIntervalSince(start) == 10)
+    }
+
+    @Test func autoAdvanceJumpsToTheDeadline() async throws {
+        let clock = VirtualClock(autoAdvance: true)
+        let start = clock.now()
+        try await clock.sleep(for: .seconds(1800))
+        #expect(clock.now().timeIntervalSince(start) == 1800)
+    }
+
+    @Test func cancellingASleeperRemovesIt() async {
+        let clock = VirtualClock()
+        let task = Task { try await clock.sleep(for: .seconds(60)) }
+        while clock.pendingSleepers < 1 { await Task.yield() }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.pendingSleepers == 0)
+    }
+
+    @Test func systemClockAdvanceMovesNowForward() {
+        let clock = SystemClock()
+        let before = clock.now()
+        clock.advance(by: 3600)
+        #expect(clock.now().timeIntervalSince(before) >= 3600)
+    }
+}
+
+actor WakeLog {
+    var names: [String] = []
+    func add(_ name: String) { names.append(name) }
+}
+
+@Suite struct SeededRandomTests {
+    @Test func sameSeedSameSequence() {
+        let a = SharedRandom(seed: 42)
+        let b = SharedRandom(seed: 42)
+        #expect(a.uuid() == b.uuid())
+        #expect(a.string(length: 7, alphabet: Array("ABC")) == b.string(length: 7, alphabet: Array("ABC")))
+    }
+
+    @Test func differentSeedsDiffer() {
+        #expect(SharedRandom(seed: 1).uuid() != SharedRandom(seed: 2).uuid())
+    }
+
+    @Test func uuidsAreVersionFour() {
+        let uuid = SharedRandom(seed: 7).uuid()
+        #expect(UUID(uuidString: uuid) != nil)
+        #expect(Array(uuid)[14] == "4")
+    }
+}
