@@ -64,5 +64,7 @@ let package = Package(
             name: "PassClientTests",
             dependencies: ["PassClient", "PassMockServer", "PassAPI", "Simulation"]
         ),
+        // End-to-end tests of the built `tvsim` binary.
+        .testTarget(name: "tvsimTests", dependencies: ["tvsim", "PassClient", "Simulation"]),
     ]
 )

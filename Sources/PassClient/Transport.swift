@@ -42,7 +42,7 @@ public final class Transport: Sendable {
     static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(5), read: .seconds(30)))
+            timeout: .init(connect: .seconds(2), read: .seconds(30)))
         configuration.decompression = .disabled
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()

@@ -10,3 +10,12 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
+
+/// An error the user can act on; printed as `Error: <message>` without the usage text.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

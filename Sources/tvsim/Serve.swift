@@ -56,7 +56,7 @@ struct Serve: AsyncParsableCommand {
         do {
             return try DashboardFile.load(path: config)
         } catch {
-            throw ValidationError("invalid dashboard file: \(error)")
+            throw CommandFailure("invalid dashboard file: \(error)")
         }
     }
 }
