@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "Simulation"),
         // JSON files with file/line/field errors (config, scenarios, themes).
         .target(name: "LocatedJSON"),
+        // The simulated device's TV-provider framework (VideoSubscriberAccount), pure.
+        .target(name: "VSASimulator"),
         // Wire types and header codecs shared by client and server.
         .target(
             name: "PassAPI",
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
+        .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [

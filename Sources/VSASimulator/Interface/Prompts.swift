@@ -1,0 +1,70 @@
+import Foundation
+
+/// The app asking for the permission, as the system knows it.
+public struct AppIdentity: Codable, Sendable, Equatable {
+    /// Bundle identifier, the key of the permission.
+    public var bundleId: String
+    public var displayName: String
+    /// `NSVideoSubscriberAccountUsageDescription`; without it the real framework crashes the app.
+    public var usageDescription: String?
+
+    public init(bundleId: String, displayName: String, usageDescription: String?) {
+        self.bundleId = bundleId
+        self.displayName = displayName
+        self.usageDescription = usageDescription
+    }
+}
+
+/// The system alert asking for access to the TV provider.
+public struct PermissionPrompt: Sendable, Equatable {
+    public let title: String
+    public let message: String
+    public let denyButton: String
+    public let allowButton: String
+
+    init(app: AppIdentity) {
+        title = SystemStrings.permissionTitle(app.displayName)
+        message = app.usageDescription ?? ""
+        denyButton = SystemStrings.permissionDeny
+        allowButton = SystemStrings.permissionAllow
+    }
+}
+
+/// The provider's sign-in form inside the system UI.
+public struct SignInPrompt: Sendable, Equatable {
+    public let providerId: String
+    public let providerName: String
+    public let identityProvider: String
+    /// The inline error of the previous attempt.
+    public let error: String?
+}
+
+/// What the user can do in each system prompt.
+public enum PickerChoice: Sendable, Equatable {
+    case provider(String)
+    case otherProvider
+    case cancel
+}
+
+public enum SignInAnswer: Sendable, Equatable {
+    case credentials(username: String, password: String)
+    case cancel
+}
+
+/// Strings of the system UI in one place. Apple's exact wording is not public for every string;
+/// these follow the patterns of the system's privacy alerts and picker.
+public enum SystemStrings {
+    public static func permissionTitle(_ app: String) -> String { "“\(app)” Would Like Access to Your TV Provider" }
+    public static let permissionDeny = "Don’t Allow"
+    public static let permissionAllow = "Allow"
+    public static let pickerTitle = "TV Provider"
+    public static let searchPlaceholder = "Search"
+    public static let otherProvider = "Other TV Provider"
+    public static let footer = "If you don't see your TV provider, sign in directly from the app you want to use."
+    public static let privacyLink = "About TV Provider & Privacy…"
+
+    public static func pickerHeader(app: String, videoTitle: String?) -> String {
+        if let videoTitle { return "Sign in with your TV provider to watch “\(videoTitle)” in \(app)." }
+        return "Sign in with your TV provider to watch in \(app)."
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Apple's TV-provider picker as data: header, featured providers, the A–Z list, "Other TV
+/// Provider" and the footer. Search filtering lives here so every front end filters alike.
+public struct ProviderPicker: Sendable, Equatable {
+    public struct Row: Sendable, Equatable, Identifiable {
+        public let id: String
+        public let name: String
+    }
+
+    public struct Section: Sendable, Equatable {
+        /// `Featured`, a letter, or `#`.
+        public let title: String
+        public let rows: [Row]
+    }
+
+    public let title = SystemStrings.pickerTitle
+    public let header: String
+    public let featured: [Row]
+    /// Every listed provider, A–Z.
+    public let all: [Row]
+    public let otherRowTitle = SystemStrings.otherProvider
+    public let footer = SystemStrings.footer
+    public let privacyLink = SystemStrings.privacyLink
+
+    init(request: MetadataRequest, catalog: ProviderCatalog, app: AppIdentity) {
+        header = SystemStrings.pickerHeader(app: app.displayName, videoTitle: request.localizedVideoTitle)
+        let supported = Set(request.supportedAccountProviderIdentifiers)
+        let listed = catalog.providers.filter { supported.isEmpty || supported.contains($0.id) }
+        all = listed.map { Row(id: $0.id, name: $0.name) }.sorted { Self.sortKey($0.name) < Self.sortKey($1.name) }
+        let byId = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+        featured = request.featuredAccountProviderIdentifiers.compactMap { byId[$0] }
+    }
+
+    /// Sections for display: featured first (when not searching), then A–Z.
+    public func sections(matching query: String = "") -> [Section] {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let rows = trimmed.isEmpty ? all : all.filter { Self.matches($0.name, trimmed) }
+        var sections: [Section] = []
+        if trimmed.isEmpty, !featured.isEmpty { sections.append(Section(title: "Featured", rows: featured)) }
+        var byLetter: [(String, [Row])] = []
+        for row in rows {
+            let letter = Self.indexLetter(row.name)
+            if byLetter.last?.0 == letter {
+                byLetter[byLetter.count - 1].1.append(row)
+            } else {
+                byLetter.append((letter, [row]))
+            }
+        }
+        sections += byLetter.map { Section(title: $0.0, rows: $0.1) }
+        return sections
+    }
+
+    /// Case- and accent-insensitive substring match, so "cable etoile" finds "Câble Étoile".
+    public static func matches(_ name: String, _ query: String) -> Bool {
+        fold(name).contains(fold(query))
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    static func sortKey(_ name: String) -> String { fold(name) }
+
+    static func indexLetter(_ name: String) -> String {
+        guard let first = fold(name).first(where: { $0.isLetter || $0.isNumber }) else { return "#" }
+        return first.isLetter && first.isASCII ? String(first).uppercased() : "#"
+    }
+}
