@@ -118,8 +118,9 @@ import Testing
 
 @Suite struct RedactionTests {
     @Test func hidesBearerTokensButKeepsATail() {
-        let value = Redaction.header(name: "authorization", value: "Bearer abcdefghijklmnop")
-        #expect(value == "Bearer ‹redacted›…klmnop")
+        let value = Redaction.header(name: "authorization", value: "Bearer abcdefghijklmnopqrstuvwxyz")
+        #expect(value == "Bearer ‹redacted›…uvwxyz")
+        #expect(Redaction.header(name: "Authorization", value: "Bearer letmein") == "Bearer ‹redacted›")
         #expect(Redaction.header(name: "X-Device-Info", value: "abc") == "abc")
     }
 
@@ -132,6 +133,15 @@ import Testing
         #expect(
             String(decoding: json, as: UTF8.self)
                 == #"{"access_token":"‹redacted›","nested":{"password":"‹redacted›"},"ok":1}"#)
+    }
+
+    @Test func sniffsBodiesSentWithoutAContentType() {
+        let form = Redaction.body(Data("client_id=a&client_secret=b".utf8), contentType: nil)
+        #expect(String(decoding: form, as: UTF8.self) == "client_id=a&client_secret=‹redacted›")
+        let json = Redaction.body(Data(#"{"password":"p"}"#.utf8), contentType: "text/plain")
+        #expect(String(decoding: json, as: UTF8.self) == #"{"password":"‹redacted›"}"#)
+        let html = Redaction.body(Data(#"<td><code class="secret">demo</code></td>"#.utf8), contentType: "text/html")
+        #expect(String(decoding: html, as: UTF8.self) == #"<td><code class="secret">‹redacted›</code></td>"#)
     }
 
     @Test func removesSAMLSignatures() {

@@ -26,6 +26,7 @@ import Testing
             #expect(chosen.header("Location") == "/api/v2/authenticate/ORBIT/\(code)")
             let done = try await harness.browserLogin(code: code, username: "demo", password: "demo")
             #expect(done == "http://mock.test/activate/\(code)/done")
+            #expect(try await harness.send(.get, "/activate/ZZZZZZZ/done").status == 404)
             let page = try await harness.send(.get, "/activate/\(code)/done")
             #expect(page.text.contains("You're signed in"))
             #expect(page.text.contains("Meridian Fiber"))

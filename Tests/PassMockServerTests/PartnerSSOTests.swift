@@ -147,7 +147,7 @@ import Testing
                 try await submit(app, saml: saml, status(expiry: now - 1)), .invalidHeaderPfsProviderInfoExpired)
             // A response issued by another provider's identity provider does not match the framework's provider.
             let beacon = try await samlResponse(harness, mvpd: "BeaconFiber", request: request)
-            expectError(try await submit(app, saml: beacon, status()), .invalidParameterSamlResponse)
+            expectError(try await submit(app, saml: beacon, status()), .invalidHeaderPfsProviderIdMismatch)
             let mismatch = try await app.postJSON(
                 "/decisions/authorize/BeaconFiber", #"{"resources": ["deep-space"]}"#, extra: [status()])
             #expect(mismatch.status == 200)
@@ -170,8 +170,14 @@ import Testing
                 .invalidParameterSamlResponse)
             expectError(
                 try await app.postForm("/profiles/sso/Apple", "", extra: [status()]), .invalidParameterSamlResponse)
+            let accepted = try await submit(app, saml: saml, status())
+            #expect(accepted.status == 200)
+            let replayed = try await submit(app, saml: saml, status())
+            expectError(replayed, .invalidParameterSamlResponse)
+            #expect(replayed.error?.details == "This SAML response was already used.")
+            let fresh = try await samlResponse(harness, mvpd: "AuroraCable", request: request)
             harness.clock.advance(by: 301)
-            let late = try await submit(app, saml: saml, status())
+            let late = try await submit(app, saml: fresh, status())
             expectError(late, .invalidParameterSamlResponse)
             #expect(late.error?.details == "The assertion has expired.")
         }

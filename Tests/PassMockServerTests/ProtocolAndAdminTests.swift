@@ -123,8 +123,19 @@ import Testing
             harness.clock.advance(by: 5)
             #expect(try await slow.status == 200)
 
+            _ = try await harness.send(
+                .post, "/__tvsim/faults",
+                body: #"{"route": "dcr.register", "kind": "status", "status": 503, "times": 1}"#)
+            let dcr = try await harness.send(.post, "/o/client/register", body: "{}")
+            #expect(dcr.status == 503)
+            #expect(dcr.text.contains("\"error\":\"internal_server_error\""))
+            #expect(dcr.error == nil)
+
             let listed = try await harness.send(.get, "/__tvsim/faults")
             #expect(try listed.decode([FaultRule].self).count == 3)
+            #expect(
+                try await harness.send(.get, "/__tvsim/journal?after=1&limit=2").decode([JournalEntry].self).map(\.id)
+                    == [2, 3])
             #expect(try await harness.send(.delete, "/__tvsim/faults").status == 204)
             #expect(try await app.get("/profiles").status == 200)
         }
@@ -197,6 +208,11 @@ import Testing
                 try await harness.send(.post, "/__tvsim/state/profiles/expire", body: #"{"mvpd": "Cascade"}"#).status
                     == 200)
             #expect(try await app.get("/profiles").decode(ProfilesResponse.self).profiles.isEmpty)
+            let code = try #require(try await app.postForm("/sessions", "").decode(SessionResponse.self).code)
+            #expect(try await harness.send(.post, "/__tvsim/state/codes/expire").status == 200)
+            expectError(try await app.get("/sessions/\(code)"), .invalidAuthenticationSession)
+            let after = try await harness.send(.get, "/__tvsim/state").decode(StateSnapshot.self)
+            #expect(after.sessions.first { $0.code == code }?.expired == true)
         }
     }
 

@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    @Test func aLoginArtifactWorksOnce() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let session = try await app.postForm(
+                "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example"
+            ).decode(SessionResponse.self)
+            var location = session.url!
+            while true {
+                let reply = try await harness.send(.get, location)
+                guard reply.status == 302 else { break }
+                location = reply.header("Location")!
+            }
+            let page = try await harness.send(.get, location)
+            let relayState = try #require(Harness.hiddenValue("RelayState", in: page.text))
+            let submitted = try await harness.send(
+                .post, "/idp/Cascade/login", body: "RelayState=\(relayState.formEncoded)&username=demo&password=demo")
+            let artifact = try #require(submitted.header("Location"))
+            #expect(try await harness.send(.get, artifact).status == 302)
+            let replay = try await harness.send(.get, artifact)
+            #expect(replay.status == 400)
+            #expect(replay.text.contains("already used"))
+        }
+    }
+
     @Test func incompleteOrUnknownSessionsGetAnHTMLError() async throws {
         try await Harness.run { harness in
             let app = try await harness.app()

@@ -21,6 +21,8 @@ public enum Redaction {
         guard name.lowercased() == "authorization" else { return value }
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return marker }
+        // A tail helps tell long tokens apart; short secrets are hidden whole.
+        guard parts[1].count >= 24 else { return "\(parts[0]) \(marker)" }
         return "\(parts[0]) \(marker)…\(parts[1].suffix(6))"
     }
 
@@ -88,14 +90,22 @@ public enum Redaction {
         return Base64.encode(samlSignatureRemoved(String(decoding: data, as: UTF8.self)))
     }
 
-    /// A body of the given content type with secrets hidden.
+    /// A body with secrets hidden. The declared type is a hint only: a body sent without (or
+    /// with a wrong) `Content-Type` is sniffed, so a secret never slips through a mislabelled request.
     public static func body(_ data: Data, contentType: String?) -> Data {
         let type = contentType?.lowercased() ?? ""
-        if type.contains("json") { return json(data) }
-        if type.contains("x-www-form-urlencoded") {
-            return Data(formEncoded(String(decoding: data, as: UTF8.self)).utf8)
-        }
-        if type.contains("xml") { return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8) }
+        let text = String(decoding: data, as: UTF8.self)
+        if type.contains("html") { return Data(html(text).utf8) }
+        if type.contains("xml") { return Data(samlSignatureRemoved(text).utf8) }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return json(data) }
+        if trimmed.contains("=") { return Data(formEncoded(text).utf8) }
         return data
+    }
+
+    /// HTML pages mark secrets they display (demo passwords) with `class="secret"`.
+    public static func html(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: #"(<code class="secret">)[^<]*(</code>)"#, with: "$1\(marker)$2", options: .regularExpression)
     }
 }

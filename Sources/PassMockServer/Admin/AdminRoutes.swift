@@ -33,7 +33,7 @@ struct AdminRoutes {
             return Reply.json(["removed": count])
         }
         add(&registry, .post, "\(admin)/state/codes/expire") { _, _ in
-            Reply.json(["expired": backend.store.expireSessions()])
+            Reply.json(["expired": backend.store.expireSessions(now: backend.now)])
         }
         add(&registry, .get, "\(admin)/config") { _, _ in Reply.json(backend.dashboard) }
         add(&registry, .put, "\(admin)/config") { request, _ in
@@ -96,14 +96,18 @@ struct AdminRoutes {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from body: Data, name: String) throws -> T {
+    /// Decodes an admin body. Positions are reported only for what the caller sent; a patched
+    /// document was re-serialized here, so only the field is meaningful.
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data, name: String, located: Bool = true) throws -> T {
         do {
             return try LocatedJSONDecoder().decode(type, from: body, file: name)
         } catch {
+            let field = error.field.isEmpty ? nil : error.field
+            let text = field.map { "field '\($0)': \(error.message)" } ?? error.message
             throw AdminFailure(
                 Message(
-                    error: "invalid_body", message: error.description, field: error.field.isEmpty ? nil : error.field,
-                    line: error.location.line, column: error.location.column))
+                    error: "invalid_body", message: located ? error.description : "\(name): \(text)", field: field,
+                    line: located ? error.location.line : nil, column: located ? error.location.column : nil))
         }
     }
 
@@ -112,7 +116,7 @@ struct AdminRoutes {
         let current = try JSONSerialization.jsonObject(with: Reply.encoder.encode(backend.dashboard))
         let merged = JSONMergePatch.apply(patch, to: current)
         let data = try JSONSerialization.data(withJSONObject: merged, options: [.sortedKeys])
-        let dashboard = try decode(Dashboard.self, from: data, name: "<patched config>")
+        let dashboard = try decode(Dashboard.self, from: data, name: "<patched config>", located: false)
         backend.replaceDashboard(dashboard)
         return Reply.json(dashboard)
     }
@@ -132,7 +136,8 @@ struct AdminRoutes {
         items[position] = JSONMergePatch.apply(patch, to: items[position]) as? [String: Any] ?? items[position]
         document[list] = items
         let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-        let dashboard = try decode(Dashboard.self, from: data, name: "<patched \(list.dropLast()) \(id)>")
+        let dashboard = try decode(
+            Dashboard.self, from: data, name: "<patched \(list.dropLast()) \(id)>", located: false)
         backend.replaceDashboard(dashboard)
         return Reply.json(dashboard)
     }

@@ -46,8 +46,13 @@ final class Journal: Sendable {
         }
     }
 
+    /// Without `after`, the newest `limit` entries; with it, the oldest `limit` entries after
+    /// that id, so a tool paging with the last id it saw never misses one.
     func entries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
-        state.withLock { state in Array(state.entries.filter { $0.id > id }.suffix(limit)) }
+        state.withLock { state in
+            let newer = state.entries.filter { $0.id > id }
+            return Array(id == 0 ? newer.suffix(limit) : newer.prefix(limit))
+        }
     }
 
     func clear() {

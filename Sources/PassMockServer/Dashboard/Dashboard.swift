@@ -251,7 +251,8 @@ public struct ResourceSettings: Codable, Sendable, Equatable {
     public var title: String
     /// A TV or MPAA rating such as `TV-14` or `PG-13`.
     public var rating: String?
-    /// Free titles play without authorization.
+    /// Free titles need no package: every signed-in subscriber is entitled to them (apps may
+    /// also play them without asking).
     public var free: Bool
 
     public init(id: String, title: String, rating: String? = nil, free: Bool = false) {
@@ -419,7 +420,7 @@ public struct Persona: Codable, Sendable, Equatable {
     public var maxRating: String?
     /// An account whose subscription ended: sign-in is refused.
     public var expired: Bool
-    /// Extra user metadata returned in profiles and SAML attributes.
+    /// Extra user metadata, returned in profiles and, when requested by name, in SAML attributes.
     public var attributes: [String: JSONValue]
     /// A line shown next to the persona in pickers and hints ("no sports package").
     public var note: String?

@@ -94,8 +94,7 @@ extension Dashboard {
             integrationEnabled: false),
         MvpdSettings(
             id: "QuarryLane", displayName: "Quarry Lane TV", platformMappingId: "tvsim.quarrylane",
-            boardingStatus: .supported, enablePlatformServices: true, displayInPlatformPicker: true,
-            integrationEnabled: false),
+            boardingStatus: .picker, displayInPlatformPicker: true, integrationEnabled: false),
         MvpdSettings(
             id: "Juniper", displayName: "Juniper Wireless TV", platformMappingId: "tvsim.juniper",
             boardingStatus: .supported, enablePlatformServices: true, displayInPlatformPicker: true,

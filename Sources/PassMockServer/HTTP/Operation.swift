@@ -42,4 +42,9 @@ public enum Operation: String, CaseIterable, Sendable, Codable {
 
     /// Operations that belong to DCR and answer OAuth-style `{"error": …}` bodies.
     var answersOAuthErrors: Bool { self == .register || self == .token }
+
+    /// The identity-provider endpoints the device calls, which answer `{"error", "message"}`.
+    var answersProviderErrors: Bool {
+        self == .identityProviderContext || self == .identityProviderSignIn || self == .identityProviderAttributes
+    }
 }

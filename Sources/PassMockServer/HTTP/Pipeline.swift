@@ -46,6 +46,14 @@ extension MockBackend {
     func reply(for error: any Error, operation: Operation?, context: MockRequestContext) -> MockResponse {
         switch error {
         case let failure as EnhancedFailure:
+            let status = failure.status ?? failure.code.status
+            let message = failure.details ?? failure.code.message
+            if operation?.answersOAuthErrors == true {
+                return Reply.json(["error": failure.code.rawValue, "error_description": message], status: status)
+            }
+            if operation?.answersProviderErrors == true {
+                return Reply.json(["error": failure.code.rawValue, "message": message], status: status)
+            }
             if operation?.answersHTML == true {
                 return Pages.error(
                     status: failure.status ?? failure.code.status, title: "Request failed",

@@ -45,7 +45,7 @@ enum Pages {
     ) -> String {
         let errorLine = error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
         let hints = personas.map { persona in
-            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code>\(HTML.escape(persona.password))</code></td>"
+            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code class=\"secret\">\(HTML.escape(persona.password))</code></td>"
                 + "<td class=\"muted\">\(HTML.escape(persona.note ?? persona.displayName))</td></tr>"
         }.joined(separator: "\n")
         let body = """

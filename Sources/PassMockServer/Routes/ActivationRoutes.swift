@@ -19,8 +19,11 @@ struct ActivationRoutes {
         }
         registry.add(.get, "/activate/{code}/done", .activationDone) { _, parameters in
             let code = parameters["code"].uppercased()
-            let session = self.backend.store.session(code: code)
-            let name = session?.parameters[.mvpd].flatMap { self.backend.index.mvpdsById[$0]?.displayName }
+            guard let session = self.backend.store.session(code: code), let key = session.completedProfile else {
+                throw PageFailure(
+                    status: 404, title: "Not signed in", message: "No sign-in has completed for the code \(code).")
+            }
+            let name = self.backend.index.mvpdsById[key.mvpd]?.displayName
             return Reply.html(Pages.activationDone(code: code, providerName: name))
         }
     }

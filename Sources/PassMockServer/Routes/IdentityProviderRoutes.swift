@@ -159,12 +159,15 @@ struct IdentityProviderRoutes {
     private func makeAssertion(for persona: Persona, mvpd: MvpdSettings, inResponseTo: String, names: [String])
         -> AssertionDocument
     {
-        let available: [String: String?] = [
-            "uid": persona.userID, "userID": persona.userID, "householdID": persona.householdID, "zip": persona.zip,
-            "maxRating": persona.maxRating,
-        ]
+        var available: [String: String] = ["uid": persona.userID, "userID": persona.userID]
+        available["householdID"] = persona.householdID
+        available["zip"] = persona.zip
+        available["maxRating"] = persona.maxRating
+        for (name, value) in persona.attributes {
+            if case .string(let text) = value { available[name] = text }
+        }
         var attributes: [String: String] = [:]
-        for name in names { if let value = available[name] ?? nil { attributes[name] = value } }
+        for name in names { if let value = available[name] { attributes[name] = value } }
         let now = backend.now
         var assertion = AssertionDocument(
             responseID: "_" + backend.newIdentifier(), inResponseTo: inResponseTo,

@@ -96,12 +96,13 @@ struct DecisionJudge {
         guard let username = stored.personaUsername, let persona = backend.index.persona(username, at: mvpd) else {
             return nil
         }
-        let title = backend.index.resource(resource.id, of: requestor.id)?.title ?? resource.id
-        if !persona.isEntitled(to: resource.id) {
+        let catalogued = backend.index.resource(resource.id, of: requestor.id)
+        let title = catalogued?.title ?? resource.id
+        if catalogued?.free != true, !persona.isEntitled(to: resource.id) {
             let code: ErrorCode = kind == .authorize ? .authorizationDeniedByMvpd : .preauthorizationDeniedByMvpd
             return { denied($0, code, details: "Your \(mvpd.displayName) package does not include \(title).") }
         }
-        let rating = resource.rating ?? backend.index.resource(resource.id, of: requestor.id)?.rating
+        let rating = resource.rating ?? catalogued?.rating
         if let limit = persona.maxRating.flatMap(ParentalRating.init), let rating = rating.flatMap(ParentalRating.init),
             rating > limit
         {

@@ -129,6 +129,12 @@ struct SAMLResponseCheck {
             throw reject("\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
         }
         guard assertion.issuer == AssertionDocument.issuer(forMvpd: mvpd.id) else {
+            if let other = AssertionDocument.mvpd(fromIssuer: assertion.issuer), backend.index.mvpdsById[other] != nil {
+                // The provider that answered is not the one the partner framework reports.
+                throw EnhancedFailure(
+                    .invalidHeaderPfsProviderIdMismatch,
+                    "The SAML response comes from \(other), the partner framework reports \(mvpd.id).")
+            }
             throw reject("The issuer '\(assertion.issuer)' is not \(mvpd.displayName)'s identity provider.")
         }
         let builder = PartnerAuthenticationRequestBuilder(signer: backend.signer)
@@ -146,6 +152,11 @@ struct SAMLResponseCheck {
             throw reject("The assertion is not valid yet.")
         }
         guard now < assertion.notOnOrAfter else { throw reject("The assertion has expired.") }
+        guard
+            backend.store.spendOnce(
+                "saml:\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
+                nowMilliseconds: backend.nowMilliseconds)
+        else { throw reject("This SAML response was already used.") }
         return assertion
     }
 }

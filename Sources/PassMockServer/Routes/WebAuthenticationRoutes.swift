@@ -20,6 +20,8 @@ struct WebAuthenticationRoutes {
         let mvpd: String
         let username: String
         let exp: Int64
+        /// Makes each artifact unique so it can be spent once.
+        let nonce: String
     }
 
     func register(into registry: inout RouteRegistry) {
@@ -97,7 +99,7 @@ struct WebAuthenticationRoutes {
         guard !persona.expired else { return rejection("This \(mvpd.displayName) subscription has ended.") }
         let artifact = Artifact(
             code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
-            exp: backend.nowMilliseconds + 60_000)
+            exp: backend.nowMilliseconds + 60_000, nonce: backend.newIdentifier())
         let token = backend.signer.token(artifact, for: .artifact)
         return Reply.redirect(to: "/adobe-services/saml/artifact?SAMLart=\(token.queryEncoded)")
     }
@@ -111,6 +113,12 @@ struct WebAuthenticationRoutes {
         }
         guard artifact.exp > backend.nowMilliseconds else {
             throw PageFailure(status: 400, title: "Sign-in failed", message: "The sign-in answer has expired.")
+        }
+        guard
+            backend.store.spendOnce(
+                "artifact:\(artifact.nonce)", validUntil: artifact.exp, nowMilliseconds: backend.nowMilliseconds)
+        else {
+            throw PageFailure(status: 400, title: "Sign-in failed", message: "This sign-in answer was already used.")
         }
         let session = try liveSession(code: artifact.code, serviceProvider: artifact.serviceProvider)
         let mvpd = try integratedMvpd(artifact.mvpd, serviceProvider: artifact.serviceProvider)

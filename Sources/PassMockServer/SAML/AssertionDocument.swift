@@ -2,7 +2,8 @@ import Foundation
 import PassAPI
 
 /// The SAML response a mock MVPD identity provider answers to an attribute query: issuer,
-/// `InResponseTo`, validity window, subject and attributes, signed with the provider's key.
+/// `InResponseTo`, validity window, subject and attributes. The mock signs every provider's
+/// assertions with one server key; the issuer check ties an assertion to its MVPD.
 struct AssertionDocument: Equatable {
     var responseID: String
     var inResponseTo: String

@@ -11,7 +11,7 @@ struct AuthenticationSession: Sendable {
     let deviceInfo: DeviceInfo?
     var parameters: [SessionParameter: String]
     let notBefore: Date
-    let notAfter: Date
+    var notAfter: Date
     /// Set once the user signed in at the MVPD for this code.
     var completedProfile: ProfileKey?
 

@@ -8,6 +8,9 @@ final class ServerStore: Sendable {
     private struct State {
         var sessions: BoundedStore<String, AuthenticationSession>
         var profiles: BoundedStore<ProfileKey, StoredProfile>
+        /// One-time identifiers already used (SAML response ids, login artifacts), with the time
+        /// after which they could not be accepted anyway.
+        var spent: BoundedStore<String, Int64>
     }
 
     private let state: Mutex<State>
@@ -16,7 +19,17 @@ final class ServerStore: Sendable {
         state = Mutex(
             State(
                 sessions: BoundedStore(capacity: limits.maxSessions),
-                profiles: BoundedStore(capacity: limits.maxProfiles)))
+                profiles: BoundedStore(capacity: limits.maxProfiles),
+                spent: BoundedStore(capacity: limits.maxSessions)))
+    }
+
+    /// Marks a one-time identifier as used; false if it was used before (a replay).
+    func spendOnce(_ id: String, validUntil: Int64, nowMilliseconds: Int64) -> Bool {
+        state.withLock { state in
+            if state.spent[id] != nil { return false }
+            state.spent.insert(validUntil, for: id) { $0 <= nowMilliseconds }
+            return true
+        }
     }
 
     // MARK: Sessions
@@ -45,12 +58,12 @@ final class ServerStore: Sendable {
         state.withLock { Array($0.sessions.values) }
     }
 
-    /// Makes every code expire now (admin "expire codes").
-    func expireSessions() -> Int {
+    /// Makes every live code expire at `now` (admin "expire codes"); they stay listed as expired.
+    func expireSessions(now: Date) -> Int {
         state.withLock { state in
-            let codes = state.sessions.keyValues.map(\.key)
-            state.sessions.removeAll()
-            return codes.count
+            let live = state.sessions.keyValues.filter { !$0.value.isExpired(at: now) }.map(\.key)
+            for code in live { state.sessions.update(code) { $0.notAfter = now } }
+            return live.count
         }
     }
 
@@ -108,6 +121,7 @@ final class ServerStore: Sendable {
         state.withLock { state in
             state.sessions.removeAll()
             state.profiles.removeAll()
+            state.spent.removeAll()
         }
     }
 
