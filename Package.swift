@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "LocatedJSON"),
         // The simulated device's TV-provider framework (VideoSubscriberAccount), pure.
         .target(name: "VSASimulator"),
+        // The integrations as pure reducers: reduce(state, event) -> (state, [effect]).
+        .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator"]),
         // Wire types and header codecs shared by client and server.
         .target(
             name: "PassAPI",
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [

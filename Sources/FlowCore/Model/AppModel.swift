@@ -1,0 +1,47 @@
+import PassAPI
+
+/// What the app's home screen shows: who is signed in, which titles are unlocked, what plays.
+public struct AppModel: Sendable, Equatable {
+    public enum Authentication: Sendable, Equatable {
+        /// Not checked yet (before launch).
+        case unknown
+        case notAuthenticated
+        case authenticated(mvpd: String, type: ProfileType, notAfter: Int64)
+
+        public var isAuthenticated: Bool {
+            if case .authenticated = self { return true }
+            return false
+        }
+    }
+
+    public struct Playback: Sendable, Equatable {
+        public let resource: String
+        /// The media token's `notAfter`, epoch milliseconds.
+        public let tokenNotAfter: Int64
+    }
+
+    public struct Denial: Sendable, Equatable {
+        public let resource: String
+        public let code: String
+        public let message: String
+    }
+
+    public var authentication: Authentication = .unknown
+    /// Preauthorization per title: true = unlocked, false = locked; absent = not checked.
+    public var unlocked: [String: Bool] = [:]
+    public var playing: Playback?
+    public var lastDenial: Denial?
+    /// What the app is busy with, for a spinner ("Signing in…").
+    public var activity: String?
+
+    public init() {}
+}
+
+extension ProfilesResponse {
+    /// The profile an app would pick: Apple SSO first when its provider matches, else the one
+    /// that lasts longest.
+    func preferred(partnerProviderMvpd: String?) -> (mvpd: String, profile: Profile)? {
+        if let mvpd = partnerProviderMvpd, let profile = profiles[mvpd] { return (mvpd, profile) }
+        return profiles.max { ($0.value.notAfter, $1.key) < ($1.value.notAfter, $0.key) }.map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,72 @@
+import PassAPI
+import VSASimulator
+
+/// Which integration the simulated app uses.
+public enum Integration: String, Codable, Sendable, CaseIterable {
+    case restV2 = "rest-v2"
+    case sdk
+    case restV1 = "rest-v1"
+    case customIdP = "custom-idp"
+
+    public var displayName: String {
+        switch self {
+        case .restV2: "REST API V2"
+        case .sdk: "AccessEnabler SDK"
+        case .restV1: "REST API V1"
+        case .customIdP: "Custom identity provider"
+        }
+    }
+}
+
+/// One title of the app's catalog as the home screen lists it.
+public struct CatalogItem: Codable, Sendable, Equatable, Identifiable {
+    public var id: String
+    public var title: String
+    public var rating: String?
+    public var free: Bool
+
+    public init(id: String, title: String, rating: String? = nil, free: Bool = false) {
+        self.id = id
+        self.title = title
+        self.rating = rating
+        self.free = free
+    }
+}
+
+/// Everything the simulated streaming app is: its identity for the system, its requestor at
+/// Adobe Pass, its catalog and the choices its developers made.
+public struct AppSetup: Codable, Sendable, Equatable {
+    public var identity: AppIdentity
+    public var platform: DevicePlatform
+    public var integration: Integration
+    public var requestor: String
+    public var domainName: String
+    /// Where the web login ends (a custom scheme the web view watches for).
+    public var redirectUrl: String
+    public var catalog: [CatalogItem]
+    /// Providers the app features at the top of Apple's picker (platform ids).
+    public var featuredProviders: [String]
+    /// Whether Apple's picker lists only the providers the app supports.
+    public var filtersSupportedProviders: Bool
+    /// Seconds between two polls of `profiles/code/{code}` (the documented range is 3–5).
+    public var pollingInterval: Int
+
+    public init(
+        identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,
+        domainName: String, redirectUrl: String, catalog: [CatalogItem], featuredProviders: [String] = [],
+        filtersSupportedProviders: Bool = true, pollingInterval: Int = 4
+    ) {
+        self.identity = identity
+        self.platform = platform
+        self.integration = integration
+        self.requestor = requestor
+        self.domainName = domainName
+        self.redirectUrl = redirectUrl
+        self.catalog = catalog
+        self.featuredProviders = featuredProviders
+        self.filtersSupportedProviders = filtersSupportedProviders
+        self.pollingInterval = pollingInterval
+    }
+
+    public func item(_ id: String) -> CatalogItem? { catalog.first { $0.id == id } }
+}

@@ -1,0 +1,33 @@
+import PassAPI
+import VSASimulator
+
+/// What the user does in the app.
+public enum AppAction: Sendable, Equatable, Codable {
+    /// The app starts (or comes to the foreground).
+    case launch
+    case signIn
+    case play(String)
+    case signOut
+}
+
+/// Answers on the app's own screens.
+public enum ScreenAnswer: Sendable, Equatable {
+    case mvpdChosen(String)
+    case mvpdPickerCancelled
+    /// The web view reached the app's redirect URL.
+    case webLoginFinished
+    case webLoginCancelled
+    /// On the registration-code screen: ask for a new code, or give up.
+    case newCodeRequested
+    case codeScreenClosed
+    case noticeDismissed
+}
+
+public enum Event: Sendable, Equatable {
+    case user(AppAction)
+    case answer(ScreenAnswer)
+    case api(APIResult)
+    case access(AccessStatus, VSError?)
+    case metadata(Result<AccountMetadata, VSError>)
+    case timer(TimerID)
+}

@@ -1,0 +1,41 @@
+import PassAPI
+import VSASimulator
+
+/// The app's reading of the configuration answer: which MVPDs can go to Apple's picker, which
+/// support Apple SSO, and how Apple's provider ids map to MVPDs.
+struct ConfigurationDirectory: Sendable, Equatable {
+    let mvpds: [MvpdConfiguration]
+
+    init(_ configuration: ConfigurationResponse) {
+        // TempPass is offered by its own button in real apps, not in the provider lists.
+        mvpds = configuration.requestor.mvpds.filter { $0.isTempPass != true }
+    }
+
+    /// Platform ids for `supportedAccountProviderIdentifiers`.
+    var applePickerIds: [String] {
+        mvpds.filter { $0.displayInPlatformPicker == true }.compactMap(\.platformMappingId)
+    }
+
+    func mvpd(platformId: String) -> MvpdConfiguration? {
+        mvpds.first { $0.platformMappingId == platformId }
+    }
+
+    func mvpd(id: String) -> MvpdConfiguration? {
+        mvpds.first { $0.id == id }
+    }
+
+    /// Whether the app may try the partner (Apple) flow for this MVPD.
+    static func supportsAppleSSO(_ mvpd: MvpdConfiguration) -> Bool {
+        mvpd.enablePlatformServices == true && mvpd.boardingStatus == .supported
+    }
+}
+
+extension PartnerFrameworkStatus {
+    /// The header an app builds from what the framework told it.
+    static func from(access: VSASimulator.AccessStatus?, providerId: String?, expiry: Int64?) -> PartnerFrameworkStatus
+    {
+        PartnerFrameworkStatus(
+            accessStatus: access.flatMap { AccessStatus(rawValue: $0.rawValue) }, providerId: providerId,
+            expirationDateMilliseconds: expiry)
+    }
+}
