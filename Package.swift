@@ -23,6 +23,11 @@ let package = Package(
         .target(name: "VSASimulator"),
         // The integrations as pure reducers: reduce(state, event) -> (state, [effect]).
         .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator"]),
+        // Runs the flows: performs their effects over HTTP, the simulated framework and the user.
+        .target(
+            name: "FlowRuntime",
+            dependencies: ["FlowCore", "VSASimulator", "PassClient", "PassMockServer", "PassAPI", "Simulation", "LocatedJSON"]
+        ),
         // Wire types and header codecs shared by client and server.
         .target(
             name: "PassAPI",
@@ -59,6 +64,10 @@ let package = Package(
         .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
+        .testTarget(
+            name: "FlowRuntimeTests",
+            dependencies: ["FlowRuntime", "FlowCore", "PassMockServer", "PassClient", "Simulation", "VSASimulator"]
+        ),
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [

@@ -5,15 +5,11 @@ import VSASimulator
 public enum Integration: String, Codable, Sendable, CaseIterable {
     case restV2 = "rest-v2"
     case sdk
-    case restV1 = "rest-v1"
-    case customIdP = "custom-idp"
 
     public var displayName: String {
         switch self {
         case .restV2: "REST API V2"
         case .sdk: "AccessEnabler SDK"
-        case .restV1: "REST API V1"
-        case .customIdP: "Custom identity provider"
         }
     }
 }

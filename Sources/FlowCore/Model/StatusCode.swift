@@ -26,6 +26,8 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         meaning:
             "The provider chosen in Apple's picker is not supported by this requestor (integration or single sign-on disabled)."
     )
+    public static let degraded = StatusCode(
+        id: "N010", level: .warning, meaning: "Authenticated under an authentication degradation rule (AuthNAll).")
     public static let cancelled = StatusCode(
         id: "N005", level: .info, meaning: "The user cancelled Apple's picker or the app's picker.")
     public static let signOutInSettings = StatusCode(

@@ -49,3 +49,11 @@ extension MockBackend {
         return StateSnapshot(time: nowMs, sessions: sessions, profiles: profiles, faults: faults.rules)
     }
 }
+
+extension MockBackend {
+    /// Makes every stored profile expire now (the admin API's "expire" without a filter).
+    @discardableResult
+    public func expireAllProfiles() -> Int {
+        store.expireProfiles(nowMilliseconds: nowMilliseconds) { _, _ in true }
+    }
+}

@@ -1,0 +1,218 @@
+import PassAPI
+import VSASimulator
+
+/// The streaming app as a pure reducer, `reduce(state, event) -> (state, [effect])`, in either
+/// integration:
+///
+/// - `rest-v2`: Adobe's REST API V2 Apple SSO cookbook, phases A (registration), B (check
+///   authentication), C (partner authentication, with every fallback to basic authentication),
+///   D (decisions) and E (logout).
+/// - `sdk`: the AccessEnabler facade over the same service: `setRequestor` with its silent
+///   exchange, `checkAuthentication`, `getAuthentication`, `getAuthorization`,
+///   `checkPreauthorizedResources`, `getMetadata` and `logout`, with their callbacks.
+///
+/// Both share the decisions the cookbooks prescribe; they differ in order at launch, in what the
+/// app is told, and in where a cancelled Apple picker leads.
+public enum AppFlow {
+    public struct State: Sendable, Equatable {
+        public let setup: AppSetup
+        public internal(set) var app = AppModel()
+        var phase: Phase = .idle
+        var registered = false
+        var tokenIssued = false
+        var access: VSASimulator.AccessStatus?
+        var systemProvider: String?
+        var systemExpiry: Int64?
+        var directory: ConfigurationDirectory?
+        var pendingPlay: String?
+
+        public init(setup: AppSetup) {
+            self.setup = setup
+        }
+
+        var partnerStatus: PartnerFrameworkStatus {
+            .from(access: access, providerId: systemProvider, expiry: systemExpiry)
+        }
+
+        var isSDK: Bool { setup.integration == .sdk }
+    }
+
+    enum Goal: Sendable, Equatable {
+        case launch
+        case signIn
+    }
+
+    enum Phase: Sendable, Equatable {
+        case idle
+        case registering(Goal)
+        case requestingToken(Goal)
+        case checkingAccess(Goal)
+        case silentMetadata(Goal)
+        case checkingProfiles
+        case loadingConfiguration(Goal)
+        case partnerSession(MvpdConfiguration, silent: Bool)
+        case partnerMetadata(MvpdConfiguration, silent: Bool)
+        case partnerProfile(MvpdConfiguration, silent: Bool)
+        case loadingProfile(String)
+        case applePicker
+        case mvpdPicker
+        case creatingSession(MvpdConfiguration)
+        case webLogin(SessionResponse)
+        case pollingAfterWebLogin(SessionResponse)
+        case secondScreen(RegistrationCode)
+        case refreshingPartnerStatus(String)
+        case preauthorizing
+        case authorizing(String)
+        case loggingOut(String)
+        case logoutPage
+        case notice
+    }
+
+    public static func reduce(_ state: State, _ event: Event) -> (State, [Effect]) {
+        var reducer = FlowReducer(state: state)
+        let effects = reducer.handle(event)
+        return (reducer.state, effects)
+    }
+
+    /// The reducer packaged for the runtime.
+    public struct Machine: FlowMachine {
+        public private(set) var state: State
+
+        public init(setup: AppSetup) {
+            state = State(setup: setup)
+        }
+
+        public var setup: AppSetup { state.setup }
+        public var app: AppModel { state.app }
+
+        public mutating func handle(_ event: Event) -> [Effect] {
+            let (next, effects) = AppFlow.reduce(state, event)
+            state = next
+            return effects
+        }
+    }
+}
+
+/// The reducer's working copy. The dispatch is here; each phase of the cookbook has its own file.
+struct FlowReducer {
+    typealias Phase = AppFlow.Phase
+    typealias Goal = AppFlow.Goal
+
+    var state: AppFlow.State
+
+    var setup: AppSetup { state.setup }
+
+    func tell(_ moment: Moment) -> [Effect] {
+        moment.notes(setup.integration).map { .record($0) }
+    }
+
+    func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
+        .record(.status(code, details: details))
+    }
+
+    mutating func handle(_ event: Event) -> [Effect] {
+        switch (state.phase, event) {
+        case (_, .user(let action)): return userAction(action)
+        case (.registering(let goal), .api(.registered)):
+            state.registered = true
+            return requestToken(goal)
+        case (.requestingToken(let goal), .api(.tokenIssued)):
+            state.tokenIssued = true
+            return afterRegistration(goal)
+        case (.checkingAccess(let goal), .access(let access, _)): return accessChecked(access, goal: goal)
+        case (.silentMetadata(let goal), .metadata(let result)): return silentMetadataReturned(result, goal: goal)
+        case (.checkingProfiles, .api(.profiles(let response))): return profilesChecked(response)
+        case (.loadingConfiguration(let goal), .api(.configuration(let configuration))):
+            return configurationLoaded(configuration, goal: goal)
+        case (.applePicker, .metadata(let result)): return applePickerReturned(result)
+        case (.partnerSession(let mvpd, let silent), .api(.session(let session))):
+            return partnerSessionAnswered(session, mvpd: mvpd, silent: silent)
+        case (.partnerMetadata(let mvpd, let silent), .metadata(let result)):
+            return partnerMetadataReturned(result, mvpd: mvpd, silent: silent)
+        case (.partnerProfile(let mvpd, let silent), .api(.profiles(let response))):
+            return partnerProfileCreated(response, mvpd: mvpd, silent: silent)
+        case (.loadingProfile(let mvpd), .api(.profiles(let response))):
+            return authenticated(response, expected: mvpd, announce: true)
+        case (.mvpdPicker, .answer(let answer)): return mvpdPickerAnswered(answer)
+        case (.creatingSession(let mvpd), .api(.session(let session))): return sessionCreated(session, mvpd: mvpd)
+        case (.webLogin(let session), .answer(let answer)): return webLoginAnswered(answer, session: session)
+        case (.pollingAfterWebLogin(let session), .api(.profiles(let response))):
+            return polledAfterWebLogin(response, session: session)
+        case (.pollingAfterWebLogin(let session), .timer):
+            return tell(.polling) + [.call(.profileForCode(session.code ?? ""))]
+        case (.secondScreen, .answer(let answer)): return codeScreenAnswered(answer)
+        case (.secondScreen(let code), .timer):
+            return tell(.polling) + [.call(.profileForCode(code.code))]
+        case (.secondScreen(let code), .api(.profiles(let response))): return polled(response, code: code)
+        case (.refreshingPartnerStatus(let resource), .metadata(let result)):
+            return partnerStatusRefreshed(result, then: resource)
+        case (.preauthorizing, .api(.decisions(let response))): return preauthorized(response)
+        case (.authorizing(let resource), .api(.decisions(let response))):
+            return authorized(response, resource: resource)
+        case (.loggingOut(let mvpd), .api(.logout(let response))): return loggedOut(response, mvpd: mvpd)
+        case (.logoutPage, .answer):
+            return finishIdle([])
+        case (.notice, .answer(.noticeDismissed)):
+            return [.showHome] + finishIdle([])
+        case (_, .api(.failed(let failure))): return apiFailed(failure)
+        default:
+            return [.record(.note("Ignored \(Self.describe(event)) while \(Self.describe(state.phase))."))]
+        }
+    }
+
+    // MARK: - User actions
+
+    mutating func userAction(_ action: AppAction) -> [Effect] {
+        guard state.phase == .idle || action == .launch else {
+            return [.record(.note("The app is busy; \(action) is ignored."))]
+        }
+        switch action {
+        case .launch:
+            state.app.activity = "Starting"
+            return startRegistration(.launch)
+        case .signIn:
+            guard !state.app.authentication.isAuthenticated else { return [.record(.note("Already signed in."))] }
+            state.app.activity = "Signing in"
+            return startRegistration(.signIn)
+        case .play(let resource):
+            return play(resource)
+        case .signOut:
+            return signOut()
+        }
+    }
+
+    // MARK: - A. Registration
+
+    mutating func startRegistration(_ goal: Goal) -> [Effect] {
+        if !state.registered {
+            state.phase = .registering(goal)
+            return tell(.registering) + [.call(.register)]
+        }
+        if !state.tokenIssued { return requestToken(goal) }
+        return afterRegistration(goal)
+    }
+
+    mutating func requestToken(_ goal: Goal) -> [Effect] {
+        state.phase = .requestingToken(goal)
+        return tell(.requestingToken) + [.call(.token)]
+    }
+
+    mutating func afterRegistration(_ goal: Goal) -> [Effect] {
+        if goal == .signIn, state.access == .granted { return loadConfiguration(.signIn) }
+        // The app asks for the permission at launch, and again on sign-in while undetermined.
+        state.phase = .checkingAccess(goal)
+        return tell(.checkingPartnerStatus) + [.vsa(.checkAccessStatus(prompt: true))]
+    }
+
+    // MARK: - Shared finishing
+
+    mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
+        state.phase = .idle
+        state.app.activity = nil
+        if state.app.authentication == .unknown { state.app.authentication = .notAuthenticated }
+        return effects
+    }
+
+    static func describe(_ event: Event) -> String { String("\(event)".prefix(80)) }
+    static func describe(_ phase: Phase) -> String { String("\(phase)".prefix(60)) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+import VSASimulator
+
+/// Where the simulated device is kept.
+public protocol DeviceStore: Sendable {
+    func load() -> SimulatedDevice
+    func save(_ device: SimulatedDevice) throws
+    /// Problems met while loading (a corrupt file kept aside), for the user to read.
+    var warnings: [String] { get }
+}
+
+/// A device that lives only as long as the run (scenarios, tests).
+public final class MemoryDeviceStore: DeviceStore {
+    private let device: Mutex<SimulatedDevice>
+
+    public init(_ device: SimulatedDevice) {
+        self.device = Mutex(device)
+    }
+
+    public func load() -> SimulatedDevice { device.withLock { $0 } }
+    public func save(_ device: SimulatedDevice) { self.device.withLock { $0 = device } }
+    public var warnings: [String] { [] }
+}
+
+/// A device persisted as JSON, written atomically (a temporary file renamed over the old one),
+/// so a crash leaves either the old or the new state, never half of one. A corrupt file is
+/// reported, moved aside, and replaced by a fresh device.
+public final class FileDeviceStore: DeviceStore {
+    public let path: String
+    private let fresh: @Sendable () -> SimulatedDevice
+    private let problems = Mutex<[String]>([])
+
+    public init(path: String, fresh: @escaping @Sendable () -> SimulatedDevice) {
+        self.path = path
+        self.fresh = fresh
+    }
+
+    /// `$XDG_CONFIG_HOME/tvsim/device-<platform>.json`, else `~/.config/tvsim/device-<platform>.json`.
+    public static func defaultPath(
+        platform: DevicePlatform, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
+        -> String
+    {
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        return "\(base)/tvsim/device-\(platform.rawValue).json"
+    }
+
+    public var warnings: [String] { problems.withLock { $0 } }
+
+    public func load() -> SimulatedDevice {
+        guard let data = FileManager.default.contents(atPath: path) else { return fresh() }
+        do {
+            let device = try JSONDecoder().decode(SimulatedDevice.self, from: data)
+            guard device.system.formatVersion == DeviceState.formatVersion else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "format version \(device.system.formatVersion)"))
+            }
+            return device
+        } catch {
+            let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+            try? FileManager.default.moveItem(atPath: path, toPath: aside)
+            problems.withLock {
+                $0.append(
+                    "The device state in \(path) could not be read (\(Self.describe(error))); it was moved to \(aside) and a fresh device was created."
+                )
+            }
+            return fresh()
+        }
+    }
+
+    public func save(_ device: SimulatedDevice) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(device)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(path): \(reason)"])
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context):
+            "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        default: "not valid JSON"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import FlowCore
+import Foundation
+import PassAPI
+import PassClient
+
+extension FlowEngine {
+    /// Performs an Adobe Pass call. The exchanges themselves reach the timeline through the
+    /// client's observer.
+    func perform(_ call: APICall) async -> APIResult {
+        let client = services.client
+        do {
+            switch call {
+            case .register:
+                if await client.credentials != nil {
+                    timeline.append(.note, "Client credentials come from the app's storage; no new registration.")
+                    return .registered
+                }
+                let credentials = try await client.register()
+                device.apps[machine.setup.identity.bundleId, default: AppSandbox()].clientCredentials = credentials
+                saveDevice()
+                return .registered
+            case .token:
+                try await client.requestAccessToken()
+                return .tokenIssued
+            case .configuration:
+                return .configuration(try await client.configuration())
+            case .createSession(let mvpd, let domainName, let redirectUrl):
+                return .session(
+                    try await client.createSession(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
+            case .profiles(let status):
+                return .profiles(try await client.profiles(partnerStatus: status))
+            case .profileForMvpd(let mvpd, let status):
+                return .profiles(try await client.profile(mvpd: mvpd, partnerStatus: status))
+            case .profileForCode(let code):
+                return .profiles(try await client.profile(code: code))
+            case .preauthorize(let mvpd, let resources, let status):
+                return .decisions(
+                    try await client.preauthorize(mvpd: mvpd, resources: resources, partnerStatus: status))
+            case .authorize(let mvpd, let resources, let status):
+                return .decisions(try await client.authorize(mvpd: mvpd, resources: resources, partnerStatus: status))
+            case .logout(let mvpd, let redirectUrl):
+                return .logout(try await client.logout(mvpd: mvpd, redirectUrl: redirectUrl))
+            case .partnerSession(let status, let domainName, let redirectUrl):
+                return .session(
+                    try await client.partnerSession(
+                        partnerStatus: status, domainName: domainName, redirectUrl: redirectUrl))
+            case .partnerProfile(let saml, let status):
+                return .profiles(try await client.partnerProfile(samlResponse: saml, partnerStatus: status))
+            }
+        } catch {
+            return .failed(Self.summary(error))
+        }
+    }
+
+    static func summary(_ error: PassError) -> PassErrorSummary {
+        switch error {
+        case .enhanced(let enhanced, let status):
+            PassErrorSummary(
+                kind: .enhanced(code: enhanced.code, action: enhanced.action), httpStatus: status,
+                message: "\(enhanced.code): \(enhanced.details ?? enhanced.message)")
+        case .registration(let code, let description, let status):
+            PassErrorSummary(
+                kind: .registration(code.rawValue), httpStatus: status, message: description ?? code.rawValue)
+        case .throttled(let seconds):
+            PassErrorSummary(
+                kind: .throttled(retryAfter: seconds), httpStatus: 429, message: "throttled (Retry-After \(seconds))")
+        case .unexpectedStatus(let status, let body):
+            PassErrorSummary(kind: .unexpectedStatus, httpStatus: status, message: "HTTP \(status) \(body.prefix(80))")
+        case .malformedBody(let reason):
+            PassErrorSummary(kind: .malformed, httpStatus: nil, message: "malformed response: \(reason)")
+        case .transport(let reason):
+            PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response: \(reason)")
+        }
+    }
+
+    func saveDevice() {
+        do {
+            try store.save(device)
+        } catch {
+            timeline.append(.note, "The device state could not be saved: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import FlowCore
+import Foundation
+import PassClient
+import Synchronization
+
+/// One line of the timeline: a cookbook step, an HTTP exchange, a framework call or result, an
+/// SDK callback, a status code, a user action or a note, with its simulated time.
+public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case step, http, vsa, callback, status, user, screen, note
+    }
+
+    public let id: Int
+    /// Simulated time, epoch milliseconds.
+    public let time: Int64
+    public let kind: Kind
+    public let title: String
+    public let detail: String?
+    /// How long the exchange took (HTTP only), milliseconds of wall-clock time.
+    public let durationMilliseconds: Double?
+    public let exchange: HTTPExchange?
+    public let status: StatusCode?
+    public let step: CookbookStep?
+}
+
+/// The live, append-only timeline of a run. The terminal UI observes it; the headless runner
+/// prints it.
+public final class Timeline: Sendable {
+    private struct State {
+        var entries: [TimelineEntry] = []
+        var observers: [@Sendable (TimelineEntry) -> Void] = []
+    }
+
+    private let state = Mutex(State())
+    private let now: @Sendable () -> Int64
+
+    public init(now: @escaping @Sendable () -> Int64) {
+        self.now = now
+    }
+
+    public var entries: [TimelineEntry] { state.withLock { $0.entries } }
+
+    public func observe(_ observer: @escaping @Sendable (TimelineEntry) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    @discardableResult
+    public func append(
+        _ kind: TimelineEntry.Kind, _ title: String, detail: String? = nil, exchange: HTTPExchange? = nil,
+        status: StatusCode? = nil, step: CookbookStep? = nil, duration: Double? = nil, time: Int64? = nil
+    ) -> TimelineEntry {
+        let (entry, observers) = state.withLock { state -> (TimelineEntry, [@Sendable (TimelineEntry) -> Void]) in
+            let entry = TimelineEntry(
+                id: state.entries.count + 1, time: time ?? now(), kind: kind, title: title, detail: detail,
+                durationMilliseconds: duration, exchange: exchange, status: status, step: step)
+            state.entries.append(entry)
+            return (entry, state.observers)
+        }
+        for observer in observers { observer(entry) }
+        return entry
+    }
+
+    /// Records an HTTP exchange reported by the client.
+    public func record(_ exchange: HTTPExchange) {
+        let path = URL(string: exchange.url)?.path ?? exchange.url
+        let outcome = exchange.status.map(String.init) ?? (exchange.failure ?? "no response")
+        append(
+            .http, "\(exchange.method) \(path) → \(outcome)", detail: exchange.label, exchange: exchange,
+            duration: exchange.durationMilliseconds, time: exchange.startedAt)
+    }
+
+    public func record(_ note: FlowNote) {
+        switch note {
+        case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
+        case .status(let code, let details): append(.status, code.id, detail: details ?? code.meaning, status: code)
+        case .callback(let name, let arguments): append(.callback, "\(name)(\(arguments))")
+        case .note(let text): append(.note, text)
+        }
+    }
+
+    /// The status codes in order, as scenarios expect them.
+    public var statusCodes: [String] { entries.compactMap { $0.status?.id } }
+
+    /// The cookbook steps in order.
+    public var steps: [String] { entries.compactMap { $0.step?.id } }
+}
