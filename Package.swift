@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Shared plumbing: injectable clock, seeded randomness.
@@ -46,6 +47,7 @@ let package = Package(
             dependencies: [
                 "PassAPI", "Simulation", "LocatedJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
+                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -50,9 +50,12 @@ public enum MockServer {
             continuation.yield(port)
             continuation.finish()
         }
+        var logger = Logger(label: "tvsim.mock")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task {
             do {
-                try await application.runService(gracefulShutdownSignals: [])
+                try await group.run()
             } catch {
                 continuation.finish()
                 throw error
@@ -63,7 +66,7 @@ public enum MockServer {
             _ = try await task.value
             throw MockServerError.didNotStart
         }
-        return RunningMockServer(backend: backend, port: bound, task: task)
+        return RunningMockServer(backend: backend, port: bound, group: group, task: task)
     }
 }
 
@@ -77,18 +80,21 @@ public enum MockServerError: Error, CustomStringConvertible {
 public final class RunningMockServer: Sendable {
     public let backend: MockBackend
     public let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(backend: MockBackend, port: Int, task: Task<Void, any Error>) {
+    init(backend: MockBackend, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
         self.backend = backend
         self.port = port
+        self.group = group
         self.task = task
     }
 
     public var baseURL: String { backend.baseURL }
 
+    /// Stops accepting connections, lets requests in flight finish, and returns when done.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }

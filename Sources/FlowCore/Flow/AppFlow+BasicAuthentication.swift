@@ -34,7 +34,7 @@ extension FlowReducer {
             let id = session.mvpd ?? mvpd.id
             var effects: [Effect] = []
             if session.reasonType == .degraded {
-                effects.append(status(.degraded, "\(mvpd.displayName) is degraded: Adobe authenticates without it."))
+                effects.append(.record(.note("\(mvpd.displayName) is degraded: Adobe authenticates without it.")))
             }
             state.phase = .loadingProfile(id)
             return effects + [.call(.profileForMvpd(id, nil))]

@@ -130,7 +130,7 @@ extension FlowReducer {
             let id = session.mvpd ?? mvpd.id
             var effects = tell(.continuingWithDecisions)
             if session.reasonType == .degraded {
-                effects.append(status(.degraded, "\(mvpd.displayName) is degraded: Adobe authenticates without it."))
+                effects.append(.record(.note("\(mvpd.displayName) is degraded: Adobe authenticates without it.")))
                 // One of the SDK's seven conditions: no silent exchange with a degraded provider.
                 if silent, state.isSDK { return effects + afterSilentExchange(succeeded: false) }
             }

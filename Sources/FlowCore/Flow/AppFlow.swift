@@ -201,7 +201,7 @@ struct FlowReducer {
         if goal == .signIn, state.access == .granted { return loadConfiguration(.signIn) }
         // The app asks for the permission at launch, and again on sign-in while undetermined.
         state.phase = .checkingAccess(goal)
-        return tell(.checkingPartnerStatus) + [.vsa(.checkAccessStatus(prompt: true))]
+        return tell(.checkingPartnerStatus) + [.vsa(.checkAccessStatus(prompt: setup.asksPermission))]
     }
 
     // MARK: - Shared finishing

@@ -46,6 +46,9 @@ public struct AppSetup: Codable, Sendable, Equatable {
     public var filtersSupportedProviders: Bool
     /// Seconds between two polls of `profiles/code/{code}` (the documented range is 3–5).
     public var pollingInterval: Int
+    /// Whether the app lets the framework show the permission alert (`checkAccessStatus` with
+    /// the prompt option). An app that never asks stays `notDetermined`: VSA404.
+    public var asksPermission: Bool = true
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

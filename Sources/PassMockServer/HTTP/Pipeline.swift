@@ -112,6 +112,10 @@ extension MockBackend {
         case .latency:
             try await clock.sleep(for: .milliseconds(rule.latencyMilliseconds ?? 0))
             return nil
+        case .status where operation?.answersProviderErrors == true:
+            // Identity providers have their own error vocabulary (invalid_verification_token, …).
+            throw IdentityProviderFailure(
+                status: rule.status ?? 500, error: rule.code ?? "provider_error", message: "Injected fault.")
         case .status:
             let known = rule.code.flatMap(ErrorCode.init(rawValue:))
             let details = known == nil ? "Injected fault\(rule.code.map { " (\($0))" } ?? "")." : "Injected fault."

@@ -1,0 +1,199 @@
+import FlowCore
+import Foundation
+import LocatedJSON
+import PassAPI
+import PassMockServer
+import VSASimulator
+
+/// A scenario: a named world (platform, integration, device, back end, faults), the user's steps,
+/// and what must come out. Scenarios are JSON files; see the README, "Scenario files".
+public struct Scenario: Sendable, Equatable, Decodable {
+    public var name: String
+    public var description: String
+    public var platform: DevicePlatform
+    public var integration: Integration
+    public var requestor: String
+    public var device: GivenDevice
+    public var app: AppOverrides
+    public var backend: DashboardPatch
+    public var faults: [FaultRule]
+    public var steps: [ScriptStep]
+    public var expect: Expectations
+
+    /// The device before the first step.
+    public struct GivenDevice: Sendable, Equatable, Decodable {
+        public var permission: VSASimulator.AccessStatus
+        public var signedIn: GivenSignIn?
+        public var region: String
+        public var restricted: Bool
+
+        public init(
+            permission: VSASimulator.AccessStatus = .notDetermined, signedIn: GivenSignIn? = nil, region: String = "US",
+            restricted: Bool = false
+        ) {
+            self.permission = permission
+            self.signedIn = signedIn
+            self.region = region
+            self.restricted = restricted
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case permission, signedIn, region, restricted }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let permission = try container.decodeChoice(
+                .permission, orDefault: "notDetermined",
+                from: VSASimulator.AccessStatus.allCases.map(\.rawValue))
+            self.permission = VSASimulator.AccessStatus(rawValue: permission)!
+            signedIn = try container.decodeIfPresent(GivenSignIn.self, forKey: .signedIn)
+            region = try container.decode(.region, default: "US")
+            restricted = try container.decode(.restricted, default: false)
+        }
+    }
+
+    /// A system-level TV-provider sign-in present before the scenario starts.
+    public struct GivenSignIn: Sendable, Equatable, Decodable {
+        /// The provider's id in Apple's catalog (`platformMappingId`).
+        public var provider: String
+        public var persona: String
+        /// Seconds until the sign-in expires; negative for one that already has.
+        public var expiresIn: Int?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case provider, persona, expiresIn }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            provider = try container.decode(String.self, forKey: .provider)
+            persona = try container.decode(String.self, forKey: .persona)
+            expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
+        }
+    }
+
+    /// Choices of the app's developers a scenario may change.
+    public struct AppOverrides: Sendable, Equatable, Decodable {
+        public var filtersSupportedProviders: Bool?
+        /// An empty string removes the usage description (the framework then crashes the app).
+        public var usageDescription: String?
+        public var featuredProviders: [String]?
+        public var asksPermission: Bool?
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            filtersSupportedProviders = try container.decodeIfPresent(Bool.self, forKey: .filtersSupportedProviders)
+            usageDescription = try container.decodeIfPresent(String.self, forKey: .usageDescription)
+            featuredProviders = try container.decodeIfPresent([String].self, forKey: .featuredProviders)
+            asksPermission = try container.decodeIfPresent(Bool.self, forKey: .asksPermission)
+        }
+    }
+
+    /// What must hold at the end.
+    public struct Expectations: Sendable, Equatable, Decodable {
+        /// The status codes, exactly and in order.
+        public var codes: [String]?
+        public var authenticated: Bool?
+        public var mvpd: String?
+        public var profileType: ProfileType?
+        /// Authorization answers in order: `permit <title>` or `deny <title> <code>`.
+        public var decisions: [String]?
+        /// Cookbook step ids that must appear in this order (others may come between).
+        public var steps: [String]?
+        /// SDK callback names that must appear in this order.
+        public var callbacks: [String]?
+        /// The app crashes (a missing usage description).
+        public var crash: Bool?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            codes = try container.decodeIfPresent([String].self, forKey: .codes)
+            authenticated = try container.decodeIfPresent(Bool.self, forKey: .authenticated)
+            mvpd = try container.decodeIfPresent(String.self, forKey: .mvpd)
+            if let type = try container.decodeIfPresent(String.self, forKey: .profileType) {
+                guard let parsed = ProfileType(rawValue: type) else {
+                    throw container.invalid(
+                        .profileType,
+                        "\"\(type)\" is not one of \(ProfileType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                profileType = parsed
+            }
+            decisions = try container.decodeIfPresent([String].self, forKey: .decisions)
+            steps = try container.decodeIfPresent([String].self, forKey: .steps)
+            callbacks = try container.decodeIfPresent([String].self, forKey: .callbacks)
+            crash = try container.decodeIfPresent(Bool.self, forKey: .crash)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, platform, integration, requestor, device, app, backend, faults, steps, expect
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw container.invalid(.name, "must be letters, digits, '-' or '_'")
+        }
+        description = try container.decode(String.self, forKey: .description)
+        platform = DevicePlatform(rawValue: try container.decodeChoice(.platform, from: ["ios", "tvos"]))!
+        integration = Integration(
+            rawValue: try container.decodeChoice(.integration, from: Integration.allCases.map(\.rawValue)))!
+        requestor = try container.decode(.requestor, default: "ORBIT")
+        device = try container.decode(.device, default: GivenDevice())
+        app = try container.decode(.app, default: AppOverrides())
+        backend = try container.decode(.backend, default: DashboardPatch())
+        faults = try container.decode(.faults, default: [])
+        var stepsContainer = try container.nestedUnkeyedContainer(forKey: .steps)
+        var steps: [ScriptStep] = []
+        while !stepsContainer.isAtEnd {
+            let text = try stepsContainer.decode(String.self)
+            do {
+                steps.append(try ScriptStep.parse(text))
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [CodingKeys.steps, Index(steps.count)],
+                        debugDescription: error.description))
+            }
+        }
+        self.steps = steps
+        expect = try container.decode(Expectations.self, forKey: .expect)
+    }
+
+    private struct Index: CodingKey {
+        let intValue: Int?
+        let stringValue: String
+        init(_ value: Int) {
+            intValue = value
+            stringValue = "Index \(value)"
+        }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { self.init(intValue) }
+    }
+
+    /// Reads a scenario file, with every mistake located by file, line and field.
+    public static func load(path: String) throws(DataFileError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataFileError(file: path, location: .init(line: 1, column: 1), field: "", message: "cannot be read")
+        }
+        return try LocatedJSONDecoder().decode(Scenario.self, from: data, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(DataFileError) -> Scenario {
+        try LocatedJSONDecoder().decode(Scenario.self, from: Data(text.utf8), file: file)
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decodeChoice(_ key: Key, orDefault fallback: String, from allowed: [String]) throws -> String {
+        contains(key) ? try decodeChoice(key, from: allowed) : fallback
+    }
+}

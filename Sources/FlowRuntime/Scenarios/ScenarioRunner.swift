@@ -1,0 +1,198 @@
+import FlowCore
+import Foundation
+import PassAPI
+import PassClient
+import PassMockServer
+import Simulation
+import VSASimulator
+
+/// What came out of one scenario run.
+public struct ScenarioResult: Sendable, Codable {
+    public let name: String
+    public let description: String
+    public let platform: String
+    public let integration: String
+    public let passed: Bool
+    public let failures: [String]
+    public let codes: [String]
+    public let decisions: [DecisionRecord]
+    public let authenticated: Bool
+    public let mvpd: String?
+    public let profileType: String?
+    /// Wall-clock time of the run, milliseconds.
+    public let elapsedMilliseconds: Double
+    public let timeline: [TimelineEntry]
+    /// Simulated time at the start, epoch milliseconds, to print times relative to it.
+    public let startTime: Int64
+}
+
+/// Runs scenarios headless: an embedded mock back end on loopback, a virtual clock, the scripted
+/// user, and the expectations checked at the end.
+public struct ScenarioRunner: Sendable {
+    public init() {}
+
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let started = ContinuousClock.now
+        let clock = VirtualClock()
+        let timeline = Timeline(now: { clock.nowMilliseconds() })
+        var startedWorld: SimulationWorld?
+        do {
+            let dashboard = try scenario.backend.applied(to: .builtIn)
+            let world = try await SimulationWorld.embedded(dashboard: dashboard, clock: clock, seed: 1)
+            startedWorld = world
+            for fault in scenario.faults { world.embedded?.backend.addFault(fault) }
+            let setup = try appSetup(for: scenario, in: world)
+            let device = try await givenDevice(scenario, world: world, setup: setup)
+            let store = MemoryDeviceStore(device)
+            let user = ScriptedUser(steps: scenario.steps, personas: world.info.personas)
+            let engine = FlowEngine(
+                setup: setup, services: try world.services(for: setup, device: device, timeline: timeline),
+                clock: clock,
+                agent: user, store: store, timeline: timeline, backstage: world.backstage)
+            let ending = await engine.run()
+            let app = await engine.app
+            let decisions = await engine.decisions
+            await world.stop()
+            var failures = user.problems + user.unusedSteps.prefix(1).map { "step '\($0)' was never reached" }
+            failures += check(scenario.expect, app: app, decisions: decisions, timeline: timeline, ending: ending)
+            return result(
+                scenario, failures: failures, app: app, decisions: decisions, timeline: timeline, started: started,
+                start: VirtualClock.defaultStart.milliseconds)
+        } catch {
+            await startedWorld?.stop()
+            return result(
+                scenario, failures: ["the scenario could not start: \(error)"], app: AppModel(), decisions: [],
+                timeline: timeline, started: started, start: VirtualClock.defaultStart.milliseconds)
+        }
+    }
+
+    func appSetup(for scenario: Scenario, in world: SimulationWorld) throws -> AppSetup {
+        var setup = try world.appSetup(
+            platform: scenario.platform, integration: scenario.integration, requestor: scenario.requestor)
+        if let filters = scenario.app.filtersSupportedProviders { setup.filtersSupportedProviders = filters }
+        if let description = scenario.app.usageDescription {
+            setup.identity.usageDescription = description.isEmpty ? nil : description
+        }
+        if let featured = scenario.app.featuredProviders { setup.featuredProviders = featured }
+        if let asks = scenario.app.asksPermission { setup.asksPermission = asks }
+        return setup
+    }
+
+    /// The device before the first step; a given system sign-in is made for real at the
+    /// provider's identity provider, so later attribute queries work.
+    func givenDevice(_ scenario: Scenario, world: SimulationWorld, setup: AppSetup) async throws -> SimulatedDevice {
+        var device = SimulatedDevice(
+            platform: scenario.platform, deviceIdentifier: "scenario-\(scenario.platform.rawValue)-device")
+        device.system.region = scenario.device.region
+        device.system.accessRestricted = scenario.device.restricted
+        if scenario.device.permission != .notDetermined {
+            device.system.appAccess[setup.identity.bundleId] = scenario.device.permission
+        }
+        if let given = scenario.device.signedIn {
+            guard let provider = world.catalog.provider(given.provider) else {
+                throw ScenarioError.unknownProvider(given.provider)
+            }
+            let password = world.info.personas.first { $0.username == given.persona }?.password ?? given.persona
+            let idp = IdentityProviderClient(baseURL: world.baseURL, clock: world.clock, observer: nil)
+            let signIn = try await idp.signIn(
+                mvpd: provider.identityProvider, username: given.persona, password: password)
+            let expiry =
+                given.expiresIn.map { world.clock.nowMilliseconds() + Int64($0) * 1000 }
+                ?? signIn.authenticationExpirationDate
+            device.system.signIn = SystemSignIn(
+                providerId: provider.id, identityProvider: provider.identityProvider,
+                userDisplayName: signIn.userDisplayName,
+                userID: signIn.userID, providerSessionToken: signIn.providerSessionToken, expiresAt: expiry)
+        }
+        return device
+    }
+
+    func check(
+        _ expect: Scenario.Expectations, app: AppModel, decisions: [DecisionRecord], timeline: Timeline,
+        ending: FlowEngine.Ending
+    ) -> [String] {
+        var failures: [String] = []
+        if case .runaway = ending { failures.append("the run did not settle") }
+        let crashed: Bool = if case .crashed = ending { true } else { false }
+        if crashed != (expect.crash ?? false) {
+            failures.append(crashed ? "the app crashed" : "the app was expected to crash")
+        }
+        let codes = timeline.statusCodes
+        if let expected = expect.codes, expected != codes {
+            failures.append(
+                "codes were [\(codes.joined(separator: ", "))], expected [\(expected.joined(separator: ", "))]")
+        }
+        if let expected = expect.authenticated, expected != app.authentication.isAuthenticated {
+            failures.append(expected ? "the user is not authenticated" : "the user is authenticated")
+        }
+        if case .authenticated(let mvpd, let type, _) = app.authentication {
+            if let expected = expect.mvpd, expected != mvpd {
+                failures.append("authenticated with \(mvpd), expected \(expected)")
+            }
+            if let expected = expect.profileType, expected != type {
+                failures.append("the profile is \(type.rawValue), expected \(expected.rawValue)")
+            }
+        } else if expect.mvpd != nil || expect.profileType != nil, expect.authenticated != false {
+            failures.append("no profile at the end")
+        }
+        if let expected = expect.decisions {
+            let actual = decisions.map(\.description).map { $0.trimmingCharacters(in: .whitespaces) }
+            if actual != expected {
+                failures.append(
+                    "decisions were [\(actual.joined(separator: "; "))], expected [\(expected.joined(separator: "; "))]"
+                )
+            }
+        }
+        if let expected = expect.steps, !Self.isSubsequence(expected, of: timeline.steps) {
+            failures.append(
+                "steps \(expected.joined(separator: " → ")) did not all happen in this order (ran \(timeline.steps.joined(separator: " ")))"
+            )
+        }
+        let callbacks = timeline.entries.filter { $0.kind == .callback }.map { String($0.title.prefix { $0 != "(" }) }
+        if let expected = expect.callbacks, !Self.isSubsequence(expected, of: callbacks) {
+            failures.append(
+                "callbacks \(expected.joined(separator: " → ")) did not all happen in this order (got \(callbacks.joined(separator: " ")))"
+            )
+        }
+        return failures
+    }
+
+    static func isSubsequence(_ expected: [String], of actual: [String]) -> Bool {
+        var remaining = expected[...]
+        for item in actual where item == remaining.first { remaining = remaining.dropFirst() }
+        return remaining.isEmpty
+    }
+
+    func result(
+        _ scenario: Scenario, failures: [String], app: AppModel, decisions: [DecisionRecord], timeline: Timeline,
+        started: ContinuousClock.Instant, start: Int64
+    ) -> ScenarioResult {
+        var mvpd: String?
+        var type: String?
+        if case .authenticated(let id, let profileType, _) = app.authentication {
+            mvpd = id
+            type = profileType.rawValue
+        }
+        return ScenarioResult(
+            name: scenario.name, description: scenario.description, platform: scenario.platform.rawValue,
+            integration: scenario.integration.rawValue, passed: failures.isEmpty, failures: failures,
+            codes: timeline.statusCodes, decisions: decisions, authenticated: app.authentication.isAuthenticated,
+            mvpd: mvpd,
+            profileType: type, elapsedMilliseconds: (ContinuousClock.now - started).timeInterval * 1000,
+            timeline: timeline.entries, startTime: start)
+    }
+}
+
+public enum ScenarioError: Error, CustomStringConvertible {
+    case unknownProvider(String)
+
+    public var description: String {
+        switch self {
+        case .unknownProvider(let id): "the device's given provider '\(id)' is not in Apple's catalog"
+        }
+    }
+}
+
+extension Date {
+    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+}
