@@ -44,7 +44,13 @@ enum TVSimBinary {
         func waitForExit(seconds: Double = 10) async -> Int32? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
-                if !process.isRunning { return process.terminationStatus }
+                if !process.isRunning {
+                    // Collect what is still in the pipe after the process ended.
+                    output.fileHandleForReading.readabilityHandler = nil
+                    let rest = output.fileHandleForReading.readDataToEndOfFile()
+                    lock.withLock { collected.append(rest) }
+                    return process.terminationStatus
+                }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             process.terminate()

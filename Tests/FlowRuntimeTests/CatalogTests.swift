@@ -1,0 +1,74 @@
+import FlowCore
+import Foundation
+import Testing
+
+@testable import FlowRuntime
+
+/// The whole built-in catalog, end to end: embedded mock on loopback, virtual clock, scripted user.
+@Suite struct CatalogTests {
+    static let names = ScenarioCatalog.files.map(\.name)
+
+    @Test func theCatalogParsesAndCoversBothPlatformsAndIntegrations() throws {
+        let scenarios = try ScenarioCatalog.all()
+        #expect(scenarios.count >= 30)
+        #expect(Set(scenarios.map(\.name)).count == scenarios.count)
+        for platform in ["ios", "tvos"] {
+            for integration in Integration.allCases {
+                #expect(scenarios.contains { $0.platform.rawValue == platform && $0.integration == integration })
+            }
+        }
+        let codes = Set(scenarios.flatMap { $0.expect.codes ?? [] })
+        for code in [
+            "VSA403", "VSA404", "VSA503", "APPL_ERROR", "N000", "N003", "N004", "N005", "VSA203", "Z100", "REGCODE",
+            "N010",
+        ] {
+            #expect(codes.contains(code), "no scenario expects \(code)")
+        }
+        for file in ScenarioCatalog.files {
+            #expect(try Scenario.parse(file.text, file: file.name).name == file.name)
+        }
+    }
+
+    @Test(arguments: names)
+    func scenarioPasses(_ name: String) async throws {
+        let file = try #require(ScenarioCatalog.named(name))
+        let scenario = try Scenario.parse(file.text, file: name)
+        let result = await ScenarioRunner().run(scenario)
+        #expect(result.passed, "\(name): \(result.failures.joined(separator: "; "))")
+    }
+
+    @Test func aWrongExpectationFailsWithAClearReason() async throws {
+        var scenario = try Scenario.parse(
+            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        scenario.expect.codes = ["N000", "N003"]
+        scenario.expect.authenticated = true
+        let result = await ScenarioRunner().run(scenario)
+        #expect(!result.passed)
+        #expect(result.failures.contains("codes were [N000, N005], expected [N000, N003]"))
+        #expect(result.failures.contains("the user is not authenticated"))
+    }
+
+    @Test func aStepThatDoesNotFitTheScreenIsReported() async throws {
+        var scenario = try Scenario.parse(
+            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        scenario.steps = [.app(.launch), .permission(true), .app(.signIn), .choose("Cascade")]
+        scenario.expect.codes = nil
+        scenario.expect.authenticated = nil
+        let result = await ScenarioRunner().run(scenario)
+        #expect(result.failures.first == "step 4 'choose Cascade' does not fit Apple's TV provider picker")
+    }
+
+    @Test func runsAreDeterministic() async throws {
+        let scenario = try Scenario.parse(
+            try #require(ScenarioCatalog.named("rest-v2-tvos-code-expiry")).text, file: "x")
+        let first = await ScenarioRunner().run(scenario)
+        let second = await ScenarioRunner().run(scenario)
+        let titles = { (result: ScenarioResult) in
+            result.timeline.map {
+                "\($0.time) \($0.kind) \($0.title.replacingOccurrences(of: #":\d+/"#, with: ":PORT/", options: .regularExpression))"
+            }
+        }
+        #expect(titles(first) == titles(second))
+        #expect(first.codes == second.codes)
+    }
+}

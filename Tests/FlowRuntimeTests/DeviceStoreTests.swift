@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import VSASimulator
+
+@testable import FlowRuntime
+
+@Suite struct DeviceStoreTests {
+    func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tvsim-\(UUID().uuidString)/device.json").path
+    }
+
+    @Test func savesAndLoadsTheDevice() throws {
+        let path = temporaryPath()
+        let store = FileDeviceStore(path: path) { SimulatedDevice(platform: .ios, deviceIdentifier: "fresh") }
+        var device = store.load()
+        #expect(device.deviceIdentifier == "fresh")
+        device.system.appAccess["app"] = .granted
+        try store.save(device)
+        #expect(
+            FileDeviceStore(path: path) { SimulatedDevice(platform: .ios, deviceIdentifier: "other") }.load() == device)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: (path as NSString).deletingLastPathComponent)
+        #expect(leftovers == ["device.json"])
+    }
+
+    @Test func aCorruptFileIsKeptAsideAndReplaced() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: Data("{ not json".utf8))
+        let store = FileDeviceStore(path: path) { SimulatedDevice(platform: .tvos, deviceIdentifier: "fresh") }
+        #expect(store.load().deviceIdentifier == "fresh")
+        #expect(store.warnings.count == 1)
+        #expect(store.warnings.first?.contains("could not be read") == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(files.contains { $0.hasPrefix("device.json.corrupt-") })
+        #expect(!files.contains("device.json"))
+    }
+
+    @Test func theDefaultPathFollowsXDG() {
+        #expect(
+            FileDeviceStore.defaultPath(platform: .ios, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+                == "/x/tvsim/device-ios.json")
+        #expect(
+            FileDeviceStore.defaultPath(platform: .tvos, environment: ["HOME": "/h"])
+                == "/h/.config/tvsim/device-tvos.json")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LocatedJSON
+import Testing
+
+@testable import FlowRuntime
+
+@Suite struct ScriptStepTests {
+    @Test func parsesEveryPhrase() throws {
+        #expect(try ScriptStep.parse("launch") == .app(.launch))
+        #expect(try ScriptStep.parse("play deep-space") == .app(.play("deep-space")))
+        #expect(try ScriptStep.parse("pick Câble Étoile") == .pick("Câble Étoile"))
+        #expect(try ScriptStep.parse("sign-in-as demo password x") == .signInAs(persona: "demo", password: "x"))
+        #expect(
+            try ScriptStep.parse("complete-second-screen as basic at Meridian")
+                == .completeSecondScreen(persona: "basic", password: nil, mvpd: "Meridian"))
+        #expect(try ScriptStep.parse("wait 31m") == .wait(1_860))
+        #expect(try ScriptStep.parse("wait 2d") == .wait(172_800))
+        #expect(try ScriptStep.parse("settings permission denied") == .adjust(.setPermission(.denied)))
+        #expect(try ScriptStep.parse("expire-adobe-profiles") == .adjust(.expireAdobeProfiles))
+        for text in [
+            "launch", "pick Aurora Cable", "sign-in-as demo password x", "wait 60s", "settings remove-provider",
+        ] {
+            #expect(try ScriptStep.parse(text).description == text)
+        }
+    }
+
+    @Test func refusesWhatItCannotRead() {
+        #expect(throws: ScriptStep.ParseError.unknown("fly")) { try ScriptStep.parse("fly away") }
+        #expect(throws: ScriptStep.ParseError.missingArgument("pick")) { try ScriptStep.parse("pick") }
+        #expect(throws: ScriptStep.ParseError.badDuration("soon")) { try ScriptStep.parse("wait soon") }
+        #expect(throws: ScriptStep.ParseError.badStatus("maybe")) { try ScriptStep.parse("settings permission maybe") }
+    }
+}
+
+@Suite struct ScenarioLoaderTests {
+    func failure(_ text: String) -> DataFileError? {
+        do {
+            _ = try Scenario.parse(text, file: "my.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func namesTheFileLineAndFieldOfAMistake() {
+        let text = """
+            {
+              "name": "x",
+              "description": "d",
+              "platform": "android",
+              "integration": "rest-v2",
+              "steps": [],
+              "expect": {}
+            }
+            """
+        let error = failure(text)
+        #expect(error?.description == "my.json:4:15: field 'platform': \"android\" is not one of \"ios\", \"tvos\"")
+    }
+
+    @Test func badStepsArePointedAt() {
+        let text = """
+            {"name": "x", "description": "d", "platform": "ios", "integration": "sdk",
+             "steps": ["launch",
+                       "tap the big button"],
+             "expect": {}}
+            """
+        let error = failure(text)
+        #expect(error?.field == "steps[1]")
+        #expect(error?.location.line == 3)
+        #expect(error?.message.hasPrefix("'tap' is not a step") == true)
+    }
+
+    @Test func unknownFieldsAndBadFaultsAreRejected() {
+        let typo = failure(
+            #"{"name": "x", "description": "d", "platform": "ios", "integration": "sdk", "steps": [], "expect": {"cods": []}}"#
+        )
+        #expect(typo?.field == "expect.cods")
+        #expect(typo?.message == "unknown field (did you mean 'codes'?)")
+        let fault = failure(
+            #"{"name": "x", "description": "d", "platform": "ios", "integration": "sdk", "steps": [], "expect": {}, "faults": [{"route": "nowhere", "kind": "reset"}]}"#
+        )
+        #expect(fault?.field == "faults[0].route")
+        let profile = failure(
+            #"{"name": "x", "description": "d", "platform": "ios", "integration": "sdk", "steps": [], "expect": {"profileType": "gold"}}"#
+        )
+        #expect(profile?.field == "expect.profileType")
+    }
+
+    @Test func loadsFromAFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+            .path
+        let text = try #require(ScenarioCatalog.named("sdk-ios-n003")).text
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Scenario.load(path: path).name == "sdk-ios-n003")
+        #expect(throws: DataFileError.self) { try Scenario.load(path: path + ".missing") }
+    }
+
+    @Test func backendPatchesThatDoNotFitAreReported() async throws {
+        let text = """
+            {"name": "x", "description": "d", "platform": "ios", "integration": "rest-v2", "steps": ["launch"], "expect": {},
+             "backend": {"mvpds": {"Nowhere": {"integrationEnabled": false}}}}
+            """
+        let result = await ScenarioRunner().run(try Scenario.parse(text, file: "x"))
+        #expect(result.failures == ["the scenario could not start: there is no MVPD 'Nowhere' to change"])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct RunCommandTests {
+    @Test func scenariosListShowsTheCatalog() async throws {
+        let running = try TVSimBinary.Running(["scenarios", "list"])
+        #expect(await running.waitForExit() == 0)
+        #expect(running.text.contains("rest-v2-ios-apple-sso"))
+        #expect(running.text.contains("sdk-tvos-silent-exchange"))
+        let count = Int(running.text.firstMatch(of: /(\d+) scenarios/)?.1 ?? "0") ?? 0
+        #expect(count >= 30)
+    }
+
+    @Test func scenariosShowPrintsALoadableFile() async throws {
+        let running = try TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
+        #expect(await running.waitForExit() == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == "rest-v2-ios-n003-web-login")
+        let missing = try TVSimBinary.Running(["scenarios", "show", "nope"])
+        #expect(await missing.waitForExit() == 1)
+        #expect(missing.text.contains("there is no built-in scenario 'nope'"))
+    }
+
+    @Test func runPrintsTheTimelineAndASummary() async throws {
+        let running = try TVSimBinary.Running(["run", "rest-v2-tvos-n003-second-screen"])
+        #expect(await running.waitForExit(seconds: 30) == 0)
+        #expect(running.text.contains("PASS rest-v2-tvos-n003-second-screen"))
+        #expect(running.text.contains("status   REGCODE"))
+        #expect(running.text.contains("step     BA.3 retrieve profile for code"))
+        #expect(running.text.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func aFailingScenarioExitsNonZero() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("failing-\(UUID().uuidString).json")
+            .path
+        let text = """
+            {"name": "failing", "description": "expects the wrong code", "platform": "ios", "integration": "rest-v2",
+             "steps": ["launch", "deny"], "expect": {"codes": ["N003"]}}
+            """
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let running = try TVSimBinary.Running(["run", path, "--quiet"])
+        #expect(await running.waitForExit(seconds: 30) == 1)
+        #expect(running.text.contains("FAIL failing"))
+        #expect(running.text.contains("✗ codes were [VSA403, N000], expected [N003]"))
+        #expect(running.text.contains("0 passed, 1 failed"))
+    }
+
+    @Test func jsonOutputIsMachineReadable() async throws {
+        let running = try TVSimBinary.Running(["run", "sdk-ios-n003", "--json"])
+        #expect(await running.waitForExit(seconds: 30) == 0)
+        let results = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [[String: Any]]
+        #expect(results?.first?["passed"] as? Bool == true)
+        #expect((results?.first?["codes"] as? [String]) == ["N000", "N003"])
+        #expect(!running.text.contains("client_secret=") || running.text.contains("client_secret=‹redacted›"))
+    }
+
+    @Test func aBrokenScenarioFileNamesTheLine() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
+            .path
+        FileManager.default.createFile(atPath: path, contents: Data("{\n  \"name\": \"x\",\n  \"platform\": 3\n}".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let running = try TVSimBinary.Running(["run", path])
+        #expect(await running.waitForExit() == 1)
+        #expect(running.text.contains("\(path):"))
+        #expect(running.text.contains("field '"))
+    }
+
+    @Test func deviceShowAndResetUseTheGivenFile() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).json")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reset = try TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", path])
+        #expect(await reset.waitForExit() == 0)
+        let show = try TVSimBinary.Running(["device", "show", "--platform", "tvos", "--device-state", path])
+        #expect(await show.waitForExit() == 0)
+        #expect(show.text.contains("\"platform\" : \"tvos\""))
+    }
+}
