@@ -16,6 +16,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
+        // ncursesw, reached through a small C shim for its macros and globals.
+        .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // The curses front end: cell buffer, backends, widgets, screens, themes.
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "PassMockServer",
+                "LocatedJSON", "Simulation"]
+        ),
         // Shared plumbing: injectable clock, seeded randomness.
         .target(name: "Simulation"),
         // JSON files with file/line/field errors (config, scenarios, themes).
@@ -55,7 +63,8 @@ let package = Package(
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore",
+                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore", "TerminalUI",
+                "VSASimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,6 +74,10 @@ let package = Package(
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation"]
+        ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(
             name: "FlowRuntimeTests",

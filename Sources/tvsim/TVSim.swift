@@ -1,9 +1,85 @@
 import ArgumentParser
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassMockServer
+import TerminalUI
+import VSASimulator
 
 @main
 struct TVSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tvsim",
         abstract: "A terminal simulator of Apple's TV-provider sign-in and Adobe Pass TV Everywhere flows.",
-        subcommands: [Serve.self, Run.self, Scenarios.self, Device.self])
+        discussion: """
+            Without a subcommand, tvsim opens the terminal UI: a simulated iPhone or Apple TV on the left, the \
+            inspector on the right, with its mock back end embedded. Environment: NO_COLOR, TVSIM_THEME, \
+            TVSIM_SERVER; flags win over the environment.
+            """,
+        subcommands: [Serve.self, Run.self, Scenarios.self, Themes.self, Device.self])
+
+    @Option(help: "The simulated device.")
+    var platform: DevicePlatform = .ios
+
+    @Option(help: "The integration: rest-v2 or sdk.")
+    var api: Integration = .restV2
+
+    @Option(help: "A theme name (see 'tvsim themes list') or a theme file; default $TVSIM_THEME, else 'default'.")
+    var theme: String?
+
+    @Option(help: "Start in this scenario (a built-in name or a scenario file).")
+    var scenario: String?
+
+    @Flag(help: "Play the scenario's steps by themselves (with --scenario).")
+    var autoplay = false
+
+    @Option(help: "Seconds between autoplayed steps.")
+    var pace: Double = 1.5
+
+    @Option(help: "Use a running 'tvsim serve' at this URL instead of the embedded back end; default $TVSIM_SERVER.")
+    var server: String?
+
+    @Option(help: "The requestor the app uses.")
+    var requestor: String = "ORBIT"
+
+    @Option(help: "Dashboard file for the embedded back end.")
+    var config: String?
+
+    @Option(help: "Where the simulated device is kept (default ~/.config/tvsim/device-<platform>.json).")
+    var deviceState: String?
+
+    func validate() throws {
+        guard pace > 0, pace <= 60 else { throw ValidationError("--pace must be between 0 and 60 seconds.") }
+        if autoplay, scenario == nil { throw ValidationError("--autoplay needs --scenario.") }
+    }
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            Console.error(
+                "tvsim: the terminal UI needs an interactive terminal (standard input and output must be a TTY).\n"
+                    + "Run scenarios headless with 'tvsim run NAME|--all', or the mock back end with 'tvsim serve'.")
+            throw ExitCode(2)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let loaded = ThemeLibrary.standard().load(theme ?? environment["TVSIM_THEME"])
+        var dashboard = Dashboard.builtIn
+        if let config {
+            do { dashboard = try DashboardFile.load(path: config) } catch {
+                throw CommandFailure("invalid dashboard file: \(error)")
+            }
+        }
+        if let scenario, ScenarioCatalog.named(scenario) == nil {
+            do { _ = try Scenario.load(path: scenario) } catch {
+                throw CommandFailure("'\(scenario)' is neither a built-in scenario nor a valid scenario file: \(error)")
+            }
+        }
+        let options = TerminalApp.Options(
+            platform: platform, integration: api, requestor: requestor,
+            serverURL: server ?? environment["TVSIM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }, dashboard: dashboard,
+            scenario: scenario, autoplay: autoplay, pace: pace, deviceStatePath: deviceState)
+        let status = await TerminalSession.run(options: options, theme: loaded.theme, themeWarning: loaded.problem)
+        if status != 0 { throw ExitCode(status) }
+    }
 }
+
+extension Integration: ExpressibleByArgument {}

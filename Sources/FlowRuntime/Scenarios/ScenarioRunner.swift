@@ -66,7 +66,7 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
-    func appSetup(for scenario: Scenario, in world: SimulationWorld) throws -> AppSetup {
+    public func appSetup(for scenario: Scenario, in world: SimulationWorld) throws -> AppSetup {
         var setup = try world.appSetup(
             platform: scenario.platform, integration: scenario.integration, requestor: scenario.requestor)
         if let filters = scenario.app.filtersSupportedProviders { setup.filtersSupportedProviders = filters }
@@ -80,7 +80,9 @@ public struct ScenarioRunner: Sendable {
 
     /// The device before the first step; a given system sign-in is made for real at the
     /// provider's identity provider, so later attribute queries work.
-    func givenDevice(_ scenario: Scenario, world: SimulationWorld, setup: AppSetup) async throws -> SimulatedDevice {
+    public func givenDevice(_ scenario: Scenario, world: SimulationWorld, setup: AppSetup) async throws
+        -> SimulatedDevice
+    {
         var device = SimulatedDevice(
             platform: scenario.platform, deviceIdentifier: "scenario-\(scenario.platform.rawValue)-device")
         device.system.region = scenario.device.region

@@ -3,7 +3,7 @@ import PassAPI
 
 /// What `GET /__tvsim/state` shows: the world as the mock sees it, secrets left out.
 public struct StateSnapshot: Codable, Sendable {
-    public struct Session: Codable, Sendable {
+    public struct Session: Codable, Sendable, Equatable {
         public let code: String
         public let serviceProvider: String
         public let deviceId: String
@@ -13,7 +13,7 @@ public struct StateSnapshot: Codable, Sendable {
         public let completedForMvpd: String?
     }
 
-    public struct StoredProfileView: Codable, Sendable {
+    public struct StoredProfileView: Codable, Sendable, Equatable {
         public let serviceProvider: String
         public let deviceId: String
         public let mvpd: String

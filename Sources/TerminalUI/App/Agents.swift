@@ -1,0 +1,157 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Synchronization
+
+/// Messages from any thread to the UI thread.
+public final class Inbox: Sendable {
+    private let messages = Mutex<[UIMessage]>([])
+
+    public init() {}
+
+    public func post(_ message: UIMessage) { messages.withLock { $0.append(message) } }
+
+    public func drain() -> [UIMessage] {
+        messages.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
+        }
+    }
+}
+
+/// The person at the keyboard: each request becomes a screen; the answer comes back when the
+/// model sends it. A request the runtime withdraws (a timer came first) is taken off the screen.
+public final class InteractiveAgent: UserAgent {
+    private struct State {
+        var waiting: [Int: CheckedContinuation<UserResponse, Never>] = [:]
+        var withdrawn: Set<Int> = []
+        var nextId = 1
+    }
+
+    private let state = Mutex(State())
+    let inbox: Inbox
+
+    public init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    func nextId() -> Int {
+        state.withLock { state in
+            defer { state.nextId += 1 }
+            return state.nextId
+        }
+    }
+
+    public func respond(to request: UserRequest) async -> UserResponse {
+        let id = nextId()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelled = state.withLock { state -> Bool in
+                    if state.withdrawn.remove(id) != nil { return true }
+                    state.waiting[id] = continuation
+                    return false
+                }
+                if cancelled {
+                    continuation.resume(returning: .idle)
+                } else {
+                    inbox.post(.request(PendingRequest(id: id, request: request, autoplay: false)))
+                }
+            }
+        } onCancel: {
+            let continuation = state.withLock { state in
+                let waiting = state.waiting.removeValue(forKey: id)
+                if waiting == nil { state.withdrawn.insert(id) }
+                return waiting
+            }
+            continuation?.resume(returning: .idle)
+            inbox.post(.withdrawn(id))
+        }
+    }
+
+    /// Shows a request without waiting for an answer (autoplay); returns its id.
+    func display(_ request: UserRequest) -> Int {
+        let id = nextId()
+        inbox.post(.request(PendingRequest(id: id, request: request, autoplay: true)))
+        return id
+    }
+
+    public func answer(_ id: Int, _ response: UserResponse) {
+        let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+        continuation?.resume(returning: response)
+    }
+
+    /// Ends every open question (the session is being torn down).
+    public func releaseAll() {
+        let all = state.withLock { state in
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        for continuation in all { continuation.resume(returning: .quit) }
+    }
+}
+
+/// Plays a scenario's steps at a chosen pace, showing each screen before answering it, until the
+/// user takes over.
+public final class AutoplayAgent: UserAgent {
+    private let script: ScriptedUser
+    private let interactive: InteractiveAgent
+    private let settings: Mutex<(pace: Double, takenOver: Bool)>
+
+    public init(script: ScriptedUser, interactive: InteractiveAgent, pace: Double) {
+        self.script = script
+        self.interactive = interactive
+        settings = Mutex((pace, false))
+    }
+
+    public func setPace(_ pace: Double) { settings.withLock { $0.pace = pace } }
+
+    public func takeOver() { settings.withLock { $0.takenOver = true } }
+
+    var takenOver: Bool { settings.withLock { $0.takenOver } }
+
+    public func respond(to request: UserRequest) async -> UserResponse {
+        if takenOver { return await interactive.respond(to: request) }
+        let id = interactive.display(request)
+        let pace = settings.withLock { $0.pace }
+        try? await Task.sleep(for: .milliseconds(Int(pace * 1000)))
+        interactive.inbox.post(.withdrawn(id))
+        if takenOver || Task.isCancelled { return Task.isCancelled ? .idle : await interactive.respond(to: request) }
+        let response = await script.respond(to: request)
+        switch response {
+        case .quit,
+            .idle where Self.isHome(request):
+            // The script is over (or no longer fits what is on screen): the presenter takes over.
+            takeOver()
+            let reason = script.problems.last.map { "The script stopped: \($0)." } ?? "The scenario's steps are done."
+            interactive.inbox.post(.flash("\(reason) You have the controls."))
+            interactive.inbox.post(.scenarioHandedOver)
+            return await interactive.respond(to: request)
+        default:
+            if response != .idle { interactive.inbox.post(.flash("▶ \(Self.describe(response))")) }
+            return response
+        }
+    }
+
+    static func isHome(_ request: UserRequest) -> Bool {
+        if case .home = request { return true }
+        return false
+    }
+
+    static func describe(_ response: UserResponse) -> String {
+        switch response {
+        case .act(let action): "\(action)"
+        case .permission(let allowed): allowed.map { $0 ? "Allow" : "Don’t Allow" } ?? "dismiss"
+        case .picker(.provider(let id)): "pick \(id)"
+        case .picker(.otherProvider): "Other TV Provider"
+        case .picker(.cancel), .signIn(.cancel), .mvpd(nil), .closeWebLogin, .closeCodeScreen: "cancel"
+        case .signIn(.credentials(let username, _)), .webLogin(let username, _): "sign in as \(username)"
+        case .mvpd(let id?): "choose \(id)"
+        case .completeSecondScreen(let username, _, _): "second screen: sign in as \(username)"
+        case .newCode: "new code"
+        case .dismissNotice: "OK"
+        case .wait(let seconds): "wait \(Int(seconds)) s"
+        case .adjust(let adjustment): "\(adjustment)"
+        case .idle, .quit: ""
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassAPI
+import VSASimulator
+
+/// The rows of each list screen, shared by key handling (what Enter does) and drawing.
+enum HomeRow: Equatable {
+    case signIn
+    case signOut
+    case title(CatalogItem)
+    case settings
+
+    static func rows(_ home: HomeView) -> [HomeRow] {
+        let account: HomeRow = home.app.authentication.isAuthenticated ? .signOut : .signIn
+        return [account] + home.setup.catalog.map(HomeRow.title) + [.settings]
+    }
+}
+
+enum PickerRow: Equatable {
+    case header(String)
+    case provider(id: String, name: String)
+    case other
+    case note(String)
+
+    var selectable: Bool {
+        switch self {
+        case .provider, .other: true
+        case .header, .note: false
+        }
+    }
+
+    /// Featured providers, then A–Z sections, then "Other TV Provider" and the footer; search
+    /// filters the providers and keeps "Other TV Provider".
+    static func rows(_ picker: ProviderPicker, query: String) -> [PickerRow] {
+        var rows: [PickerRow] = []
+        for section in picker.sections(matching: query) {
+            rows.append(.header(section.title))
+            rows += section.rows.map { .provider(id: $0.id, name: $0.name) }
+        }
+        if rows.isEmpty { rows.append(.note("No results for “\(query)”")) }
+        rows.append(.other)
+        rows.append(.note(picker.footer))
+        rows.append(.note(picker.privacyLink))
+        return rows
+    }
+}
+
+enum MvpdRow {
+    /// The app's own picker, A–Z, filtered by what the user typed.
+    static func rows(_ mvpds: [MvpdConfiguration], query: String) -> [MvpdConfiguration] {
+        let sorted = mvpds.sorted {
+            $0.displayName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                < $1.displayName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        }
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? sorted : sorted.filter { ProviderPicker.matches($0.displayName, trimmed) }
+    }
+}
+
+enum SettingsRow: Equatable {
+    case removeProvider
+    case permission(VSASimulator.AccessStatus)
+    case expireSignIn
+    case expireProfiles
+    case back
+
+    static func rows(device: SimulatedDevice?, bundleId: String) -> [SettingsRow] {
+        var rows: [SettingsRow] = []
+        if device?.system.signIn != nil { rows += [.removeProvider, .expireSignIn] }
+        rows.append(.permission(device?.system.accessStatus(of: bundleId) ?? .notDetermined))
+        rows += [.expireProfiles, .back]
+        return rows
+    }
+
+    /// Permission values cycle in this order when the row is chosen.
+    static func nextPermission(after status: VSASimulator.AccessStatus) -> VSASimulator.AccessStatus {
+        switch status {
+        case .granted: .denied
+        case .denied: .notDetermined
+        case .notDetermined, .restricted: .granted
+        }
+    }
+}
+
+/// Moves a selection to the next selectable row in a direction, staying put at the ends.
+func moveSelection(_ current: Int, by delta: Int, count: Int, selectable: (Int) -> Bool) -> Int {
+    guard count > 0 else { return 0 }
+    var index = current
+    var steps = abs(delta)
+    let step = delta > 0 ? 1 : -1
+    while steps > 0 {
+        var probe = index + step
+        while probe >= 0, probe < count, !selectable(probe) { probe += step }
+        guard probe >= 0, probe < count else { break }
+        index = probe
+        steps -= 1
+    }
+    return index
+}
+
+/// The first selectable row at or after `index`.
+func firstSelectable(from index: Int, count: Int, selectable: (Int) -> Bool) -> Int {
+    var probe = max(0, index)
+    while probe < count, !selectable(probe) { probe += 1 }
+    return probe < count ? probe : max(0, min(index, count - 1))
+}

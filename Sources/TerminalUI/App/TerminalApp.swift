@@ -1,0 +1,297 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassMockServer
+import Simulation
+import Synchronization
+import VSASimulator
+
+/// The terminal UI's controller: owns the terminal on one thread, runs the Elm loop (keys and
+/// runtime messages → model → frame), and starts worlds (a scenario, or the free device).
+public final class TerminalApp: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var platform: DevicePlatform
+        public var integration: Integration
+        public var requestor: String
+        public var serverURL: String?
+        public var dashboard: Dashboard
+        public var scenario: String?
+        public var autoplay: Bool
+        public var pace: Double
+        public var deviceStatePath: String?
+
+        public init(
+            platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", serverURL: String? = nil,
+            dashboard: Dashboard = .builtIn, scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5,
+            deviceStatePath: String? = nil
+        ) {
+            self.platform = platform
+            self.integration = integration
+            self.requestor = requestor
+            self.serverURL = serverURL
+            self.dashboard = dashboard
+            self.scenario = scenario
+            self.autoplay = autoplay
+            self.pace = pace
+            self.deviceStatePath = deviceStatePath
+        }
+    }
+
+    let options: Options
+    let backend: any TerminalBackend
+    let renderer: Renderer
+    let inbox = Inbox()
+    var model: UIModel
+    var session: Session?
+    /// Set from a signal handler thread; read by the loop.
+    let stopSignal = Atomic<Int32>(0)
+    var themeWarning: String?
+
+    /// One running world: back end, engine, agents.
+    struct Session {
+        let world: SimulationWorld
+        let interactive: InteractiveAgent
+        let autoplay: AutoplayAgent?
+        let store: ObservedDeviceStore
+        let task: Task<Void, Never>
+        let scenario: Scenario?
+    }
+
+    public init(options: Options, backend: any TerminalBackend, theme: Theme, themeWarning: String? = nil) {
+        self.options = options
+        self.backend = backend
+        renderer = Renderer(theme: theme)
+        self.themeWarning = themeWarning
+        model = UIModel(
+            size: backend.size, platform: options.platform, integration: options.integration, appName: theme.brandName)
+        model.scenario.pace = options.pace
+        model.scenarioNames = ((try? ScenarioCatalog.all()) ?? []).map {
+            ($0.name, $0.platform.rawValue, $0.integration.rawValue, $0.description)
+        }
+        if let themeWarning { model.warnings.append(themeWarning) }
+    }
+
+    // MARK: - Loop
+
+    /// Runs until the user quits or a signal arrives; returns the exit status.
+    public func run() -> Int32 {
+        startSession(scenarioName: options.scenario, autoplay: options.autoplay)
+        var dirty = true
+        var lastTick = ContinuousClock.now
+        while true {
+            let signal = stopSignal.load(ordering: .relaxed)
+            if signal != 0 { return shutDown(status: 128 + signal) }
+            let key = backend.readKey(timeoutMilliseconds: 40)
+            var commands: [UICommand] = []
+            for message in inbox.drain() {
+                commands += model.handle(message)
+                dirty = true
+            }
+            if let key {
+                if key == .resize { model.size = backend.size }
+                if key == .controlL { model.size = backend.size }
+                commands += model.handle(.key(key))
+                dirty = true
+            }
+            if ContinuousClock.now - lastTick > .milliseconds(250) {
+                tick()
+                lastTick = ContinuousClock.now
+                dirty = true
+            }
+            for command in commands {
+                if case .quit = command { return shutDown(status: 0) }
+                perform(command)
+            }
+            if dirty {
+                backend.present(renderer.render(model))
+                dirty = false
+            }
+        }
+    }
+
+    func shutDown(status: Int32) -> Int32 {
+        stopSession()
+        backend.stop()
+        return status
+    }
+
+    /// Countdown and state refresh: simulated time, the device, the back end's profiles.
+    func tick() {
+        guard let session else { return }
+        var world = WorldSnapshot(device: session.store.current, baseURL: session.world.baseURL)
+        if let backend = session.world.embedded?.backend {
+            let snapshot = backend.stateSnapshot()
+            world.serverProfiles = snapshot.profiles
+            world.serverSessions = snapshot.sessions.count
+        }
+        _ = model.handle(.tick(now: session.world.clock.nowMilliseconds(), world: world))
+    }
+
+    func perform(_ command: UICommand) {
+        switch command {
+        case .answer(let id, let response): session?.interactive.answer(id, response)
+        case .quit: break
+        case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
+        case .restart:
+            startSession(
+                scenarioName: model.scenario.name, autoplay: session?.autoplay != nil && model.scenario.autoplay)
+        case .setPace(let pace):
+            model.scenario.pace = pace
+            session?.autoplay?.setPace(pace)
+        case .takeOver:
+            session?.autoplay?.takeOver()
+        }
+    }
+
+    // MARK: - Worlds
+
+    func stopSession() {
+        guard let session else { return }
+        session.task.cancel()
+        session.interactive.releaseAll()
+        let world = session.world
+        Task.detached { await world.stop() }
+        self.session = nil
+    }
+
+    /// Resets the whole world: back end, faults, clock, device, app; then runs the engine.
+    func startSession(scenarioName: String?, autoplay: Bool) {
+        stopSession()
+        var scenario: Scenario?
+        if let scenarioName {
+            guard let parsed = Self.loadScenario(scenarioName) else {
+                _ = model.handle(.flash("There is no scenario '\(scenarioName)'."))
+                return
+            }
+            scenario = parsed
+        }
+        launch(scenario, autoplay: autoplay)
+    }
+
+    /// A built-in scenario by name, or a scenario file.
+    static func loadScenario(_ nameOrPath: String) -> Scenario? {
+        if let file = ScenarioCatalog.named(nameOrPath) { return try? Scenario.parse(file.text, file: file.name) }
+        return try? Scenario.load(path: nameOrPath)
+    }
+
+    private func launch(_ scenario: Scenario?, autoplay: Bool) {
+        let platform = scenario?.platform ?? options.platform
+        let integration = scenario?.integration ?? options.integration
+        let interactive = InteractiveAgent(inbox: inbox)
+        let script = scenario.map { ScriptedUser(steps: $0.steps, personas: []) }
+        let autoplayAgent =
+            autoplay
+            ? script.map { AutoplayAgent(script: $0, interactive: interactive, pace: model.scenario.pace) } : nil
+        let clock = SystemClock()
+        let prepared = PreparedWorld()
+        let inbox = self.inbox
+        let options = self.options
+        let status = ScenarioStatus(name: scenario?.name, autoplay: autoplayAgent != nil, pace: model.scenario.pace)
+        let appName = renderer.theme.brandName
+        _ = model.handle(
+            .started(
+                status, platform: platform, integration: integration, appName: appName,
+                startTime: clock.nowMilliseconds()))
+        let semaphore = DispatchSemaphore(value: 0)
+        let task = Task.detached {
+            do {
+                let world = try await Self.makeWorld(options: options, scenario: scenario, clock: clock)
+                let runner = ScenarioRunner()
+                var setup =
+                    try scenario.map { try runner.appSetup(for: $0, in: world) }
+                    ?? world.appSetup(platform: platform, integration: integration, requestor: options.requestor)
+                setup.asksPermission = scenario?.app.asksPermission ?? setup.asksPermission
+                let device = try await Self.makeDevice(
+                    options: options, scenario: scenario, world: world, setup: setup, runner: runner)
+                prepared.set(world, device)
+                semaphore.signal()
+                inbox.post(
+                    .demoAccounts(
+                        world.info.personas.map {
+                            CredentialHint(username: $0.username, password: $0.password, note: $0.note)
+                        }))
+                for warning in device.warnings { inbox.post(.flash(warning)) }
+                let timeline = Timeline(now: { clock.nowMilliseconds() })
+                timeline.observe { inbox.post(.timeline($0)) }
+                let agent: any UserAgent =
+                    autoplayAgent ?? LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
+                let services = try world.services(for: setup, device: device.load(), timeline: timeline)
+                let engine = FlowEngine(
+                    setup: setup, services: services, clock: clock,
+                    agent: agent, store: device, timeline: timeline, backstage: world.backstage)
+                let ending = await engine.run()
+                inbox.post(.ended(ending))
+            } catch {
+                semaphore.signal()
+                inbox.post(.flash("The world could not start: \(error)"))
+                inbox.post(.ended(.finished))
+            }
+        }
+        // Wait briefly for the back end so the first frames show a live world.
+        _ = semaphore.wait(timeout: .now() + 5)
+        guard let (world, store) = prepared.value else {
+            session = nil
+            return
+        }
+        session = Session(
+            world: world, interactive: interactive, autoplay: autoplayAgent, store: store, task: task,
+            scenario: scenario)
+    }
+
+    static func makeWorld(options: Options, scenario: Scenario?, clock: SystemClock) async throws -> SimulationWorld {
+        if let url = options.serverURL { return try await SimulationWorld.remote(baseURL: url, clock: clock) }
+        let dashboard = try scenario.map { try $0.backend.applied(to: options.dashboard) } ?? options.dashboard
+        let world = try await SimulationWorld.embedded(dashboard: dashboard, clock: clock)
+        for fault in scenario?.faults ?? [] { world.embedded?.backend.addFault(fault) }
+        return world
+    }
+
+    /// A scenario starts from its given device; the free device lives in its file.
+    static func makeDevice(
+        options: Options, scenario: Scenario?, world: SimulationWorld, setup: AppSetup, runner: ScenarioRunner
+    )
+        async throws -> ObservedDeviceStore
+    {
+        if let scenario {
+            return ObservedDeviceStore(
+                MemoryDeviceStore(try await runner.givenDevice(scenario, world: world, setup: setup)))
+        }
+        let platform = setup.platform
+        let path = options.deviceStatePath ?? FileDeviceStore.defaultPath(platform: platform)
+        return ObservedDeviceStore(
+            FileDeviceStore(path: path) {
+                SimulatedDevice(platform: platform, deviceIdentifier: UUID().uuidString.lowercased())
+            })
+    }
+}
+
+/// Opens the app by itself the first time the home screen asks (the free device starts launched).
+final class LaunchingAgent: UserAgent {
+    private let inner: InteractiveAgent
+    private let pending: Mutex<Bool>
+
+    init(inner: InteractiveAgent, launchFirst: Bool) {
+        self.inner = inner
+        pending = Mutex(launchFirst)
+    }
+
+    func respond(to request: UserRequest) async -> UserResponse {
+        if case .home = request,
+            pending.withLock({ state in
+                defer { state = false }; return state
+            })
+        {
+            return .act(.launch)
+        }
+        return await inner.respond(to: request)
+    }
+}
+
+/// Hands the world built on a background task to the UI thread.
+final class PreparedWorld: Sendable {
+    private let state = Mutex<(SimulationWorld, ObservedDeviceStore)?>(nil)
+
+    func set(_ world: SimulationWorld, _ store: ObservedDeviceStore) { state.withLock { $0 = (world, store) } }
+
+    var value: (SimulationWorld, ObservedDeviceStore)? { state.withLock { $0 } }
+}

@@ -1,0 +1,207 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassAPI
+import VSASimulator
+
+/// Keys on the simulated device: each screen's navigation, and the answer it sends to the runtime.
+extension UIModel {
+    mutating func handleDevice(_ key: Key) -> [UICommand] {
+        guard let pending else { return [] }
+        switch (pending.request, screen) {
+        case (.home(let home), .home(let selection)):
+            return homeKey(key, home: home, selection: selection, id: pending.id)
+        case (.home, .settings(let selection)): return settingsKey(key, selection: selection, id: pending.id)
+        case (.permission, .permission(let allowFocused)):
+            return permissionKey(key, allowFocused: allowFocused, id: pending.id)
+        case (.applePicker(let picker), .picker(let query, let selection)):
+            return pickerKey(key, picker: picker, query: query, selection: selection, id: pending.id)
+        case (.providerSignIn(_, let hints), .form(let username, let password, let focus)):
+            return formKey(
+                key, hints: hints, username: username, password: password, focus: focus, id: pending.id, web: false)
+        case (.webLogin(let view), .form(let username, let password, let focus)):
+            return formKey(
+                key, hints: view.hints, username: username, password: password, focus: focus, id: pending.id, web: true)
+        case (.mvpdPicker(let mvpds, _), .mvpdPicker(let query, let selection)):
+            return mvpdKey(key, mvpds: mvpds, query: query, selection: selection, id: pending.id)
+        case (.registrationCode(let code, _), .code(let chooser)):
+            return codeKey(key, code: code, chooser: chooser, id: pending.id)
+        case (.notice, .notice):
+            return key == .enter || key == .escape || key == .character(" ") ? answer(pending.id, .dismissNotice) : []
+        default:
+            return []
+        }
+    }
+
+    mutating func answer(_ id: Int, _ response: UserResponse) -> [UICommand] {
+        pending = nil
+        screen = .waiting
+        return [.answer(id, response)]
+    }
+
+    mutating func homeKey(_ key: Key, home: HomeView, selection: Int, id: Int) -> [UICommand] {
+        let rows = HomeRow.rows(home)
+        switch key {
+        case .up: screen = .home(selection: max(0, selection - 1))
+        case .down: screen = .home(selection: min(rows.count - 1, selection + 1))
+        case .enter, .character(" "):
+            switch rows[min(selection, rows.count - 1)] {
+            case .signIn: return answer(id, .act(.signIn))
+            case .signOut: return answer(id, .act(.signOut))
+            case .title(let item): return answer(id, .act(.play(item.id)))
+            case .settings: screen = .settings(selection: 0)
+            }
+        case .character("g"): screen = .settings(selection: 0)
+        case .character("l"): return answer(id, .act(.launch))
+        default: break
+        }
+        return []
+    }
+
+    mutating func settingsKey(_ key: Key, selection: Int, id: Int) -> [UICommand] {
+        let rows = SettingsRow.rows(device: world.device, bundleId: lastHome?.setup.identity.bundleId ?? "")
+        switch key {
+        case .up: screen = .settings(selection: max(0, selection - 1))
+        case .down: screen = .settings(selection: min(rows.count - 1, selection + 1))
+        case .escape: screen = .home(selection: 0)
+        case .enter, .character(" "):
+            switch rows[min(selection, rows.count - 1)] {
+            case .removeProvider: return answer(id, .adjust(.signOutOfProvider))
+            case .permission(let status):
+                return answer(id, .adjust(.setPermission(SettingsRow.nextPermission(after: status))))
+            case .expireSignIn: return answer(id, .adjust(.expireProviderSignIn))
+            case .expireProfiles: return answer(id, .adjust(.expireAdobeProfiles))
+            case .back: screen = .home(selection: 0)
+            }
+        default: break
+        }
+        return []
+    }
+
+    mutating func permissionKey(_ key: Key, allowFocused: Bool, id: Int) -> [UICommand] {
+        switch key {
+        case .left, .right, .up, .down: screen = .permission(allowFocused: !allowFocused)
+        case .enter, .character(" "): return answer(id, .permission(allowed: allowFocused))
+        case .escape: return answer(id, .permission(allowed: nil))
+        case .character("a"): return answer(id, .permission(allowed: true))
+        case .character("d"): return answer(id, .permission(allowed: false))
+        default: break
+        }
+        return []
+    }
+
+    mutating func pickerKey(_ key: Key, picker: ProviderPicker, query: String, selection: Int, id: Int) -> [UICommand] {
+        let rows = PickerRow.rows(picker, query: query)
+        let selectable = { (index: Int) in rows[index].selectable }
+        switch key {
+        case .up, .down, .pageUp, .pageDown:
+            let delta = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
+            screen = .picker(
+                query: query, selection: moveSelection(selection, by: delta, count: rows.count, selectable: selectable))
+        case .home:
+            screen = .picker(
+                query: query, selection: firstSelectable(from: 0, count: rows.count, selectable: selectable))
+        case .escape: return answer(id, .picker(.cancel))
+        case .enter:
+            switch rows[min(selection, rows.count - 1)] {
+            case .provider(let providerId, _): return answer(id, .picker(.provider(providerId)))
+            case .other: return answer(id, .picker(.otherProvider))
+            default: break
+            }
+        case .backspace:
+            screen = searched(String(query.dropLast()), picker: picker)
+        default:
+            if let character = key.printable { screen = searched(query + String(character), picker: picker) }
+        }
+        return []
+    }
+
+    /// Live search: the selection jumps to the first match.
+    func searched(_ query: String, picker: ProviderPicker) -> DeviceScreen {
+        let rows = PickerRow.rows(picker, query: query)
+        return .picker(query: query, selection: firstSelectable(from: 0, count: rows.count) { rows[$0].selectable })
+    }
+
+    mutating func formKey(
+        _ key: Key, hints: [CredentialHint], username: String, password: String, focus: Int, id: Int, web: Bool
+    ) -> [UICommand] {
+        // Focus: 0 user id, 1 password, 2 Sign In, 3 Cancel.
+        switch key {
+        case .down, .tab: screen = .form(username: username, password: password, focus: min(3, focus + 1))
+        case .up, .backTab: screen = .form(username: username, password: password, focus: max(0, focus - 1))
+        case .escape: return answer(id, web ? .closeWebLogin : .signIn(.cancel))
+        case .enter:
+            if focus == 3 { return answer(id, web ? .closeWebLogin : .signIn(.cancel)) }
+            if focus == 2 || (focus == 1 && !username.isEmpty) {
+                return answer(
+                    id,
+                    web
+                        ? .webLogin(username: username, password: password)
+                        : .signIn(.credentials(username: username, password: password)))
+            }
+            screen = .form(username: username, password: password, focus: focus + 1)
+        case .backspace where focus == 0:
+            screen = .form(username: String(username.dropLast()), password: password, focus: 0)
+        case .backspace where focus == 1:
+            screen = .form(username: username, password: String(password.dropLast()), focus: 1)
+        case .function(3) where !hints.isEmpty:
+            // F3 fills in a demo account; pressed again, the next one.
+            let next = ((hints.firstIndex { $0.username == username }).map { $0 + 1 } ?? 0) % hints.count
+            screen = .form(username: hints[next].username, password: hints[next].password, focus: 2)
+        default:
+            guard let character = key.printable else { break }
+            if focus == 0 { screen = .form(username: username + String(character), password: password, focus: 0) }
+            if focus == 1 { screen = .form(username: username, password: password + String(character), focus: 1) }
+        }
+        return []
+    }
+
+    mutating func mvpdKey(_ key: Key, mvpds: [MvpdConfiguration], query: String, selection: Int, id: Int) -> [UICommand]
+    {
+        let rows = MvpdRow.rows(mvpds, query: query)
+        switch key {
+        case .up: screen = .mvpdPicker(query: query, selection: max(0, selection - 1))
+        case .down: screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), selection + 1))
+        case .pageUp: screen = .mvpdPicker(query: query, selection: max(0, selection - 10))
+        case .pageDown: screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), selection + 10))
+        case .escape: return answer(id, .mvpd(nil))
+        case .enter:
+            guard rows.indices.contains(selection) else { return [] }
+            return answer(id, .mvpd(rows[selection].id))
+        case .backspace: screen = .mvpdPicker(query: String(query.dropLast()), selection: 0)
+        default:
+            if let character = key.printable { screen = .mvpdPicker(query: query + String(character), selection: 0) }
+        }
+        return []
+    }
+
+    mutating func codeKey(_ key: Key, code: RegistrationCode, chooser: Int?, id: Int) -> [UICommand] {
+        let hints = personaHints(forMvpd: code.mvpd)
+        if let chooser {
+            switch key {
+            case .up: screen = .code(chooser: max(0, chooser - 1))
+            case .down: screen = .code(chooser: min(max(0, hints.count - 1), chooser + 1))
+            case .escape: screen = .code(chooser: nil)
+            case .enter:
+                guard hints.indices.contains(chooser) else { return [] }
+                let hint = hints[chooser]
+                return answer(
+                    id, .completeSecondScreen(username: hint.username, password: hint.password, mvpd: code.mvpd))
+            default: break
+            }
+            return []
+        }
+        switch key.printable {
+        case "c": screen = .code(chooser: 0)
+        case "n": return answer(id, .newCode)
+        default:
+            if key == .escape { return answer(id, .closeCodeScreen) }
+        }
+        return []
+    }
+
+    /// Demo accounts for the second screen's sign-in.
+    func personaHints(forMvpd mvpd: String?) -> [CredentialHint] {
+        demoAccounts
+    }
+}

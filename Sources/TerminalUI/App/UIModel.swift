@@ -1,0 +1,146 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassAPI
+import PassMockServer
+import VSASimulator
+
+/// Which half of the window has the keyboard.
+public enum Pane: Sendable, Equatable {
+    case device
+    case inspector
+}
+
+/// A question from the runtime waiting for the user (or, in autoplay, shown while the script answers).
+public struct PendingRequest: Sendable, Equatable {
+    public let id: Int
+    public let request: UserRequest
+    /// True when the scenario's script will answer it; keys only scroll and navigate then.
+    public let autoplay: Bool
+}
+
+/// The device pane's local state for the screen it shows: selections, search text, form fields.
+public enum DeviceScreen: Sendable, Equatable {
+    case waiting
+    case home(selection: Int)
+    case settings(selection: Int)
+    case permission(allowFocused: Bool)
+    case picker(query: String, selection: Int)
+    case form(username: String, password: String, focus: Int)
+    case mvpdPicker(query: String, selection: Int)
+    case code(chooser: Int?)
+    case notice
+}
+
+public struct InspectorModel: Sendable, Equatable {
+    public enum Tab: Int, Sendable, CaseIterable {
+        case timeline = 1, detail, state
+        public var title: String {
+            switch self {
+            case .timeline: "Timeline"
+            case .detail: "Detail"
+            case .state: "State"
+            }
+        }
+    }
+
+    public var tab: Tab = .timeline
+    /// Index into the filtered timeline; nil follows the newest entry.
+    public var selection: Int?
+    public var filter: TimelineEntry.Kind?
+    public var detailScroll = 0
+
+    public init() {}
+}
+
+/// The scenario being shown, if any.
+public struct ScenarioStatus: Sendable, Equatable {
+    public var name: String?
+    public var autoplay: Bool
+    /// Seconds between two scripted steps.
+    public var pace: Double
+
+    public init(name: String? = nil, autoplay: Bool = false, pace: Double = 1.5) {
+        self.name = name
+        self.autoplay = autoplay
+        self.pace = pace
+    }
+
+    public static let paces: [Double] = [0.5, 1, 1.5, 2, 3, 5]
+}
+
+public enum Overlay: Sendable, Equatable {
+    case help
+    case scenarios(selection: Int)
+}
+
+/// What the State tab shows about the world outside the app.
+public struct WorldSnapshot: Sendable, Equatable {
+    public var device: SimulatedDevice?
+    public var serverProfiles: [StateSnapshot.StoredProfileView]
+    public var serverSessions: Int
+    public var baseURL: String
+
+    public init(
+        device: SimulatedDevice? = nil, serverProfiles: [StateSnapshot.StoredProfileView] = [], serverSessions: Int = 0,
+        baseURL: String = ""
+    ) {
+        self.device = device
+        self.serverProfiles = serverProfiles
+        self.serverSessions = serverSessions
+        self.baseURL = baseURL
+    }
+}
+
+/// Everything the terminal UI shows; changed only by `update`, drawn only by `Renderer`.
+public struct UIModel: Sendable {
+    public var size: Size
+    public var platform: DevicePlatform
+    public var integration: Integration
+    public var appName: String
+    public var focus: Pane = .device
+    public var pending: PendingRequest?
+    public var screen: DeviceScreen = .waiting
+    public var lastHome: HomeView?
+    public var inspector = InspectorModel()
+    public var overlay: Overlay?
+    public var timeline: [TimelineEntry] = []
+    public var flash: String?
+    public var scenario = ScenarioStatus()
+    public var scenarioNames: [(name: String, platform: String, integration: String, description: String)] = []
+    public var world = WorldSnapshot()
+    /// Simulated time, epoch milliseconds (countdowns).
+    public var now: Int64 = 0
+    public var startTime: Int64 = 0
+    public var warnings: [String] = []
+    /// The back end's demo accounts, offered on the second screen.
+    public var demoAccounts: [CredentialHint] = []
+    public var ending: FlowEngine.Ending?
+
+    public init(size: Size, platform: DevicePlatform, integration: Integration, appName: String) {
+        self.size = size
+        self.platform = platform
+        self.integration = integration
+        self.appName = appName
+    }
+
+    /// The timeline as the filter shows it.
+    public var visibleTimeline: [TimelineEntry] {
+        guard let filter = inspector.filter else { return timeline }
+        return timeline.filter { $0.kind == filter }
+    }
+
+    /// The entry the Detail tab describes.
+    public var selectedEntry: TimelineEntry? {
+        let entries = visibleTimeline
+        guard !entries.isEmpty else { return nil }
+        return entries[min(inspector.selection ?? entries.count - 1, entries.count - 1)]
+    }
+
+    /// The latest cookbook step and status code, for the step pane.
+    public var latestStep: TimelineEntry? { timeline.last { $0.kind == .step } }
+    public var latestStatus: TimelineEntry? { timeline.last { $0.kind == .status } }
+
+    public static let minimumSize = Size(width: 80, height: 24)
+    public var isTooSmall: Bool { size.width < Self.minimumSize.width || size.height < Self.minimumSize.height }
+}

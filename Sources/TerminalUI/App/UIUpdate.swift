@@ -1,0 +1,241 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import VSASimulator
+
+/// What the UI loop feeds the model.
+public enum UIMessage: Sendable {
+    case key(Key)
+    case request(PendingRequest)
+    /// The runtime no longer waits for this request (a timer came first).
+    case withdrawn(Int)
+    case timeline(TimelineEntry)
+    case tick(now: Int64, world: WorldSnapshot)
+    case flash(String)
+    case ended(FlowEngine.Ending)
+    /// A new world: a scenario (or the free device) was started.
+    case started(ScenarioStatus, platform: DevicePlatform, integration: Integration, appName: String, startTime: Int64)
+    /// Autoplay ended and the keyboard is the user's again.
+    case scenarioHandedOver
+    case demoAccounts([CredentialHint])
+}
+
+/// What the model asks the controller to do.
+public enum UICommand: Sendable, Equatable {
+    case answer(Int, UserResponse)
+    case quit
+    case startScenario(String, autoplay: Bool)
+    case restart
+    case setPace(Double)
+    case takeOver
+}
+
+extension UIModel {
+    public mutating func handle(_ message: UIMessage) -> [UICommand] {
+        switch message {
+        case .key(let key): return handle(key)
+        case .request(let pending):
+            self.pending = pending
+            screen = Self.initialScreen(for: pending.request)
+            if case .home(let home) = pending.request { lastHome = home }
+            return []
+        case .withdrawn(let id):
+            if pending?.id == id {
+                pending = nil
+                screen = .waiting
+            }
+            return []
+        case .timeline(let entry):
+            timeline.append(entry)
+            if timeline.count > 5_000 { timeline.removeFirst(timeline.count - 5_000) }
+            return []
+        case .tick(let now, let world):
+            self.now = now
+            self.world = world
+            return []
+        case .flash(let text):
+            flash = text
+            return []
+        case .ended(let ending):
+            self.ending = ending
+            return []
+        case .scenarioHandedOver:
+            scenario.autoplay = false
+            return []
+        case .demoAccounts(let accounts):
+            var seen = Set<String>()
+            demoAccounts = accounts.filter { seen.insert($0.username).inserted }
+            return []
+        case .started(let status, let platform, let integration, let appName, let startTime):
+            scenario = status
+            self.platform = platform
+            self.integration = integration
+            self.appName = appName
+            self.startTime = startTime
+            timeline = []
+            inspector = InspectorModel()
+            pending = nil
+            screen = .waiting
+            lastHome = nil
+            ending = nil
+            flash = status.name.map { "Scenario \($0)\(status.autoplay ? " (autoplay)" : "")" }
+            return []
+        }
+    }
+
+    static func initialScreen(for request: UserRequest) -> DeviceScreen {
+        switch request {
+        case .home: .home(selection: 0)
+        case .permission: .permission(allowFocused: true)
+        case .applePicker(let picker):
+            .picker(
+                query: "",
+                selection: firstSelectable(from: 0, count: PickerRow.rows(picker, query: "").count) {
+                    PickerRow.rows(picker, query: "")[$0].selectable
+                })
+        case .providerSignIn, .webLogin: .form(username: "", password: "", focus: 0)
+        case .mvpdPicker(let mvpds, let preselected):
+            .mvpdPicker(query: "", selection: MvpdRow.rows(mvpds, query: "").firstIndex { $0.id == preselected } ?? 0)
+        case .registrationCode: .code(chooser: nil)
+        case .notice: .notice
+        }
+    }
+
+    // MARK: - Keys
+
+    mutating func handle(_ key: Key) -> [UICommand] {
+        if key == .resize { return [] }
+        if let overlay { return handleOverlay(overlay, key) }
+        switch key {
+        case .tab, .backTab:
+            focus = focus == .device ? .inspector : .device
+            return []
+        case .function(1):
+            overlay = .help
+            return []
+        case .function(2):
+            overlay = .scenarios(selection: 0)
+            return []
+        case .function(5):
+            return [.restart]
+        case .function(10):
+            return [.quit]
+        default:
+            break
+        }
+        if focus == .inspector { return handleInspector(key) }
+        if pending?.autoplay == true || scenario.autoplay { return handleAutoplayKey(key) }
+        if !isTyping, let commands = handleGlobal(key) { return commands }
+        return handleDevice(key)
+    }
+
+    /// Whether the device pane takes letters as text (search fields, forms).
+    var isTyping: Bool {
+        switch screen {
+        case .picker, .form, .mvpdPicker: true
+        default: false
+        }
+    }
+
+    mutating func handleGlobal(_ key: Key) -> [UICommand]? {
+        switch key.printable {
+        case "?":
+            overlay = .help
+            return []
+        case "q": return [.quit]
+        case "s":
+            overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
+            return []
+        case "r": return [.restart]
+        default: return nil
+        }
+    }
+
+    /// While a scenario plays itself, keys can only pause it (take over), change the pace or leave.
+    mutating func handleAutoplayKey(_ key: Key) -> [UICommand] {
+        switch key.printable {
+        case "t", " ":
+            scenario.autoplay = false
+            flash = "You have the controls."
+            return [.takeOver]
+        case "+": return [.setPace(nextPace(slower: false))]
+        case "-": return [.setPace(nextPace(slower: true))]
+        case "q": return [.quit]
+        case "r": return [.restart]
+        case "s":
+            overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
+            return []
+        case "?":
+            overlay = .help
+            return []
+        default: return []
+        }
+    }
+
+    func nextPace(slower: Bool) -> Double {
+        let paces = ScenarioStatus.paces
+        let index = paces.firstIndex { $0 >= scenario.pace } ?? paces.count - 1
+        return paces[slower ? max(0, index - 1) : min(paces.count - 1, index + 1)]
+    }
+
+    mutating func handleOverlay(_ overlay: Overlay, _ key: Key) -> [UICommand] {
+        switch overlay {
+        case .help:
+            self.overlay = nil
+            return []
+        case .scenarios(let selection):
+            switch key {
+            case .escape:
+                self.overlay = nil
+            case .up: self.overlay = .scenarios(selection: max(0, selection - 1))
+            case .down: self.overlay = .scenarios(selection: min(scenarioNames.count - 1, selection + 1))
+            case .pageUp: self.overlay = .scenarios(selection: max(0, selection - 10))
+            case .pageDown: self.overlay = .scenarios(selection: min(scenarioNames.count - 1, selection + 10))
+            case .enter, .character("a"):
+                self.overlay = nil
+                guard scenarioNames.indices.contains(selection) else { return [] }
+                return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
+            case .character("+"): return [.setPace(nextPace(slower: false))]
+            case .character("-"): return [.setPace(nextPace(slower: true))]
+            default: break
+            }
+            return []
+        }
+    }
+
+    mutating func handleInspector(_ key: Key) -> [UICommand] {
+        let count = visibleTimeline.count
+        switch key {
+        case .character("1"), .character("2"), .character("3"):
+            inspector.tab = InspectorModel.Tab(rawValue: Int(String(key.printable!))!)!
+            inspector.detailScroll = 0
+        case .character("f"):
+            let kinds: [TimelineEntry.Kind?] = [nil] + TimelineEntry.Kind.allCases
+            let index = kinds.firstIndex { $0 == inspector.filter } ?? 0
+            inspector.filter = kinds[(index + 1) % kinds.count]
+            inspector.selection = nil
+        case .up where inspector.tab == .timeline:
+            inspector.selection = max(0, (inspector.selection ?? count - 1) - 1)
+        case .down where inspector.tab == .timeline:
+            let next = (inspector.selection ?? count - 1) + 1
+            inspector.selection = next >= count - 1 ? nil : next
+        case .pageUp where inspector.tab == .timeline:
+            inspector.selection = max(0, (inspector.selection ?? count - 1) - 10)
+        case .pageDown where inspector.tab == .timeline:
+            let next = (inspector.selection ?? count - 1) + 10
+            inspector.selection = next >= count - 1 ? nil : next
+        case .end: inspector.selection = nil
+        case .home: inspector.selection = 0
+        case .up, .pageUp: inspector.detailScroll = max(0, inspector.detailScroll - (key == .up ? 1 : 10))
+        case .down, .pageDown: inspector.detailScroll += key == .down ? 1 : 10
+        case .enter:
+            inspector.tab = .detail
+            inspector.detailScroll = 0
+        case .escape:
+            focus = .device
+        default:
+            if !isTyping || focus == .inspector, let commands = handleGlobal(key) { return commands }
+        }
+        return []
+    }
+}

@@ -1,0 +1,146 @@
+import CNCurses
+import Foundation
+
+/// The real terminal, through ncursesw. Every call happens on the thread that created it.
+public final class CursesBackend: TerminalBackend {
+    public private(set) var size: Size
+    public let capability: ColorCapability
+    private let theme: Theme
+    private var previous: CellBuffer?
+    private var pairs: [Pair: Int32] = [:]
+    private var stopped = false
+
+    private struct Pair: Hashable {
+        let foreground: Int
+        let background: Int
+    }
+
+    /// Initializes curses: locale first, `ESCDELAY` 25 ms unless the user set it, keypad, no echo,
+    /// no cursor, colours when the terminal has them.
+    public init(theme: Theme, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        setlocale(LC_ALL, "")
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(tvs_stdscr(), true)
+        curs_set(0)
+        let hasColors = has_colors()
+        if hasColors {
+            start_color()
+            use_default_colors()
+        }
+        capability = ColorCapability.detect(environment: environment, hasColors: hasColors, colors: Int(tvs_colors()))
+        self.theme = theme
+        size = Size(width: Int(tvs_cols()), height: Int(tvs_lines()))
+        TerminalRestore.shared.armed = true
+    }
+
+    public func present(_ buffer: CellBuffer) {
+        if buffer.size != previous?.size { erase() }
+        for run in buffer.changes(since: previous) {
+            _ = tvs_attrset(attributes(for: run.style))
+            _ = tvs_mvaddstr(Int32(run.y), Int32(run.x), run.text)
+        }
+        refresh()
+        previous = buffer
+    }
+
+    public func readKey(timeoutMilliseconds: Int) -> Key? {
+        timeout(Int32(timeoutMilliseconds))
+        var character: UInt32 = 0
+        let result = tvs_get_wch(&character)
+        if result == tvs_err() { return nil }
+        if result == tvs_key_code_yes() {
+            let key = Self.functionKey(Int32(character))
+            if key == .resize {
+                size = Size(width: Int(tvs_cols()), height: Int(tvs_lines()))
+                previous = nil
+            }
+            return key
+        }
+        return Self.characterKey(character)
+    }
+
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        TerminalRestore.shared.restore()
+    }
+
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_NPAGE: .pageDown
+        case KEY_PPAGE: .pageUp
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_ENTER: .enter
+        case KEY_BTAB: .backTab
+        case KEY_RESIZE: .resize
+        case tvs_key_f(1)...tvs_key_f(12): .function(Int(code - tvs_key_f(0)))
+        default: nil
+        }
+    }
+
+    static func characterKey(_ value: UInt32) -> Key? {
+        switch value {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 12: return .controlL
+        default:
+            guard let scalar = Unicode.Scalar(value), value >= 0x20 else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    // MARK: Colours
+
+    private func attributes(for style: Style) -> Int32 {
+        var attributes = tvs_attr_normal()
+        var flags = Set<String>()
+        if style.bold { flags.insert("bold") }
+        if style.reverse { flags.insert("reverse") }
+        if style.underline { flags.insert("underline") }
+        if style.dim { flags.insert("dim") }
+        switch capability {
+        case .mono:
+            flags.formUnion(theme.appearance(style.foreground).mono)
+            if style.background != .background, style.background != .surface {
+                flags.formUnion(theme.appearance(style.background).mono)
+            }
+        case .ansi16, .ansi256:
+            let foreground = color(theme.appearance(style.foreground))
+            let background = color(theme.appearance(style.background))
+            attributes |= tvs_color_pair(pair(foreground, background))
+        }
+        if flags.contains("bold") { attributes |= tvs_attr_bold() }
+        if flags.contains("reverse") { attributes |= tvs_attr_reverse() }
+        if flags.contains("underline") { attributes |= tvs_attr_underline() }
+        if flags.contains("dim") { attributes |= tvs_attr_dim() }
+        return attributes
+    }
+
+    private func color(_ appearance: RoleAppearance) -> Int {
+        (capability == .ansi256 ? appearance.c256 : appearance.c16) ?? -1
+    }
+
+    /// Colour pairs are made on first use and capped at what the terminal offers.
+    private func pair(_ foreground: Int, _ background: Int) -> Int32 {
+        let key = Pair(foreground: foreground, background: background)
+        if let existing = pairs[key] { return existing }
+        let next = Int32(pairs.count + 1)
+        guard next < tvs_color_pairs() else { return 0 }
+        init_pair(Int16(next), Int16(foreground), Int16(background))
+        pairs[key] = next
+        return next
+    }
+}

@@ -1,0 +1,194 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassAPI
+import VSASimulator
+
+/// The simulated device: a phone or a TV frame, and inside it the screen the runtime asked for.
+struct DeviceRenderer {
+    let model: UIModel
+
+    var isTV: Bool { model.platform == .tvos }
+
+    func draw(in pane: Rect, _ canvas: inout Canvas) {
+        let focused = model.focus == .device && model.overlay == nil
+        let frameStyle = Style(focused ? .focus : .muted)
+        let frame: Rect
+        if isTV {
+            frame = pane.inset(horizontal: 1, vertical: 0).splitTop(pane.height - 1).top
+            canvas.box(frame, frameStyle, title: "Apple TV", heavy: true)
+            canvas.line("▔▔▔▔▔▔▔▔", in: pane.row(pane.height - 1), Style(.muted), align: .center)
+        } else {
+            let width = min(pane.width - 2, 38)
+            frame = Rect(x: pane.x + (pane.width - width) / 2, y: pane.y, width: width, height: pane.height)
+            canvas.box(frame, frameStyle, rounded: true)
+            canvas.line("▬▬▬", in: frame.row(0).inset(horizontal: 1, vertical: 0), frameStyle, align: .center)
+        }
+        var screen = frame.inset(horizontal: 2, vertical: 1)
+        if !isTV {
+            drawStatusBar(in: screen.row(0), &canvas)
+            screen = screen.splitTop(1).bottom
+        }
+        drawScreen(in: screen, &canvas)
+    }
+
+    func drawStatusBar(in rect: Rect, _ canvas: inout Canvas) {
+        canvas.line(Renderer.clockText(model.now).prefix(5).description, in: rect, Style(.text, bold: true))
+        canvas.line("▂▄▆ 5G ▮▮▮▯", in: rect, Style(.muted), align: .trailing)
+    }
+
+    func drawScreen(in rect: Rect, _ canvas: inout Canvas) {
+        guard let pending = model.pending else {
+            drawWaiting(in: rect, &canvas)
+            return
+        }
+        switch (pending.request, model.screen) {
+        case (.home(let home), .home(let selection)):
+            HomeScreen(home: home, selection: selection, isTV: isTV).draw(in: rect, &canvas)
+        case (.home(let home), .settings(let selection)):
+            SettingsScreen(
+                device: model.world.device, home: home, selection: selection, now: model.now, platform: model.platform
+            )
+            .draw(in: rect, &canvas)
+        case (.permission(let prompt), .permission(let allowFocused)):
+            drawBehind(in: rect, &canvas)
+            AlertScreen(
+                title: prompt.title, message: prompt.message, buttons: [prompt.denyButton, prompt.allowButton],
+                focused: allowFocused ? 1 : 0
+            ).draw(in: rect, &canvas)
+        case (.applePicker(let picker), .picker(let query, let selection)):
+            PickerScreen(picker: picker, query: query, selection: selection, isTV: isTV).draw(in: rect, &canvas)
+        case (.providerSignIn(let prompt, let hints), .form(let username, let password, let focus)):
+            FormScreen(
+                title: "Sign in to \(prompt.providerName)", subtitle: "TV Provider", error: prompt.error, hints: hints,
+                username: username, password: password, focus: focus, system: true
+            ).draw(in: rect, &canvas)
+        case (.webLogin(let view), .form(let username, let password, let focus)):
+            FormScreen(
+                title: view.title,
+                subtitle: URL(string: view.url).flatMap { url in url.host.map { "\($0):\(url.port ?? 80)" } }
+                    ?? view.url, error: view.error,
+                hints: view.hints, username: username, password: password, focus: focus, system: false
+            ).draw(in: rect, &canvas)
+        case (.mvpdPicker(let mvpds, _), .mvpdPicker(let query, let selection)):
+            MvpdPickerScreen(appName: model.appName, mvpds: mvpds, query: query, selection: selection).draw(
+                in: rect, &canvas)
+        case (.registrationCode(let code, let url), .code(let chooser)):
+            CodeScreen(
+                code: code, activationURL: url, now: model.now, appName: model.appName, chooser: chooser,
+                accounts: model.demoAccounts, isTV: isTV
+            ).draw(in: rect, &canvas)
+        case (.notice(let notice), .notice):
+            drawBehind(in: rect, &canvas)
+            AlertScreen(title: notice.title, message: notice.message, buttons: ["OK"], focused: 0).draw(
+                in: rect, &canvas)
+        default:
+            drawWaiting(in: rect, &canvas)
+        }
+    }
+
+    /// The app's home behind an alert; before the first home screen, the app's name.
+    func drawBehind(in rect: Rect, _ canvas: inout Canvas) {
+        if let home = model.lastHome {
+            HomeScreen(home: home, selection: nil, isTV: isTV).draw(in: rect, &canvas)
+        } else if rect.height > 2 {
+            canvas.line(
+                model.appName.uppercased(), in: rect.row(rect.height / 3), Style(.brand, bold: true), align: .center)
+        }
+    }
+
+    func drawWaiting(in rect: Rect, _ canvas: inout Canvas) {
+        drawBehind(in: rect, &canvas)
+        let activity = model.lastHome?.app.activity ?? "Working"
+        let frames = ["◐", "◓", "◑", "◒"]
+        let spinner = frames[Int((model.now / 250) % 4)]
+        let label = model.ending == nil ? "\(spinner) \(activity)…" : endingText
+        let row = rect.row(rect.height / 2)
+        canvas.fill(row, Style(.text, on: .surface))
+        canvas.line(label, in: row, Style(.accent, on: .surface, bold: true), align: .center)
+    }
+
+    var endingText: String {
+        switch model.ending {
+        case .crashed: "The app crashed (see the timeline). r restarts."
+        case .runaway: "The run stopped: it did not settle. r restarts."
+        default: "The scenario is over. r restarts, s picks another."
+        }
+    }
+}
+
+/// The streaming app's home: brand, who is signed in, the catalog with lock marks, actions.
+struct HomeScreen {
+    let home: HomeView
+    let selection: Int?
+    let isTV: Bool
+
+    func draw(in rect: Rect, _ canvas: inout Canvas) {
+        var y = rect.y
+        canvas.line(
+            home.setup.identity.displayName.uppercased(), in: Rect(x: rect.x, y: y, width: rect.width, height: 1),
+            Style(.brand, bold: true), align: isTV ? .center : .leading)
+        y += 1
+        canvas.line(
+            accountLine, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
+            align: isTV ? .center : .leading)
+        y += 1
+        canvas.rule(Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted))
+        y += 1
+        let rows = HomeRow.rows(home).map(listRow)
+        let messageRows = statusLines(width: rect.width)
+        let listHeight = max(1, rect.maxY - y - messageRows.count)
+        canvas.list(rows, selected: selection, in: Rect(x: rect.x, y: y, width: rect.width, height: listHeight))
+        for (index, line) in messageRows.enumerated() {
+            canvas.line(
+                line.text, in: Rect(x: rect.x, y: rect.maxY - messageRows.count + index, width: rect.width, height: 1),
+                line.style)
+        }
+    }
+
+    var accountLine: String {
+        switch home.app.authentication {
+        case .unknown: return "Opening…"
+        case .notAuthenticated: return "Not signed in"
+        case .authenticated(let mvpd, let type, _):
+            let via =
+                type == .appleSSO
+                ? " via Apple SSO" : type == .degraded ? " (degraded)" : type == .temporary ? " (TempPass)" : ""
+            return "Signed in · \(mvpd)\(via)"
+        }
+    }
+
+    func listRow(_ row: HomeRow) -> ListRow {
+        switch row {
+        case .signIn: return ListRow("Sign in with your TV provider", style: Style(.accent, bold: true))
+        case .signOut: return ListRow("Sign out", style: Style(.accent))
+        case .settings: return ListRow("Settings › TV Provider", style: Style(.muted))
+        case .title(let item):
+            let mark: String
+            if item.free {
+                mark = "free"
+            } else {
+                switch home.app.unlocked[item.id] {
+                case true?: mark = "✓"
+                case false?: mark = "locked"
+                case nil: mark = home.app.authentication.isAuthenticated ? "…" : "locked"
+                }
+            }
+            let playing = home.app.playing?.resource == item.id ? "▶ " : ""
+            return ListRow(playing + item.title, trailing: mark, style: Style(.text))
+        }
+    }
+
+    func statusLines(width: Int) -> [(text: String, style: Style)] {
+        var lines: [(String, Style)] = []
+        if let denial = home.app.lastDenial {
+            for line in DisplayWidth.wrap("✗ \(denial.message) (\(denial.code))", to: width).prefix(3) {
+                lines.append((line, Style(.error)))
+            }
+        } else if let playing = home.app.playing {
+            let title = home.setup.item(playing.resource)?.title ?? playing.resource
+            lines.append(("▶ Playing \(title)", Style(.success, bold: true)))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,260 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import PassAPI
+import PassClient
+
+/// The inspector: tabs (timeline, detail of the selected entry, state of the world) and, below,
+/// the step pane that names the cookbook step now running and explains it.
+struct InspectorRenderer {
+    let model: UIModel
+
+    func draw(in pane: Rect, _ canvas: inout Canvas) {
+        let focused = model.focus == .inspector && model.overlay == nil
+        let stepHeight = min(6, max(4, pane.height / 5))
+        let (main, stepPane) = pane.splitTop(pane.height - stepHeight)
+        canvas.box(main, Style(focused ? .focus : .muted))
+        drawTabs(in: Rect(x: main.x + 2, y: main.y, width: main.width - 4, height: 1), &canvas)
+        let content = main.inset(horizontal: 1, vertical: 1)
+        switch model.inspector.tab {
+        case .timeline: drawTimeline(in: content, &canvas)
+        case .detail: drawLines(DetailText.lines(for: model.selectedEntry, width: content.width), in: content, &canvas)
+        case .state: drawLines(StateText.lines(model, width: content.width), in: content, &canvas)
+        }
+        drawStep(in: stepPane, &canvas)
+    }
+
+    func drawTabs(in rect: Rect, _ canvas: inout Canvas) {
+        var x = rect.x
+        for tab in InspectorModel.Tab.allCases {
+            let active = tab == model.inspector.tab
+            let label = " \(tab.rawValue) \(tab.title) "
+            x =
+                canvas.text(
+                    label, at: x, rect.y, active ? Style(.text, on: .selection, bold: true) : Style(.muted), in: rect)
+                + 1
+        }
+        if model.inspector.tab == .timeline {
+            let filter = "filter: \(model.inspector.filter?.rawValue ?? "all") "
+            canvas.line(filter, in: rect, Style(.muted), align: .trailing)
+        }
+    }
+
+    func drawTimeline(in rect: Rect, _ canvas: inout Canvas) {
+        let entries = model.visibleTimeline
+        guard !entries.isEmpty else {
+            canvas.line("Nothing yet.", in: rect.row(0), Style(.muted))
+            return
+        }
+        let selected = model.inspector.selection ?? entries.count - 1
+        let offset = ListRow.scrollOffset(selected: selected, count: entries.count, height: rect.height)
+        for (index, entry) in entries.enumerated().dropFirst(offset).prefix(rect.height) {
+            let row = rect.row(index - offset)
+            let isSelected = index == selected && model.inspector.selection != nil
+            let base = isSelected ? Style(.text, on: .selection) : Style(.text)
+            if isSelected { canvas.fill(row, base) }
+            let elapsed = max(0, entry.time - model.startTime)
+            let time = String(format: "%02d:%02d.%03d ", elapsed / 60_000, (elapsed / 1000) % 60, elapsed % 1000)
+            var x = canvas.text(time, at: row.x, row.y, isSelected ? base : Style(.muted), in: row)
+            let kind = DisplayWidth.pad(entry.kind.rawValue, to: 8)
+            x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
+            var title = entry.title
+            if let duration = entry.durationMilliseconds { title += String(format: "  %.1f ms", duration) }
+            canvas.text(
+                DisplayWidth.truncate(title, to: row.maxX - x), at: x, row.y, base.bolded().with(entry.kind == .status),
+                in: row)
+        }
+    }
+
+    static func style(for entry: TimelineEntry) -> Style {
+        switch entry.kind {
+        case .http: Style((entry.exchange?.status ?? 0) >= 400 || entry.exchange?.failure != nil ? .error : .accent)
+        case .status: Style(entry.status?.level == .error ? .error : .warning, bold: true)
+        case .step: Style(.success)
+        case .callback: Style(.brand)
+        case .vsa: Style(.code)
+        case .user: Style(.focus)
+        case .screen, .note: Style(.muted)
+        }
+    }
+
+    func drawLines(_ lines: [(String, Style)], in rect: Rect, _ canvas: inout Canvas) {
+        let scroll = min(model.inspector.detailScroll, max(0, lines.count - rect.height))
+        for (index, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
+            canvas.line(line.0, in: rect.row(index), line.1)
+        }
+        if lines.count > rect.height {
+            let indicator = "\(scroll + 1)–\(min(lines.count, scroll + rect.height))/\(lines.count)"
+            canvas.line(indicator, in: rect.row(rect.height - 1), Style(.muted, dim: true), align: .trailing)
+        }
+    }
+
+    func drawStep(in rect: Rect, _ canvas: inout Canvas) {
+        canvas.box(rect, Style(.muted), title: "Step")
+        let inner = rect.inset(horizontal: 2, vertical: 1)
+        guard let step = model.latestStep?.step else {
+            canvas.line("The cookbook step now running appears here.", in: inner.row(0), Style(.muted))
+            return
+        }
+        canvas.line(step.label, in: inner.row(0), Style(.success, bold: true))
+        var status: StatusCode?
+        if let latest = model.latestStatus, latest.id > (model.latestStep?.id ?? 0) { status = latest.status }
+        let explanationRows = max(0, inner.height - 1 - (status == nil ? 0 : 1))
+        canvas.paragraph(
+            step.explanation, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
+            Style(.text))
+        if let status, inner.height >= 2 {
+            canvas.line("\(status.id): \(status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
+        }
+    }
+}
+
+extension Style {
+    func with(_ bold: Bool) -> Style {
+        var copy = self
+        copy.bold = bold
+        return copy
+    }
+}
+
+/// The Detail tab: an HTTP exchange with its headers (the partner status and device info
+/// decoded) and bodies (JSON pretty-printed), or any other entry's title and detail.
+enum DetailText {
+    static func lines(for entry: TimelineEntry?, width: Int) -> [(String, Style)] {
+        guard let entry else { return [("Select an entry in the timeline (tab, ↑↓).", Style(.muted))] }
+        var lines: [(String, Style)] = []
+        func add(_ text: String, _ style: Style = Style(.text)) {
+            for line in DisplayWidth.wrap(text, to: max(1, width)) { lines.append((line, style)) }
+        }
+        guard let exchange = entry.exchange else {
+            add(entry.title, Style(.text, bold: true))
+            if let step = entry.step { add(step.explanation) }
+            if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }
+            if let status = entry.status {
+                add("\(status.id) (\(status.level.rawValue)): \(status.meaning)", Style(.warning))
+            }
+            return lines
+        }
+        add("\(exchange.method) \(exchange.url)", Style(.text, bold: true))
+        let outcome = exchange.status.map { "→ HTTP \($0)" } ?? "→ \(exchange.failure ?? "no response")"
+        add(outcome + String(format: "  %.1f ms  %@", exchange.durationMilliseconds, exchange.label), Style(.accent))
+        lines.append(("", Style(.text)))
+        add("Request headers", Style(.muted, bold: true))
+        for header in exchange.requestHeaders {
+            add("\(header.name): \(header.value)", Style(.code))
+            if let decoded = decode(header) { add("  ↳ \(decoded)", Style(.success)) }
+        }
+        if let body = exchange.requestBody {
+            add("Request body", Style(.muted, bold: true))
+            for line in pretty(body) { add(line, Style(.text)) }
+        }
+        lines.append(("", Style(.text)))
+        add("Response headers", Style(.muted, bold: true))
+        for header in exchange.responseHeaders { add("\(header.name): \(header.value)", Style(.code)) }
+        if let body = exchange.responseBody {
+            add("Response body", Style(.muted, bold: true))
+            for line in pretty(body) { add(line, Style(.text)) }
+        }
+        return lines
+    }
+
+    /// The two Base64 JSON headers, decoded.
+    static func decode(_ header: HTTPExchange.Header) -> String? {
+        switch header.name.lowercased() {
+        case "ap-partner-framework-status":
+            guard case .success(let status) = PartnerFrameworkStatus.parse(header.value) else {
+                return "(cannot be decoded)"
+            }
+            let expiry = status.frameworkProviderInfo.expirationDate ?? "none"
+            return "accessStatus=\(status.frameworkPermissionInfo.accessStatus?.rawValue ?? "absent") "
+                + "provider=\(status.frameworkProviderInfo.id ?? "absent") expirationDate=\(expiry)"
+        case "x-device-info":
+            guard let data = Base64.decode(header.value) else { return "(not Base64)" }
+            return String(decoding: data, as: UTF8.self)
+        case "ap-device-identifier":
+            guard case .success(let identifier) = DeviceIdentifier.parse(header.value) else { return nil }
+            return "device id \(identifier.identifier)"
+        default:
+            return nil
+        }
+    }
+
+    /// JSON pretty-printed; forms one field per line; anything else as is.
+    static func pretty(_ body: String) -> [String] {
+        let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
+            let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)),
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        {
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+                String($0).replacingOccurrences(of: "    ", with: "  ")
+            }
+        }
+        if !trimmed.contains(" "), trimmed.contains("="), !trimmed.hasPrefix("<") {
+            return trimmed.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                let value =
+                    parts.count > 1
+                    ? (String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                        ?? String(parts[1])) : ""
+                return "\(parts[0]) = \(value)"
+            }
+        }
+        return trimmed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix(200).map { $0 }
+    }
+}
+
+/// The State tab: the device, the app, and the back end's profiles with the time they have left.
+enum StateText {
+    static func lines(_ model: UIModel, width: Int) -> [(String, Style)] {
+        var lines: [(String, Style)] = []
+        func add(_ text: String, _ style: Style = Style(.text)) {
+            lines.append((DisplayWidth.truncate(text, to: width), style))
+        }
+        func left(_ until: Int64) -> String {
+            let seconds = (until - model.now) / 1000
+            return seconds > 0 ? "\(SettingsScreen.describe(seconds: seconds)) left" : "expired"
+        }
+        add("Device (\(model.platform.displayName))", Style(.muted, bold: true))
+        if let device = model.world.device {
+            add("  id \(device.deviceIdentifier)")
+            let bundle = model.lastHome?.setup.identity.bundleId ?? ""
+            add("  TV Provider access: \(device.system.accessStatus(of: bundle).rawValue)")
+            if let signIn = device.system.signIn {
+                add("  signed in: \(signIn.providerId) as \(signIn.userDisplayName), \(left(signIn.expiresAt))")
+            } else {
+                add("  not signed in to a TV provider")
+            }
+            let registered = device.apps[bundle]?.clientCredentials != nil
+            add("  client credentials: \(registered ? "registered" : "none")")
+        }
+        add("App", Style(.muted, bold: true))
+        if let app = model.lastHome?.app {
+            switch app.authentication {
+            case .authenticated(let mvpd, let type, let notAfter):
+                add("  \(mvpd) · \(type.rawValue) · \(left(notAfter))")
+            case .notAuthenticated: add("  not authenticated")
+            case .unknown: add("  not launched")
+            }
+            if let playing = app.playing, playing.tokenNotAfter > 0 {
+                add("  media token for \(playing.resource): \(left(playing.tokenNotAfter))")
+            }
+            let unlocked = app.unlocked.filter(\.value).keys.sorted()
+            if !unlocked.isEmpty { add("  preauthorized: \(unlocked.joined(separator: ", "))") }
+        }
+        add("Back end \(model.world.baseURL)", Style(.muted, bold: true))
+        add("  sessions: \(model.world.serverSessions)")
+        for profile in model.world.serverProfiles {
+            add(
+                "  \(profile.mvpd) · \(profile.profile.type.rawValue) · \(profile.persona ?? "-") · \(left(profile.profile.notAfter))",
+                Style(profile.expired ? .muted : .text))
+        }
+        if model.world.serverProfiles.isEmpty { add("  no profiles") }
+        if !model.warnings.isEmpty {
+            add("Warnings", Style(.warning, bold: true))
+            for warning in model.warnings { add("  \(warning)", Style(.warning)) }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,129 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import VSASimulator
+
+/// Draws the whole window from the model: title bar, the device on the left, the inspector on
+/// the right, the key bar at the bottom, and any overlay. Pure: same model, same cells.
+public struct Renderer: Sendable {
+    public let theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func render(_ model: UIModel) -> CellBuffer {
+        var canvas = Canvas(size: model.size)
+        if model.isTooSmall {
+            drawTooSmall(model, &canvas)
+            return canvas.buffer
+        }
+        let window = canvas.buffer.bounds
+        let (titleBar, rest) = window.splitTop(1)
+        let (body, keyBar) = rest.splitTop(rest.height - 1)
+        drawTitleBar(model, in: titleBar, &canvas)
+        let (devicePane, inspectorPane) = body.splitLeft(deviceWidth(model, body.width))
+        DeviceRenderer(model: model).draw(in: devicePane, &canvas)
+        InspectorRenderer(model: model).draw(in: inspectorPane, &canvas)
+        drawKeyBar(model, in: keyBar, &canvas)
+        if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: body, &canvas) }
+        return canvas.buffer
+    }
+
+    /// A phone is narrow and tall; a TV gets more of the width.
+    func deviceWidth(_ model: UIModel, _ total: Int) -> Int {
+        switch model.platform {
+        case .ios: min(44, max(38, total * 2 / 5))
+        case .tvos: min(total - 34, max(46, total / 2))
+        }
+    }
+
+    func drawTooSmall(_ model: UIModel, _ canvas: inout Canvas) {
+        let minimum = UIModel.minimumSize
+        let message =
+            "Make the window larger: tvsim needs at least \(minimum.width)×\(minimum.height); this one is \(model.size.width)×\(model.size.height)."
+        let area = canvas.buffer.bounds.inset(horizontal: 1, vertical: 0)
+        let lines = DisplayWidth.wrap(message, to: max(1, area.width))
+        let top = max(0, (area.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < area.height {
+            canvas.line(line, in: area.row(top + index), Style(.warning, bold: true), align: .center)
+        }
+    }
+
+    func drawTitleBar(_ model: UIModel, in rect: Rect, _ canvas: inout Canvas) {
+        let style = Style(.text, on: .surface)
+        canvas.fill(rect, style)
+        var left = " tvsim · \(model.appName) on \(model.platform.displayName) · \(model.integration.displayName)"
+        if let name = model.scenario.name {
+            left += " · \(name)" + (model.scenario.autoplay ? " ▶ \(ScenarioStatus.describe(model.scenario.pace))" : "")
+        }
+        canvas.line(left, in: rect, style.bolded())
+        let clock = Self.clockText(model.now)
+        canvas.line(clock + " ", in: rect, Style(.muted, on: .surface), align: .trailing)
+    }
+
+    static func clockText(_ milliseconds: Int64) -> String {
+        guard milliseconds > 0 else { return "" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)) + " UTC"
+    }
+
+    func drawKeyBar(_ model: UIModel, in rect: Rect, _ canvas: inout Canvas) {
+        let style = Style(.muted, on: .surface)
+        canvas.fill(rect, style)
+        var text = " " + KeyHints.hints(for: model).map { "\($0.key) \($0.action)" }.joined(separator: "  ")
+        if let flash = model.flash { text = " " + flash + "  │" + text }
+        canvas.line(text, in: rect, style)
+    }
+}
+
+extension ScenarioStatus {
+    static func describe(_ pace: Double) -> String {
+        pace == pace.rounded() ? "\(Int(pace)) s/step" : "\(pace) s/step"
+    }
+}
+
+/// The keys the bottom bar offers for what is on screen.
+enum KeyHints {
+    static func hints(for model: UIModel) -> [(key: String, action: String)] {
+        if model.overlay != nil {
+            if case .scenarios = model.overlay {
+                return [("↑↓", "choose"), ("⏎", "by hand"), ("a", "autoplay"), ("+/-", "pace"), ("esc", "close")]
+            }
+            return [("any key", "close")]
+        }
+        if model.scenario.autoplay {
+            return [
+                ("t", "take over"), ("+/-", "pace"), ("r", "restart"), ("s", "scenarios"), ("tab", "inspector"),
+                ("q", "quit"),
+            ]
+        }
+        if model.focus == .inspector {
+            return [
+                ("↑↓", "move"), ("⏎", "detail"), ("1-3", "tabs"), ("f", "filter"), ("tab", "device"), ("?", "help"),
+            ]
+        }
+        var hints: [(String, String)]
+        switch model.screen {
+        case .home: hints = [("↑↓", "move"), ("⏎", "select"), ("g", "settings")]
+        case .settings: hints = [("↑↓", "move"), ("⏎", "change"), ("esc", "back")]
+        case .permission: hints = [("←→", "choose"), ("⏎", "answer"), ("esc", "dismiss")]
+        case .picker:
+            hints = [
+                ("type", "search"), ("↑↓", "move"), ("⏎", "pick"), ("esc", model.platform == .tvos ? "back" : "cancel"),
+            ]
+        case .form: hints = [("↑↓", "field"), ("F3", "demo account"), ("⏎", "sign in"), ("esc", "cancel")]
+        case .mvpdPicker: hints = [("type", "filter"), ("↑↓", "move"), ("⏎", "choose"), ("esc", "cancel")]
+        case .code: hints = [("c", "sign in on a second screen"), ("n", "new code"), ("esc", "close")]
+        case .notice: hints = [("⏎", "OK")]
+        case .waiting: hints = []
+        }
+        let global: [(String, String)] =
+            model.isTyping
+            ? [("tab", "inspector"), ("F1", "help")]
+            : [("tab", "inspector"), ("s", "scenarios"), ("?", "help"), ("q", "quit")]
+        return hints + global
+    }
+}

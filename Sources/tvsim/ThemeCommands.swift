@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+
+/// `tvsim themes list|preview`.
+struct Themes: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the themes, or preview one.", subcommands: [List.self, Preview.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the theme files found.")
+
+        func run() throws {
+            let library = ThemeLibrary.standard()
+            let found = library.available()
+            if found.isEmpty {
+                Console.line(
+                    "No theme files found; the built-in default is used. Looked in: \(library.directories.joined(separator: ", "))"
+                )
+            }
+            for (name, path) in found {
+                switch Result(catching: { try ThemeLibrary.read(path) }) {
+                case .success(let theme):
+                    Console.line(
+                        "\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(theme.description)  (\(path))")
+                case .failure(let error):
+                    Console.line("\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) BROKEN: \(error)")
+                }
+            }
+        }
+    }
+
+    struct Preview: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a theme's roles in 256 colours, 16 colours and monochrome.")
+
+        @Argument(help: "A theme name or file.")
+        var name: String
+
+        func run() throws {
+            let loaded = ThemeLibrary.standard().load(name)
+            if let problem = loaded.problem { throw CommandFailure(problem) }
+            let theme = loaded.theme
+            let color = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            Console.line("\(theme.name) — \(theme.description)  (app: \(theme.brandName))")
+            Console.line("role        256 colours      16 colours       monochrome")
+            for role in Role.allCases {
+                let appearance = theme.appearance(role)
+                let sample = " \(role.rawValue) "
+                let c256 =
+                    color
+                    ? Self.paint(sample, appearance.c256, extended: true)
+                    : "\(appearance.c256.map(String.init) ?? "default")"
+                let c16 =
+                    color
+                    ? Self.paint(sample, appearance.c16, extended: false)
+                    : "\(appearance.c16.map(String.init) ?? "default")"
+                let mono = appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().joined(separator: "+")
+                Console.line(
+                    role.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                        + Self.pad(c256, sample.count, color)
+                        + Self.pad(c16, sample.count, color) + mono)
+            }
+        }
+
+        static func paint(_ text: String, _ color: Int?, extended: Bool) -> String {
+            guard let color else { return text }
+            let code = extended ? "38;5;\(color)" : (color < 8 ? "\(30 + color)" : "\(90 + color - 8)")
+            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        }
+
+        static func pad(_ text: String, _ visible: Int, _ colored: Bool) -> String {
+            let width = colored ? visible : text.count
+            return text + String(repeating: " ", count: max(1, 17 - width))
+        }
+    }
+}
