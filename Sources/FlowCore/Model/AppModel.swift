@@ -18,6 +18,11 @@ public struct AppModel: Sendable, Equatable {
         public let resource: String
         /// The media token's `notAfter`, epoch milliseconds.
         public let tokenNotAfter: Int64
+
+        public init(resource: String, tokenNotAfter: Int64) {
+            self.resource = resource
+            self.tokenNotAfter = tokenNotAfter
+        }
     }
 
     public struct Denial: Sendable, Equatable {

@@ -21,6 +21,21 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     public let exchange: HTTPExchange?
     public let status: StatusCode?
     public let step: CookbookStep?
+
+    public init(
+        id: Int, time: Int64, kind: Kind, title: String, detail: String? = nil, durationMilliseconds: Double? = nil,
+        exchange: HTTPExchange? = nil, status: StatusCode? = nil, step: CookbookStep? = nil
+    ) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.title = title
+        self.detail = detail
+        self.durationMilliseconds = durationMilliseconds
+        self.exchange = exchange
+        self.status = status
+        self.step = step
+    }
 }
 
 /// The live, append-only timeline of a run. The terminal UI observes it; the headless runner

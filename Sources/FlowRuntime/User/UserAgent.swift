@@ -27,12 +27,24 @@ public struct WebLoginView: Sendable, Equatable {
     public let url: String
     public let error: String?
     public let hints: [CredentialHint]
+
+    public init(title: String, url: String, error: String?, hints: [CredentialHint]) {
+        self.title = title
+        self.url = url
+        self.error = error
+        self.hints = hints
+    }
 }
 
 /// What the app's home screen shows.
 public struct HomeView: Sendable, Equatable {
     public let app: AppModel
     public let setup: AppSetup
+
+    public init(app: AppModel, setup: AppSetup) {
+        self.app = app
+        self.setup = setup
+    }
 }
 
 /// What the runtime needs the user for.

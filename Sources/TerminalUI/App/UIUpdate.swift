@@ -33,7 +33,7 @@ public enum UICommand: Sendable, Equatable {
 extension UIModel {
     public mutating func handle(_ message: UIMessage) -> [UICommand] {
         switch message {
-        case .key(let key): return handle(key)
+        case .key(let key): return handleKey(key)
         case .request(let pending):
             self.pending = pending
             screen = Self.initialScreen(for: pending.request)
@@ -103,7 +103,7 @@ extension UIModel {
 
     // MARK: - Keys
 
-    mutating func handle(_ key: Key) -> [UICommand] {
+    mutating func handleKey(_ key: Key) -> [UICommand] {
         if key == .resize { return [] }
         if let overlay { return handleOverlay(overlay, key) }
         switch key {

@@ -34,9 +34,10 @@ struct InspectorRenderer {
                     label, at: x, rect.y, active ? Style(.text, on: .selection, bold: true) : Style(.muted), in: rect)
                 + 1
         }
-        if model.inspector.tab == .timeline {
-            let filter = "filter: \(model.inspector.filter?.rawValue ?? "all") "
-            canvas.line(filter, in: rect, Style(.muted), align: .trailing)
+        let filter = "filter: \(model.inspector.filter?.rawValue ?? "all") "
+        if model.inspector.tab == .timeline, rect.maxX - x > DisplayWidth.of(filter) {
+            canvas.line(
+                filter, in: Rect(x: x, y: rect.y, width: rect.maxX - x, height: 1), Style(.muted), align: .trailing)
         }
     }
 

@@ -65,7 +65,7 @@ struct PickerScreen {
         let shown = query.isEmpty ? "⌕ \(SystemStrings.searchPlaceholder)" : "⌕ \(query)▏"
         canvas.line(shown, in: search, Style(query.isEmpty ? .muted : .text, on: .surface))
         y += 1
-        let header = DisplayWidth.wrap(picker.header, to: rect.width).prefix(isTV ? 1 : 2)
+        let header = DisplayWidth.wrap(picker.header, to: rect.width).prefix(2)
         for line in header {
             canvas.line(
                 line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
@@ -209,7 +209,7 @@ struct CodeScreen {
         center(
             expired ? "This code has expired." : String(format: "Expires in %d:%02d", left / 60, left % 60),
             Style(expired ? .error : .warning))
-        center("\(code.status) · \(code.polls) check\(code.polls == 1 ? "" : "s")", Style(.muted))
+        center("\(code.polls) check\(code.polls == 1 ? "" : "s") · \(code.status)", Style(.muted))
         guard let chooser, y < rect.maxY - 1 else { return }
         y += 1
         center("Sign in on a second screen as:", Style(.text, bold: true))

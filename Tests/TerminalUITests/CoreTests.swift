@@ -1,0 +1,117 @@
+import Foundation
+import LocatedJSON
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct CellBufferTests {
+    @Test func wideGraphemesTakeTwoCellsAndAreNeverSplit() {
+        var buffer = CellBuffer(size: Size(width: 6, height: 1))
+        let end = buffer.write("漢字x", x: 0, y: 0, style: .plain)
+        #expect(end == 5)
+        #expect(buffer.lines == ["漢字x "])
+        var clipped = CellBuffer(size: Size(width: 3, height: 1))
+        clipped.write("漢字", x: 0, y: 0, style: .plain)
+        #expect(clipped.lines == ["漢 "])
+    }
+
+    @Test func overwritingHalfAWideGraphemeBlanksTheOtherHalf() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.write("漢", x: 0, y: 0, style: .plain)
+        buffer.write("a", x: 1, y: 0, style: .plain)
+        #expect(buffer.lines == [" a  "])
+    }
+
+    @Test func changesAreRunsOfChangedCells() {
+        var first = CellBuffer(size: Size(width: 5, height: 2))
+        first.write("hello", x: 0, y: 0, style: .plain)
+        var second = first
+        second.write("J", x: 0, y: 0, style: .plain)
+        second.write("!", x: 4, y: 1, style: Style(.error))
+        #expect(
+            second.changes(since: first) == [
+                CellBuffer.Run(x: 0, y: 0, text: "J", style: .plain),
+                CellBuffer.Run(x: 4, y: 1, text: "!", style: Style(.error)),
+            ])
+        #expect(second.changes(since: nil).count == 3)
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test func measuresPerGrapheme() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("Câble Étoile") == 12)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("漢字") == 4)
+        #expect(DisplayWidth.of("👍🏽") == 2)
+        #expect(DisplayWidth.of("\u{1F468}\u{200D}\u{1F469}") == 2)
+    }
+
+    @Test func truncatesPadsAndWraps() {
+        #expect(DisplayWidth.truncate("Señal Norte TV", to: 8) == "Señal N…")
+        #expect(DisplayWidth.pad("漢", to: 4) == "漢  ")
+        #expect(DisplayWidth.wrap("one two three", to: 7) == ["one two", "three"])
+        #expect(DisplayWidth.wrap("abcdefghij", to: 4) == ["abcd", "efgh", "ij"])
+    }
+}
+
+@Suite struct ThemeTests {
+    let library = ThemeLibrary(
+        directories: [
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .appendingPathComponent("Themes").path
+        ])
+
+    @Test func theShippedThemesAllLoad() throws {
+        let names = library.available().map(\.name)
+        #expect(Set(["default", "dark", "tvos", "high-contrast", "mono"]).isSubset(of: Set(names)))
+        for (_, path) in library.available() {
+            let theme = try ThemeLibrary.read(path)
+            #expect(Role.allCases.allSatisfy { theme.roles[$0] != nil })
+        }
+    }
+
+    @Test func aBrokenThemeIsReportedAndTheDefaultUsed() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
+            .path
+        let text = try String(contentsOfFile: library.available().first { $0.name == "dark" }!.path, encoding: .utf8)
+            .replacingOccurrences(of: "\"c256\": 75", with: "\"c256\": 300")
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loaded = library.load(path)
+        #expect(loaded.theme == .builtIn)
+        let problem = try #require(loaded.problem)
+        #expect(problem.contains(path + ":"))
+        #expect(problem.contains("field 'roles.accent.c256'"))
+        #expect(problem.contains("0–255"))
+    }
+
+    @Test func anUnknownThemeNameFallsBackWithAReason() {
+        let loaded = library.load("neon")
+        #expect(loaded.theme == .builtIn)
+        #expect(loaded.problem?.contains("no theme named 'neon'") == true)
+    }
+
+    @Test func colourCapabilityIsAPureFunctionOfTheEnvironment() {
+        #expect(
+            ColorCapability.detect(environment: ["TERM": "xterm-256color"], hasColors: true, colors: 256) == .ansi256)
+        #expect(ColorCapability.detect(environment: ["TERM": "xterm"], hasColors: true, colors: 8) == .ansi16)
+        #expect(
+            ColorCapability.detect(
+                environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], hasColors: true, colors: 256) == .mono)
+        #expect(ColorCapability.detect(environment: ["TERM": "dumb"], hasColors: true, colors: 256) == .mono)
+        #expect(ColorCapability.detect(environment: [:], hasColors: true, colors: 256) == .mono)
+    }
+}
+
+@Suite struct KeyMappingTests {
+    @Test func charactersAndControlKeysMap() {
+        #expect(CursesBackend.characterKey(13) == .enter)
+        #expect(CursesBackend.characterKey(27) == .escape)
+        #expect(CursesBackend.characterKey(127) == .backspace)
+        #expect(CursesBackend.characterKey(9) == .tab)
+        #expect(CursesBackend.characterKey(0xE9) == .character("é"))
+        #expect(CursesBackend.characterKey(1) == nil)
+    }
+}

@@ -1,0 +1,192 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+
+@testable import TerminalUI
+@testable import VSASimulator
+
+@Suite struct PickerSearchTests {
+    func pickerModel() -> UIModel {
+        ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, Size(width: 120, height: 36))
+    }
+
+    @Test func typingFiltersLiveAndSelectsTheFirstMatch() {
+        var model = pickerModel()
+        for character in "etoile" { _ = model.handle(.key(.character(character))) }
+        guard case .picker(let query, let selection) = model.screen else { Issue.record("not the picker"); return }
+        #expect(query == "etoile")
+        let rows = PickerRow.rows(ScreenFixtures.picker(.ios), query: query)
+        #expect(rows[selection] == .provider(id: "p.etoile", name: "Câble Étoile"))
+        #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Câble Étoile"))
+        _ = model.handle(.key(.backspace))
+        guard case .picker(let shorter, _) = model.screen else { return }
+        #expect(shorter == "etoil")
+    }
+
+    @Test func noMatchStillOffersOtherTVProvider() {
+        let rows = PickerRow.rows(ScreenFixtures.picker(.ios), query: "zzz")
+        #expect(rows.first == .note("No results for “zzz”"))
+        #expect(rows.contains(.other))
+    }
+
+    @Test func enterAnswersWithTheSelectedProviderAndEscapeCancels() {
+        var model = pickerModel()
+        #expect(press(&model, .enter) == [.answer(1, .picker(.provider("p.aurora")))])
+        var other = pickerModel()
+        #expect(press(&other, .escape) == [.answer(1, .picker(.cancel))])
+    }
+
+    @Test func movingSkipsSectionHeaders() {
+        var model = pickerModel()
+        let rows = PickerRow.rows(ScreenFixtures.picker(.ios), query: "")
+        for _ in 0..<3 { _ = model.handle(.key(.down)) }
+        guard case .picker(_, let selection) = model.screen else { return }
+        #expect(rows[selection].selectable)
+        for _ in 0..<50 { _ = model.handle(.key(.down)) }
+        guard case .picker(_, let last) = model.screen else { return }
+        #expect(rows[last] == .other)
+    }
+}
+
+@Suite struct FocusTests {
+    @Test func tabMovesTheKeyboardBetweenDeviceAndInspector() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        #expect(model.focus == .device)
+        _ = model.handle(.key(.tab))
+        #expect(model.focus == .inspector)
+        _ = model.handle(.key(.character("2")))
+        #expect(model.inspector.tab == .detail)
+        _ = model.handle(.key(.character("f")))
+        #expect(model.inspector.filter == .step)
+        _ = model.handle(.key(.tab))
+        #expect(model.focus == .device)
+    }
+
+    @Test func formFocusMovesAndTypingGoesToTheFocusedField() {
+        let prompt = SignInPrompt(
+            providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable", error: nil)
+        var model = ScreenFixtures.model(
+            .providerSignIn(prompt, hints: ScreenFixtures.hints), .ios, Size(width: 80, height: 24))
+        for character in "demo" { _ = model.handle(.key(.character(character))) }
+        _ = model.handle(.key(.down))
+        for character in "pw" { _ = model.handle(.key(.character(character))) }
+        #expect(model.screen == .form(username: "demo", password: "pw", focus: 1))
+        #expect(press(&model, .enter) == [.answer(1, .signIn(.credentials(username: "demo", password: "pw")))])
+    }
+
+    @Test func f3FillsDemoAccountsInTurn() {
+        let prompt = SignInPrompt(
+            providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable", error: nil)
+        var model = ScreenFixtures.model(
+            .providerSignIn(prompt, hints: ScreenFixtures.hints), .ios, Size(width: 80, height: 24))
+        _ = model.handle(.key(.function(3)))
+        #expect(model.screen == .form(username: "demo", password: "demo", focus: 2))
+        _ = model.handle(.key(.function(3)))
+        #expect(model.screen == .form(username: "basic", password: "basic", focus: 2))
+    }
+
+    @Test func thePermissionAlertAnswersAllowDenyOrDismiss() {
+        let prompt = UserRequest.permission(PermissionPrompt(app: ScreenFixtures.setup(.ios).identity))
+        var allow = ScreenFixtures.model(prompt, .ios, Size(width: 80, height: 24))
+        #expect(press(&allow, .enter) == [.answer(1, .permission(allowed: true))])
+        var deny = ScreenFixtures.model(prompt, .ios, Size(width: 80, height: 24))
+        _ = deny.handle(.key(.left))
+        #expect(press(&deny, .enter) == [.answer(1, .permission(allowed: false))])
+        var dismiss = ScreenFixtures.model(prompt, .ios, Size(width: 80, height: 24))
+        #expect(press(&dismiss, .escape) == [.answer(1, .permission(allowed: nil))])
+    }
+
+    @Test func homeRowsStartSignInPlayAndSettings() {
+        let setup = ScreenFixtures.setup(.tvos)
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: setup)), .tvos, Size(width: 120, height: 36))
+        #expect(press(&model, .enter) == [.answer(1, .act(.signIn))])
+        var play = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: setup)), .tvos, Size(width: 120, height: 36))
+        _ = play.handle(.key(.down))
+        #expect(press(&play, .enter) == [.answer(1, .act(.play("orbit-live")))])
+        var settings = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: setup)), .tvos, Size(width: 120, height: 36))
+        _ = settings.handle(.key(.character("g")))
+        #expect(settings.screen == .settings(selection: 0))
+    }
+
+    @Test func theCodeScreenCompletesTheSecondScreenWithAChosenAccount() {
+        let code = RegistrationCode(
+            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+        var model = ScreenFixtures.model(
+            .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
+        _ = model.handle(.key(.character("c")))
+        _ = model.handle(.key(.down))
+        #expect(
+            press(&model, .enter) == [
+                .answer(1, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+            ])
+    }
+
+    @Test func aWithdrawnRequestLeavesTheScreen() {
+        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 80, height: 24))
+        _ = model.handle(.withdrawn(1))
+        #expect(model.pending == nil)
+        #expect(model.screen == .waiting)
+    }
+
+    @Test func globalKeysOpenHelpAndScenariosButNotWhileTyping() {
+        var home = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        _ = home.handle(.key(.character("?")))
+        #expect(home.overlay == .help)
+        _ = home.handle(.key(.character("x")))
+        #expect(home.overlay == nil)
+        #expect(press(&home, .character("q")) == [.quit])
+        var picker = ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, Size(width: 80, height: 24))
+        #expect(press(&picker, .character("q")).isEmpty)
+        #expect(picker.overlay == nil)
+    }
+}
+
+@Suite struct ResizeTests {
+    @Test func everyScreenRendersAtAnySizeWithoutCrashing() {
+        let renderer = Renderer(theme: ScreenFixtures.monoTheme)
+        for platform in DevicePlatform.allCases {
+            for (_, request, screen) in ScreenFixtures.screens(platform) {
+                for width in stride(from: 1, through: 200, by: 13) {
+                    for height in [1, 5, 23, 24, 36, 60] {
+                        let model = ScreenFixtures.model(
+                            request, platform, Size(width: width, height: height), screen: screen)
+                        let buffer = renderer.render(model)
+                        #expect(buffer.lines.count == height)
+                        #expect(buffer.lines.allSatisfy { DisplayWidth.of($0) == width })
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aSmallWindowAsksToBeMadeLarger() {
+        let model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 70, height: 20))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("Make the window larger"))
+        #expect(text.contains("80×24"))
+    }
+
+    @Test func onlyChangedCellsAreRedrawnAfterASelectionMove() {
+        let backend = MemoryBackend(size: Size(width: 120, height: 36))
+        let renderer = Renderer(theme: ScreenFixtures.monoTheme)
+        var model = ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, backend.size)
+        backend.present(renderer.render(model))
+        let before = backend.bytesWritten
+        _ = model.handle(.key(.down))
+        backend.present(renderer.render(model))
+        let moved = backend.bytesWritten - before
+        #expect(moved > 0)
+        #expect(moved < 400)
+    }
+}
+
+/// Sends a key to a model and returns the commands (the #expect macro cannot infer a mutating call).
+func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
+    model.handle(.key(key))
+}
