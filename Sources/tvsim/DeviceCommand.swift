@@ -13,7 +13,10 @@ struct Device: AsyncParsableCommand {
         @Option(help: "The platform whose device to use.")
         var platform: DevicePlatform = .ios
 
-        @Option(help: "The device state file (default: ~/.config/tvsim/device-<platform>.json).")
+        @Option(
+            help:
+                "The device state file (default $XDG_CONFIG_HOME/tvsim/device-<platform>.json, else ~/.config/tvsim/…)."
+        )
         var deviceState: String?
 
         var path: String { deviceState ?? FileDeviceStore.defaultPath(platform: platform) }

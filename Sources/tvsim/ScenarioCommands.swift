@@ -21,7 +21,8 @@ struct Scenarios: AsyncParsableCommand {
                 let integration = scenario.integration.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
                 Console.line(
                     "\(scenario.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(platform) \(integration) "
-                        + "\(codes.padding(toLength: 24, withPad: " ", startingAt: 0))  \(scenario.description)")
+                        + "\(codes.count < 24 ? codes.padding(toLength: 24, withPad: " ", startingAt: 0) : codes)  \(scenario.description)"
+                )
             }
             Console.line("\(scenarios.count) scenarios")
         }

@@ -12,11 +12,18 @@ struct TVSim: AsyncParsableCommand {
         commandName: "tvsim",
         abstract: "A terminal simulator of Apple's TV-provider sign-in and Adobe Pass TV Everywhere flows.",
         discussion: """
-            Without a subcommand, tvsim opens the terminal UI: a simulated iPhone or Apple TV on the left, the \
-            inspector on the right, with its mock back end embedded. Environment: NO_COLOR, TVSIM_THEME, \
-            TVSIM_SERVER; flags win over the environment.
+            Without a subcommand, tvsim opens the terminal UI ('tvsim ui'): a simulated iPhone or Apple TV on \
+            the left, the inspector on the right, with its mock back end embedded.
             """,
-        subcommands: [Serve.self, Run.self, Scenarios.self, Themes.self, Device.self])
+        subcommands: [UI.self, Serve.self, Run.self, Scenarios.self, Themes.self, Device.self],
+        defaultSubcommand: UI.self)
+}
+
+/// `tvsim` / `tvsim ui`: the terminal UI.
+struct UI: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the terminal UI (the default command).",
+        discussion: "Environment: NO_COLOR, TVSIM_THEME, TVSIM_SERVER; flags win over the environment.")
 
     @Option(help: "The simulated device.")
     var platform: DevicePlatform = .ios
@@ -45,7 +52,10 @@ struct TVSim: AsyncParsableCommand {
     @Option(help: "Dashboard file for the embedded back end.")
     var config: String?
 
-    @Option(help: "Where the simulated device is kept (default ~/.config/tvsim/device-<platform>.json).")
+    @Option(
+        help:
+            "Where the simulated device is kept (default $XDG_CONFIG_HOME/tvsim/device-<platform>.json, else ~/.config/tvsim/…)."
+    )
     var deviceState: String?
 
     func validate() throws {

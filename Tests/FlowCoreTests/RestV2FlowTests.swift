@@ -154,7 +154,7 @@ import VSASimulator
         var driver = atPicker(.sdk)
         let effects = driver.send(failure(.userCancelled))
         #expect(Driver.codes(effects) == ["N005"])
-        #expect(Driver.callbacks(effects) == ["displayProviderDialog"])
+        #expect(Driver.callbacks(effects) == ["status", "displayProviderDialog"])
     }
 
     @Test func frameworkFailuresMapToTheirCodes() {
@@ -337,7 +337,7 @@ import VSASimulator
     @Test func theSDKToldTheAppThroughCallbacks() {
         var driver = signedIn(integration: .sdk)
         driver.send(.user(.play("show")))
-        #expect(Driver.callbacks(driver.send(deny(.authorizationDeniedByMvpd))) == ["tokenRequestFailed"])
+        #expect(Driver.callbacks(driver.send(deny(.authorizationDeniedByMvpd))) == ["status", "tokenRequestFailed"])
     }
 
     @Test func freeTitlesPlayWithoutAuthorization() {
@@ -430,5 +430,42 @@ import VSASimulator
         let none = pickerOnly.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.bluebonnet"))))
         #expect(Driver.callbacks(none) == ["setRequestorComplete"])
         #expect(Driver.calls(none).map { if case .profiles = $0 { true } else { false } } == [true])
+    }
+}
+
+@Suite struct PollingLimitTests {
+    @Test func pollingStopsAfterRepeatedFailures() {
+        var driver = BasicAuthenticationTests().atCode()
+        let failure = Event.api(.failed(PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response")))
+        for attempt in 1..<FlowReducer.maximumPollFailures {
+            driver.send(.timer(.poll))
+            #expect(driver.send(failure).contains(.startTimer(.poll, seconds: 4)), "attempt \(attempt)")
+        }
+        driver.send(.timer(.poll))
+        let last = driver.send(failure)
+        #expect(last.contains(.cancelTimer(.poll)))
+        guard case .registrationCode(let code)? = Driver.screens(last).first else {
+            Issue.record("no code screen"); return
+        }
+        #expect(code.status.contains("does not answer"))
+    }
+
+    @Test func throttlingNeverPollsFasterThanTheInterval() {
+        var driver = BasicAuthenticationTests().atCode()
+        driver.send(.timer(.poll))
+        let effects = driver.send(
+            .api(.failed(PassErrorSummary(kind: .throttled(retryAfter: 1), httpStatus: 429, message: "429"))))
+        #expect(effects.contains(.startTimer(.poll, seconds: 4)))
+    }
+}
+
+@Suite struct SDKStatusCallbackTests {
+    @Test func everyStatusCodeIsAlsoAStatusCallback() {
+        var driver = Driver(Fixture.setup(.ios, .sdk))
+        let effects = driver.launch(access: .denied)
+        #expect(Driver.codes(effects) == ["VSA403"])
+        #expect(Driver.callbacks(effects) == ["status"])
+        var rest = Driver()
+        #expect(Driver.callbacks(rest.launch(access: .denied)).isEmpty)
     }
 }

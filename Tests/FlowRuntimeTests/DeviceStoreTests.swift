@@ -46,3 +46,13 @@ import VSASimulator
                 == "/h/.config/tvsim/device-tvos.json")
     }
 }
+
+@Suite struct TimelineTextTests {
+    @Test func timesPastAnHourKeepMinutesUnderSixty() {
+        let entry = TimelineEntry(id: 1, time: 3_614_000, kind: .note, title: "x")
+        #expect(TimelineText.line(entry, start: 0).hasPrefix("1h00:14.000"))
+        #expect(
+            TimelineText.line(TimelineEntry(id: 2, time: 61_500, kind: .note, title: "y"), start: 0).hasPrefix(
+                "01:01.500"))
+    }
+}

@@ -18,7 +18,8 @@ import Testing
         #expect(try ScriptStep.parse("settings permission denied") == .adjust(.setPermission(.denied)))
         #expect(try ScriptStep.parse("expire-adobe-profiles") == .adjust(.expireAdobeProfiles))
         for text in [
-            "launch", "pick Aurora Cable", "sign-in-as demo password x", "wait 60s", "settings remove-provider",
+            "launch", "pick Aurora Cable", "sign-in-as demo password x", "wait 45s", "wait 31m",
+            "settings remove-provider",
         ] {
             #expect(try ScriptStep.parse(text).description == text)
         }

@@ -256,3 +256,15 @@ extension MetadataRequestMachine.Effect {
         return nil
     }
 }
+
+@Suite struct PickerRobustnessTests {
+    @Test func anUnknownProviderKeepsThePickerUp() {
+        var (machine, _) = MetadataRequestMachine.start(
+            request: MetadataRequest(isInterruptionAllowed: true, supportedAccountProviderIdentifiers: supported),
+            device: device(),
+            context: context)
+        let effects = machine.handle(.picked(.provider("p.nowhere")))
+        guard case .present(.picker)? = effects.first else { Issue.record("the picker should stay up"); return }
+        #expect(machine.handle(.picked(.cancel)).map(\.errorCode) == [nil, .userCancelled])
+    }
+}

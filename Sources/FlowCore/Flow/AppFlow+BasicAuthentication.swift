@@ -74,6 +74,7 @@ extension FlowReducer {
     }
 
     mutating func polledAfterWebLogin(_ response: ProfilesResponse, session: SessionResponse) -> [Effect] {
+        state.pollFailures = 0
         guard response.profiles.isEmpty else { return authenticated(response, expected: session.mvpd, announce: true) }
         return [.startTimer(.poll, seconds: Double(setup.pollingInterval))]
     }
@@ -97,6 +98,7 @@ extension FlowReducer {
     }
 
     mutating func polled(_ response: ProfilesResponse, code: RegistrationCode) -> [Effect] {
+        state.pollFailures = 0
         guard response.profiles.isEmpty else { return authenticated(response, expected: code.mvpd, announce: true) }
         var screen = code
         screen.polls += 1

@@ -2,25 +2,48 @@ import PassAPI
 
 /// What the app does when a call to Adobe Pass fails, by where it was.
 extension FlowReducer {
+    /// Polls in a row that may fail before the app gives up on a code.
+    static let maximumPollFailures = 5
+
+    /// Ends polling for a code; the screen stays, saying why, with "new code" offered.
+    mutating func stopPolling(_ code: RegistrationCode, status text: String, note: String) -> [Effect] {
+        var screen = code
+        screen.status = text
+        state.phase = .secondScreen(screen)
+        state.pollFailures = 0
+        return [.cancelTimer(.poll), .record(.note(note)), .show(.registrationCode(screen))]
+    }
+
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch (state.phase, failure.kind) {
         case (.secondScreen, .throttled(let seconds)), (.pollingAfterWebLogin, .throttled(let seconds)):
-            // Wait at least as long as Retry-After says, then poll again.
-            let wait = Double(max(1, seconds))
+            // Wait as long as Retry-After says, and never less than the usual interval.
+            let wait = Double(max(seconds, setup.pollingInterval))
             return [.record(.note("Throttled: polling again in \(Int(wait)) s.")), .startTimer(.poll, seconds: wait)]
         case (.secondScreen(let code), .enhanced("invalid_authentication_session", _)):
-            var screen = code
-            screen.status = "This code has expired. Get a new code to try again."
-            state.phase = .secondScreen(screen)
-            return [
-                .cancelTimer(.poll), .record(.note("The code expired; polling stops.")),
-                .show(.registrationCode(screen)),
-            ]
+            return stopPolling(
+                code, status: "This code has expired. Get a new code to try again.",
+                note: "The code expired; polling stops.")
+        case (.pollingAfterWebLogin, .enhanced("invalid_authentication_session", _)):
+            state.pendingPlay = nil
+            return finishIdle([
+                .record(.note("The code expired before a profile appeared; polling stops.")), status(.notAuthenticated),
+            ])
         case (.secondScreen, _), (.pollingAfterWebLogin, _):
-            return [
-                .record(.note("Polling failed (\(failure.message)); trying again.")),
-                .startTimer(.poll, seconds: Double(setup.pollingInterval)),
-            ]
+            state.pollFailures += 1
+            guard state.pollFailures >= Self.maximumPollFailures else {
+                return [
+                    .record(.note("Polling failed (\(failure.message)); trying again.")),
+                    .startTimer(.poll, seconds: Double(setup.pollingInterval)),
+                ]
+            }
+            let note = "Polling failed \(state.pollFailures) times in a row (\(failure.message)); it stops."
+            if case .secondScreen(let code) = state.phase {
+                return stopPolling(
+                    code, status: "The service does not answer. Get a new code to try again.", note: note)
+            }
+            state.pendingPlay = nil
+            return finishIdle([.record(.note(note)), status(.notAuthenticated)])
         case (.loadingConfiguration(let goal), _):
             let code: StatusCode =
                 failure.enhancedCode == "invalid_parameter_service_provider"

@@ -25,6 +25,8 @@ public enum AppFlow {
         var systemExpiry: Int64?
         var directory: ConfigurationDirectory?
         var pendingPlay: String?
+        /// Polls in a row that failed; polling gives up after a few.
+        var pollFailures = 0
 
         public init(setup: AppSetup) {
             self.setup = setup
@@ -110,7 +112,22 @@ struct FlowReducer {
         .record(.status(code, details: details))
     }
 
+    /// Every status code reaches an SDK app through its `status:` callback too.
+    func withStatusCallbacks(_ effects: [Effect]) -> [Effect] {
+        guard state.isSDK else { return effects }
+        return effects.flatMap { effect -> [Effect] in
+            guard case .record(.status(let code, let details)) = effect else { return [effect] }
+            let extra = code == .registrationCode ? ", code=\(details ?? "")" : ""
+            let arguments = "errorId=\(code.id), level=\(code.level.rawValue)\(extra)"
+            return [effect, .record(.callback(name: "status", arguments: arguments))]
+        }
+    }
+
     mutating func handle(_ event: Event) -> [Effect] {
+        withStatusCallbacks(dispatch(event))
+    }
+
+    mutating func dispatch(_ event: Event) -> [Effect] {
         switch (state.phase, event) {
         case (_, .user(let action)): return userAction(action)
         case (.registering(let goal), .api(.registered)):

@@ -101,9 +101,9 @@ enum Moment: Sendable, Equatable {
             return [.step(Steps.navigateToUrl), .callback(name: "navigateToUrl", arguments: url)]
         case .webLoginReturned(let url):
             return [.step(Steps.handleExternalURL), .note("The app calls handleExternalURL(\(url)).")]
-        case .showingCode(let code):
+        case .showingCode:
             return [
-                .step(Steps.registrationCode), .callback(name: "status", arguments: "errorId=REGCODE, code=\(code)"),
+                .step(Steps.registrationCode)
             ]
         case .authenticationStatus(let success, let code):
             return [.callback(name: "setAuthenticationStatus", arguments: "\(success ? 1 : 0), \"\(code)\"")]

@@ -61,10 +61,12 @@ public final class FileDeviceStore: DeviceStore {
             return device
         } catch {
             let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
-            try? FileManager.default.moveItem(atPath: path, toPath: aside)
+            let kept = (try? FileManager.default.moveItem(atPath: path, toPath: aside)) != nil
+            let fate = kept ? "it was moved to \(aside)" : "it could not be moved aside and will be overwritten"
+            let reason = Self.describe(error)
             problems.withLock {
                 $0.append(
-                    "The device state in \(path) could not be read (\(Self.describe(error))); it was moved to \(aside) and a fresh device was created."
+                    "The device state in \(path) could not be read (\(reason)); \(fate), and a fresh device was created."
                 )
             }
             return fresh()

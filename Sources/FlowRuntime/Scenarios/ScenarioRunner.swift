@@ -94,7 +94,10 @@ public struct ScenarioRunner: Sendable {
             guard let provider = world.catalog.provider(given.provider) else {
                 throw ScenarioError.unknownProvider(given.provider)
             }
-            let password = world.info.personas.first { $0.username == given.persona }?.password ?? given.persona
+            guard provider.supportsSignIn else { throw ScenarioError.providerWithoutSignIn(given.provider) }
+            let password =
+                world.info.personas.first { $0.username.lowercased() == given.persona.lowercased() }?.password
+                ?? given.persona
             let idp = IdentityProviderClient(baseURL: world.baseURL, clock: world.clock, observer: nil)
             let signIn = try await idp.signIn(
                 mvpd: provider.identityProvider, username: given.persona, password: password)
@@ -187,10 +190,13 @@ public struct ScenarioRunner: Sendable {
 
 public enum ScenarioError: Error, CustomStringConvertible {
     case unknownProvider(String)
+    case providerWithoutSignIn(String)
 
     public var description: String {
         switch self {
         case .unknownProvider(let id): "the device's given provider '\(id)' is not in Apple's catalog"
+        case .providerWithoutSignIn(let id):
+            "the system cannot be signed in to '\(id)' (it is listed in Apple's picker only)"
         }
     }
 }

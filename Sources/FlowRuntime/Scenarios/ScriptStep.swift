@@ -120,6 +120,15 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The shortest way to write a duration in a step (`31m`, `8d`, `45s`).
+    static func durationText(_ seconds: Double) -> String {
+        for (unit, size) in [("d", 86_400.0), ("h", 3_600.0), ("m", 60.0)]
+        where seconds >= size && seconds.truncatingRemainder(dividingBy: size) == 0 {
+            return "\(Int(seconds / size))\(unit)"
+        }
+        return "\(Int(seconds))s"
+    }
+
     static func duration(_ text: String) throws(ParseError) -> Double {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
         guard let unit = text.last.flatMap({ units[$0] }), let amount = Double(text.dropLast()), amount >= 0 else {
@@ -147,7 +156,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
                 + (mvpd.map { " at \($0)" } ?? "")
         case .newCode: "new-code"
         case .ok: "ok"
-        case .wait(let seconds): "wait \(Int(seconds))s"
+        case .wait(let seconds): "wait \(Self.durationText(seconds))"
         case .adjust(.signOutOfProvider): "settings remove-provider"
         case .adjust(.setPermission(let status)): "settings permission \(status.rawValue)"
         case .adjust(.expireProviderSignIn): "expire-provider-sign-in"

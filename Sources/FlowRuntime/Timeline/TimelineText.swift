@@ -5,7 +5,8 @@ import Foundation
 public enum TimelineText {
     public static func line(_ entry: TimelineEntry, start: Int64) -> String {
         let elapsed = max(0, entry.time - start)
-        let stamp = String(format: "%02d:%02d.%03d", elapsed / 60_000, (elapsed / 1000) % 60, elapsed % 1000)
+        let minutes = elapsed >= 3_600_000 ? (elapsed / 60_000) % 60 : elapsed / 60_000
+        let stamp = String(format: "%02d:%02d.%03d", minutes, (elapsed / 1000) % 60, elapsed % 1000)
         let hours = elapsed >= 3_600_000 ? "\(elapsed / 3_600_000)h" : ""
         let kind = entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
         var text = "\(hours)\(stamp)  \(kind) \(entry.title)"

@@ -110,7 +110,13 @@ extension MockBackend {
         context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
         switch rule.kind {
         case .latency:
-            try await clock.sleep(for: .milliseconds(rule.latencyMilliseconds ?? 0))
+            let delay = Duration.milliseconds(rule.latencyMilliseconds ?? 0)
+            if let virtual = clock as? VirtualClock {
+                // Simulated time: the answer comes later without anyone waiting for real.
+                virtual.advance(by: delay.timeInterval)
+            } else {
+                try await clock.sleep(for: delay)
+            }
             return nil
         case .status where operation?.answersProviderErrors == true:
             // Identity providers have their own error vocabulary (invalid_verification_token, …).

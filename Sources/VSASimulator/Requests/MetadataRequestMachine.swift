@@ -183,9 +183,11 @@ public struct MetadataRequestMachine: Sendable {
             return finish(
                 .failure(VSError(.unsupportedProvider, message: "The user chose “\(SystemStrings.otherProvider)”.")))
         case .provider(let id):
-            guard let provider = context.catalog.provider(id),
-                isSupported(id) || request.supportedAccountProviderIdentifiers.isEmpty
-            else { return [] }
+            guard let provider = context.catalog.provider(id), isSupported(id) else {
+                // Not a row of this picker: the picker stays up.
+                if case .picking(let picker) = phase { return [.present(.picker(picker))] }
+                return []
+            }
             guard provider.supportsSignIn else {
                 return finish(
                     .failure(

@@ -986,6 +986,38 @@ enum RestV2Scenarios {
             """
         ),
         (
+            "rest-v2-ios-slow-configuration",
+            """
+            {
+              "name": "rest-v2-ios-slow-configuration",
+              "description": "The configuration answers after 3 seconds (a latency fault): sign-in still completes.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "faults": [
+                {
+                  "route": "configuration",
+                  "kind": "latency",
+                  "latencyMilliseconds": 3000
+                }
+              ],
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "profileType": "appleSSO"
+              }
+            }
+            """
+        ),
+        (
             "rest-v2-ios-network-fault-sign-in",
             """
             {
