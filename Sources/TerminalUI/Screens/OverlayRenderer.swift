@@ -57,7 +57,8 @@ struct OverlayRenderer {
     }
 
     func drawScenarios(_ selection: Int, in area: Rect, _ canvas: inout Canvas) {
-        let box = area.inset(horizontal: 2, vertical: 1)
+        canvas.fill(area, Style(.text))
+        let box = area.inset(horizontal: 1, vertical: 0)
         canvas.fill(box, Style(.text, on: .surface))
         canvas.box(
             box, Style(.accent, on: .surface),
