@@ -76,7 +76,9 @@ let package = Package(
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation"]
+            dependencies: ["TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation"],
+            // Screen snapshots are read from the source tree by path, not bundled.
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(

@@ -86,19 +86,7 @@ struct Run: AsyncParsableCommand {
     private func resolve() throws -> [Scenario] {
         if all { return try ScenarioCatalog.all() }
         return try scenarios.map { argument in
-            if let file = ScenarioCatalog.named(argument) {
-                return try Scenario.parse(file.text, file: "built-in:\(file.name).json")
-            }
-            guard FileManager.default.fileExists(atPath: argument) else {
-                throw CommandFailure(
-                    "'\(argument)' is neither a built-in scenario nor a file; 'tvsim scenarios list' shows the built-ins"
-                )
-            }
-            do {
-                return try Scenario.load(path: argument)
-            } catch {
-                throw CommandFailure("invalid scenario file: \(error)")
-            }
+            do { return try ScenarioCatalog.resolve(argument) } catch { throw CommandFailure("\(error)") }
         }
     }
 

@@ -46,6 +46,9 @@ struct UI: AsyncParsableCommand {
     @Option(help: "Use a running 'tvsim serve' at this URL instead of the embedded back end; default $TVSIM_SERVER.")
     var server: String?
 
+    @Option(help: "The admin token of the --server back end, if it was started with one.")
+    var adminToken: String?
+
     @Option(help: "The requestor the app uses.")
     var requestor: String = "ORBIT"
 
@@ -71,6 +74,8 @@ struct UI: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let environment = ProcessInfo.processInfo.environment
+        try checkTerminalType(environment["TERM"])
+        try checkDeviceFile()
         let loaded = ThemeLibrary.standard().load(theme ?? environment["TVSIM_THEME"])
         var dashboard = Dashboard.builtIn
         if let config {
@@ -78,17 +83,39 @@ struct UI: AsyncParsableCommand {
                 throw CommandFailure("invalid dashboard file: \(error)")
             }
         }
-        if let scenario, ScenarioCatalog.named(scenario) == nil {
-            do { _ = try Scenario.load(path: scenario) } catch {
-                throw CommandFailure("'\(scenario)' is neither a built-in scenario nor a valid scenario file: \(error)")
-            }
+        if let scenario {
+            do { _ = try ScenarioCatalog.resolve(scenario) } catch { throw CommandFailure("\(error)") }
         }
         let options = TerminalApp.Options(
             platform: platform, integration: api, requestor: requestor,
             serverURL: server ?? environment["TVSIM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }, dashboard: dashboard,
-            scenario: scenario, autoplay: autoplay, pace: pace, deviceStatePath: deviceState)
+            scenario: scenario, autoplay: autoplay, pace: pace, deviceStatePath: deviceState, adminToken: adminToken)
         let status = await TerminalSession.run(options: options, theme: loaded.theme, themeWarning: loaded.problem)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension UI {
+    /// Curses needs cursor movement; `dumb` terminals (and none at all) cannot show the UI.
+    func checkTerminalType(_ term: String?) throws {
+        guard let term, !term.isEmpty, term != "dumb" else {
+            throw CommandFailure(
+                "the terminal UI needs a terminal that can move the cursor (TERM is '\(term ?? "")'); "
+                    + "set TERM, for example TERM=xterm-256color")
+        }
+    }
+
+    /// A device file belongs to one platform: an iPhone's file cannot become an Apple TV.
+    func checkDeviceFile() throws {
+        guard let deviceState, FileManager.default.fileExists(atPath: deviceState) else { return }
+        let device = FileDeviceStore(path: deviceState) {
+            SimulatedDevice(platform: platform, deviceIdentifier: UUID().uuidString.lowercased())
+        }.load()
+        guard device.system.platform == platform else {
+            throw CommandFailure(
+                "\(deviceState) holds an \(device.system.platform.displayName), not an \(platform.displayName); "
+                    + "use --platform \(device.system.platform.rawValue) or another --device-state file")
+        }
     }
 }
 

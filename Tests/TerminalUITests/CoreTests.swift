@@ -115,3 +115,22 @@ import Testing
         #expect(CursesBackend.characterKey(1) == nil)
     }
 }
+
+@Suite struct WrappingTests {
+    @Test func indentationIsKeptOnEveryWrappedLine() {
+        let lines = DisplayWidth.wrap("{\n    \"key\": \"a value that is long\"\n}", to: 20)
+        #expect(lines == ["{", "    \"key\": \"a value", "    that is long\"", "}"])
+    }
+
+    @Test func aWordWiderThanTheLineIsCutInOrder() {
+        #expect(DisplayWidth.wrap("ab界cd", to: 3) == ["ab", "界c", "d"])
+    }
+}
+
+@Suite struct ThemeFallbackTests {
+    @Test func theDefaultNeedsNoThemeFile() {
+        let loaded = ThemeLibrary(directories: []).load("default")
+        #expect(loaded.problem == nil)
+        #expect(loaded.theme == .builtIn)
+    }
+}

@@ -190,3 +190,114 @@ import Testing
 func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
     model.handle(.key(key))
 }
+
+@Suite struct ReturningToScreensTests {
+    let setup = ScreenFixtures.setup(.ios)
+
+    func home(_ app: AppModel, id: Int) -> UIMessage {
+        .request(PendingRequest(id: id, request: .home(HomeView(app: app, setup: setup)), autoplay: false))
+    }
+
+    @Test func homeKeepsThePlayedTitleSelected() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: ScreenFixtures.signedInApp, setup: setup)), .ios, .init(width: 120, height: 36))
+        // Signed in, home opens on the first title rather than on "Sign out".
+        #expect(model.screen == .home(selection: 1))
+        _ = model.handle(.key(.down))
+        #expect(press(&model, .enter) == [.answer(1, .act(.play("deep-space")))])
+        _ = model.handle(home(ScreenFixtures.signedInApp, id: 2))
+        #expect(model.screen == .home(selection: 2))
+    }
+
+    @Test func afterSigningInTheSelectionLeavesSignOut() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: setup)), .ios, .init(width: 120, height: 36))
+        #expect(press(&model, .enter) == [.answer(1, .act(.signIn))])
+        _ = model.handle(home(ScreenFixtures.signedInApp, id: 2))
+        #expect(model.screen == .home(selection: 1))
+    }
+
+    @Test func aFailedSignInKeepsTheUserIDAndAsksForThePasswordAgain() {
+        let prompt = SignInPrompt(
+            providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable", error: nil)
+        var model = ScreenFixtures.model(.providerSignIn(prompt, hints: []), .ios, .init(width: 80, height: 24))
+        for character in "demo" { _ = model.handle(.key(.character(character))) }
+        _ = model.handle(.key(.down))
+        for character in "oops" { _ = model.handle(.key(.character(character))) }
+        _ = model.handle(.key(.enter))
+        let failed = SignInPrompt(
+            providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable",
+            error: "The user ID or password is incorrect.")
+        _ = model.handle(.request(PendingRequest(id: 2, request: .providerSignIn(failed, hints: []), autoplay: false)))
+        #expect(model.screen == .form(username: "demo", password: "", focus: 1))
+    }
+}
+
+@Suite struct InspectorKeysTests {
+    func inspectorModel(entries: Int) -> UIModel {
+        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        model.timeline = []
+        for index in 0..<entries {
+            _ = model.handle(
+                .timeline(
+                    TimelineEntry(
+                        id: index + 1, time: ScreenFixtures.now + Int64(index), kind: .note, title: "entry \(index)",
+                        detail: String(repeating: "line\n", count: 100), durationMilliseconds: nil, exchange: nil,
+                        status: nil, step: nil)))
+        }
+        _ = model.handle(.key(.tab))
+        return model
+    }
+
+    @Test func theFirstUpHighlightsTheNewestEntryAndDownPastTheEndFollowsAgain() {
+        var model = inspectorModel(entries: 5)
+        #expect(model.inspector.selection == nil)
+        _ = model.handle(.key(.up))
+        #expect(model.inspector.selection == 4)
+        _ = model.handle(.key(.up))
+        #expect(model.inspector.selection == 3)
+        _ = model.handle(.key(.down))
+        _ = model.handle(.key(.down))
+        #expect(model.inspector.selection == nil)
+    }
+
+    @Test func detailScrollingStopsAtTheLastLine() {
+        var model = inspectorModel(entries: 1)
+        _ = model.handle(.key(.character("2")))
+        for _ in 0..<50 { _ = model.handle(.key(.pageDown)) }
+        let bottom = model.inspector.detailScroll
+        #expect(bottom == model.maxDetailScroll)
+        #expect(bottom > 0)
+        _ = model.handle(.key(.pageUp))
+        #expect(model.inspector.detailScroll == bottom - 10)
+    }
+}
+
+@Suite struct AutoplayAndBarTests {
+    @Test func plusIsFasterAndMinusSlower() {
+        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        model.scenario = ScenarioStatus(name: "x", autoplay: true, pace: 2)
+        #expect(press(&model, .character("+")) == [.setPace(1.5)])
+        #expect(press(&model, .character("-")) == [.setPace(3)])
+    }
+
+    @Test func aFlashGoesAwayAfterAFewSeconds() {
+        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        _ = model.handle(.flash("Hello"))
+        _ = model.handle(.tick(now: ScreenFixtures.now, world: model.world))
+        #expect(model.flash == "Hello")
+        _ = model.handle(.tick(now: ScreenFixtures.now + UIModel.flashMilliseconds, world: model.world))
+        #expect(model.flash == nil)
+    }
+
+    @Test func aLongFlashDropsGlobalHintsButKeepsHelp() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, .init(width: 80, height: 24))
+        model.flash = "The scenario's steps are done. You have the controls."
+        let bar = KeyHints.bar(for: model, width: 80)
+        #expect(DisplayWidth.of(bar) <= 80)
+        #expect(bar.contains("? help"))
+        #expect(bar.hasPrefix(" The scenario's steps are done. You have the controls."))
+        #expect(bar.contains("⏎ select"))
+    }
+}

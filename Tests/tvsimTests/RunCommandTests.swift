@@ -76,4 +76,20 @@ import Testing
         #expect(await show.waitForExit() == 0)
         #expect(show.text.contains("\"platform\" : \"tvos\""))
     }
+
+    @Test func aClosedPipeEndsOutputQuietly() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", "set -o pipefail; \"$0\" run --all 2>&1 | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"",
+            TVSimBinary.url.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "status=141\n", "\(text)")
+    }
 }

@@ -13,13 +13,13 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
-    init(arguments: [String], width: Int = 120, height: Int = 36) throws {
+    init(arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color") throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binary = TVSimBinary.url.path
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         let script = """
             echo $$ > \(directory.path)/pid
-            XDG_CONFIG_HOME=\(directory.path) TERM=xterm-256color \(binary) --device-state \(directory.path)/device.json \(quoted)
+            XDG_CONFIG_HOME=\(directory.path) TERM=\(term) \(binary) --device-state \(directory.path)/device.json \(quoted)
             echo EXITED $?
             stty -a > \(directory.path)/stty.txt
             sleep 60
@@ -154,5 +154,24 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("Not signed in"), "\(session.screen)")
         try session.keys("q")
         #expect(await session.waitFor("EXITED 0"), "\(session.screen)")
+    }
+
+    @Test func aDumbTerminalOrAnotherPlatformsDeviceFileIsRefusedWithAReason() async throws {
+        guard TmuxSession.tmux != nil else {
+            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
+            return
+        }
+        let dumb = try TmuxSession(arguments: [], term: "dumb")
+        #expect(await dumb.waitFor("EXITED 1"), "\(dumb.screen)")
+        #expect(dumb.screen.contains("needs a terminal that can move the cursor"))
+
+        let iPhoneFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "iphone-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: iPhoneFile) }
+        let reset = try TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", iPhoneFile.path])
+        #expect(await reset.waitForExit() == 0)
+        let mismatch = try TmuxSession(arguments: ["--platform", "tvos", "--device-state", iPhoneFile.path])
+        #expect(await mismatch.waitFor("EXITED 1"), "\(mismatch.screen)")
+        #expect(mismatch.screen.contains("holds an iPhone, not an Apple TV"), "\(mismatch.screen)")
     }
 }

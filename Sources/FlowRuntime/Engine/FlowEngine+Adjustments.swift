@@ -27,8 +27,12 @@ extension FlowEngine {
             }
             timeline.append(.user, "The device's TV provider sign-in expires")
         case .expireAdobeProfiles:
-            await backstage.expireProfiles()
-            timeline.append(.user, "The back end expires every Adobe profile")
+            do {
+                try await backstage.expireProfiles()
+                timeline.append(.user, "The back end expires every Adobe profile")
+            } catch {
+                timeline.append(.note, "The back end's profiles could not be expired: \(error)")
+            }
         }
     }
 }

@@ -14,6 +14,19 @@ public struct SimulationWorld: Sendable {
     public let clock: any SimulationClock
     /// Set when the back end runs in this process.
     public let embedded: RunningMockServer?
+    /// Set when the back end is a running `tvsim serve`.
+    public let admin: AdminClient?
+
+    init(
+        baseURL: String, info: ServerInfo, clock: any SimulationClock, embedded: RunningMockServer? = nil,
+        admin: AdminClient? = nil
+    ) {
+        self.baseURL = baseURL
+        self.info = info
+        self.clock = clock
+        self.embedded = embedded
+        self.admin = admin
+    }
 
     /// Starts an embedded mock back end on a free loopback port.
     public static func embedded(
@@ -24,14 +37,34 @@ public struct SimulationWorld: Sendable {
         return SimulationWorld(baseURL: server.baseURL, info: backend.info(), clock: clock, embedded: server)
     }
 
-    /// Uses a mock back end that is already running (`--server URL`).
-    public static func remote(baseURL: String, clock: any SimulationClock) async throws -> SimulationWorld {
+    /// Uses a mock back end that is already running (`--server URL`); its admin API (with the
+    /// token, when the server asks for one) resets it and changes it as scenarios say.
+    public static func remote(baseURL: String, clock: any SimulationClock, adminToken: String? = nil) async throws
+        -> SimulationWorld
+    {
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        let browser = WebBrowser(clock: clock, observer: nil, stopAt: [])
-        guard case .page(let page) = try await browser.open(base + "/__tvsim/info"), page.status == 200,
-            let info = try? JSONDecoder().decode(ServerInfo.self, from: Data(page.html.utf8))
-        else { throw WorldError.notAMockServer(base) }
-        return SimulationWorld(baseURL: base, info: info, clock: clock, embedded: nil)
+        let admin = AdminClient(baseURL: base, token: adminToken, clock: clock)
+        let info: ServerInfo
+        do { info = try await admin.info() } catch {
+            // A token problem is the user's to fix; anything else means this is not our server.
+            if case .refused(401, _) = error { throw error }
+            throw WorldError.notAMockServer(base)
+        }
+        return SimulationWorld(baseURL: base, info: info, clock: clock, admin: admin)
+    }
+
+    /// A running back end made ready for a scenario through its admin API: reset, the
+    /// scenario's dashboard changes and faults; then its description is read again.
+    public func prepared(for scenario: Scenario) async throws -> SimulationWorld {
+        guard let admin else { return self }
+        try await admin.prepare(backend: scenario.backend, faults: scenario.faults)
+        return try await Self.remote(baseURL: baseURL, clock: clock, adminToken: admin.token)
+    }
+
+    /// The back end's state: read directly when embedded, over the admin API otherwise.
+    public func stateSnapshot() async -> StateSnapshot? {
+        if let embedded { return embedded.backend.stateSnapshot() }
+        return try? await admin?.state()
     }
 
     public func stop() async {
@@ -39,7 +72,9 @@ public struct SimulationWorld: Sendable {
     }
 
     public var backstage: any Backstage {
-        embedded.map { EmbeddedBackstage(backend: $0.backend) } ?? NoBackstage()
+        if let embedded { return EmbeddedBackstage(backend: embedded.backend) }
+        if let admin { return RemoteBackstage(admin: admin) }
+        return NoBackstage()
     }
 
     /// Apple's storefront catalog as the simulated device sees it: the MVPDs that have an id in

@@ -19,11 +19,13 @@ public final class TerminalApp: @unchecked Sendable {
         public var autoplay: Bool
         public var pace: Double
         public var deviceStatePath: String?
+        /// The admin token of the `--server` back end, when it asks for one.
+        public var adminToken: String?
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", serverURL: String? = nil,
             dashboard: Dashboard = .builtIn, scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5,
-            deviceStatePath: String? = nil
+            deviceStatePath: String? = nil, adminToken: String? = nil
         ) {
             self.platform = platform
             self.integration = integration
@@ -34,15 +36,21 @@ public final class TerminalApp: @unchecked Sendable {
             self.autoplay = autoplay
             self.pace = pace
             self.deviceStatePath = deviceStatePath
+            self.adminToken = adminToken
         }
     }
 
     let options: Options
     let backend: any TerminalBackend
     let renderer: Renderer
-    let inbox = Inbox()
+    /// Each world gets its own inbox, so that nothing a stopped world still says reaches the new one.
+    var inbox = Inbox()
     var model: UIModel
     var session: Session?
+    /// How the current world was started, for `r`: the scenario name or file, and autoplay.
+    var started: (scenario: String?, autoplay: Bool) = (nil, false)
+    /// The back end's state for the State tab.
+    let backendState = BackendStateFeed()
     /// Set from a signal handler thread; read by the loop.
     let stopSignal = Atomic<Int32>(0)
     var themeWarning: String?
@@ -68,7 +76,10 @@ public final class TerminalApp: @unchecked Sendable {
         model.scenarioNames = ((try? ScenarioCatalog.all()) ?? []).map {
             ($0.name, $0.platform.rawValue, $0.integration.rawValue, $0.description)
         }
-        if let themeWarning { model.warnings.append(themeWarning) }
+        if let themeWarning {
+            model.warnings.append(themeWarning)
+            model.flash = themeWarning
+        }
     }
 
     // MARK: - Loop
@@ -119,8 +130,8 @@ public final class TerminalApp: @unchecked Sendable {
     func tick() {
         guard let session else { return }
         var world = WorldSnapshot(device: session.store.current, baseURL: session.world.baseURL)
-        if let backend = session.world.embedded?.backend {
-            let snapshot = backend.stateSnapshot()
+        backendState.refresh(from: session.world)
+        if let snapshot = backendState.latest {
             world.serverProfiles = snapshot.profiles
             world.serverSessions = snapshot.sessions.count
         }
@@ -132,9 +143,7 @@ public final class TerminalApp: @unchecked Sendable {
         case .answer(let id, let response): session?.interactive.answer(id, response)
         case .quit: break
         case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
-        case .restart:
-            startSession(
-                scenarioName: model.scenario.name, autoplay: session?.autoplay != nil && model.scenario.autoplay)
+        case .restart: startSession(scenarioName: started.scenario, autoplay: started.autoplay, freshDevice: true)
         case .setPace(let pace):
             model.scenario.pace = pace
             session?.autoplay?.setPace(pace)
@@ -154,24 +163,37 @@ public final class TerminalApp: @unchecked Sendable {
         self.session = nil
     }
 
-    /// Resets the whole world: back end, faults, clock, device, app; then runs the engine.
-    func startSession(scenarioName: String?, autoplay: Bool) {
-        stopSession()
+    /// Resets the whole world: back end, faults, clock, device, app; then runs the engine. A
+    /// scenario that cannot be loaded leaves the running world alone. `freshDevice` (restart)
+    /// also replaces the free device kept in its file.
+    func startSession(scenarioName: String?, autoplay: Bool, freshDevice: Bool = false) {
         var scenario: Scenario?
         if let scenarioName {
-            guard let parsed = Self.loadScenario(scenarioName) else {
-                _ = model.handle(.flash("There is no scenario '\(scenarioName)'."))
+            do {
+                scenario = try ScenarioCatalog.resolve(scenarioName)
+            } catch {
+                _ = model.handle(.flash("\(error)"))
                 return
             }
-            scenario = parsed
         }
+        stopSession()
+        if freshDevice, scenario == nil { resetFreeDevice() }
+        started = (scenarioName, autoplay)
+        inbox = Inbox()
+        backendState.clear()
         launch(scenario, autoplay: autoplay)
     }
 
-    /// A built-in scenario by name, or a scenario file.
-    static func loadScenario(_ nameOrPath: String) -> Scenario? {
-        if let file = ScenarioCatalog.named(nameOrPath) { return try? Scenario.parse(file.text, file: file.name) }
-        return try? Scenario.load(path: nameOrPath)
+    func resetFreeDevice() {
+        let path = options.deviceStatePath ?? FileDeviceStore.defaultPath(platform: options.platform)
+        let fresh = SimulatedDevice(platform: options.platform, deviceIdentifier: UUID().uuidString.lowercased())
+        let store = FileDeviceStore(path: path) { fresh }
+        do {
+            try store.save(fresh)
+            _ = model.handle(.flash("A fresh \(options.platform.displayName): signed out, no permissions."))
+        } catch {
+            _ = model.handle(.flash("The device file could not be reset: \(error)"))
+        }
     }
 
     private func launch(_ scenario: Scenario?, autoplay: Bool) {
@@ -187,10 +209,10 @@ public final class TerminalApp: @unchecked Sendable {
         let inbox = self.inbox
         let options = self.options
         let status = ScenarioStatus(name: scenario?.name, autoplay: autoplayAgent != nil, pace: model.scenario.pace)
-        let appName = renderer.theme.brandName
+        let brand = renderer.theme.brandName
         _ = model.handle(
             .started(
-                status, platform: platform, integration: integration, appName: appName,
+                status, platform: platform, integration: integration, appName: brand,
                 startTime: clock.nowMilliseconds()))
         let semaphore = DispatchSemaphore(value: 0)
         let task = Task.detached {
@@ -201,6 +223,7 @@ public final class TerminalApp: @unchecked Sendable {
                     try scenario.map { try runner.appSetup(for: $0, in: world) }
                     ?? world.appSetup(platform: platform, integration: integration, requestor: options.requestor)
                 setup.asksPermission = scenario?.app.asksPermission ?? setup.asksPermission
+                setup.identity.rebrand(as: brand)
                 let device = try await Self.makeDevice(
                     options: options, scenario: scenario, world: world, setup: setup, runner: runner)
                 prepared.set(world, device)
@@ -239,7 +262,11 @@ public final class TerminalApp: @unchecked Sendable {
     }
 
     static func makeWorld(options: Options, scenario: Scenario?, clock: SystemClock) async throws -> SimulationWorld {
-        if let url = options.serverURL { return try await SimulationWorld.remote(baseURL: url, clock: clock) }
+        if let url = options.serverURL {
+            let world = try await SimulationWorld.remote(baseURL: url, clock: clock, adminToken: options.adminToken)
+            guard let scenario else { return world }
+            return try await world.prepared(for: scenario)
+        }
         let dashboard = try scenario.map { try $0.backend.applied(to: options.dashboard) } ?? options.dashboard
         let world = try await SimulationWorld.embedded(dashboard: dashboard, clock: clock)
         for fault in scenario?.faults ?? [] { world.embedded?.backend.addFault(fault) }
@@ -287,6 +314,31 @@ final class LaunchingAgent: UserAgent {
     }
 }
 
+/// The back end's state as the UI last saw it. An embedded back end is read directly; a remote
+/// one through its admin API, one call at a time off the UI thread (the next tick shows it).
+final class BackendStateFeed: Sendable {
+    private let snapshot = Mutex<StateSnapshot?>(nil)
+    private let fetching = Atomic<Bool>(false)
+
+    var latest: StateSnapshot? { snapshot.withLock { $0 } }
+
+    func clear() { snapshot.withLock { $0 = nil } }
+
+    func refresh(from world: SimulationWorld) {
+        if let backend = world.embedded?.backend {
+            let state = backend.stateSnapshot()
+            snapshot.withLock { $0 = state }
+            return
+        }
+        guard fetching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
+        Task.detached {
+            let state = await world.stateSnapshot()
+            self.snapshot.withLock { $0 = state }
+            self.fetching.store(false, ordering: .releasing)
+        }
+    }
+}
+
 /// Hands the world built on a background task to the UI thread.
 final class PreparedWorld: Sendable {
     private let state = Mutex<(SimulationWorld, ObservedDeviceStore)?>(nil)
@@ -294,4 +346,14 @@ final class PreparedWorld: Sendable {
     func set(_ world: SimulationWorld, _ store: ObservedDeviceStore) { state.withLock { $0 = (world, store) } }
 
     var value: (SimulationWorld, ObservedDeviceStore)? { state.withLock { $0 } }
+}
+
+extension AppIdentity {
+    /// The theme names the streaming app: the name the system prompts show and the usage
+    /// description that quotes it.
+    mutating func rebrand(as name: String) {
+        guard !name.isEmpty, name != displayName else { return }
+        usageDescription = usageDescription?.replacingOccurrences(of: displayName, with: name)
+        displayName = name
+    }
 }

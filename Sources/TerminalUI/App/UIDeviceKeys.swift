@@ -41,6 +41,7 @@ extension UIModel {
 
     mutating func homeKey(_ key: Key, home: HomeView, selection: Int, id: Int) -> [UICommand] {
         let rows = HomeRow.rows(home)
+        homeSelection = selection
         switch key {
         case .up: screen = .home(selection: max(0, selection - 1))
         case .down: screen = .home(selection: min(rows.count - 1, selection + 1))
@@ -127,12 +128,13 @@ extension UIModel {
     ) -> [UICommand] {
         // Focus: 0 user id, 1 password, 2 Sign In, 3 Cancel.
         switch key {
-        case .down, .tab: screen = .form(username: username, password: password, focus: min(3, focus + 1))
-        case .up, .backTab: screen = .form(username: username, password: password, focus: max(0, focus - 1))
+        case .down: screen = .form(username: username, password: password, focus: min(3, focus + 1))
+        case .up: screen = .form(username: username, password: password, focus: max(0, focus - 1))
         case .escape: return answer(id, web ? .closeWebLogin : .signIn(.cancel))
         case .enter:
             if focus == 3 { return answer(id, web ? .closeWebLogin : .signIn(.cancel)) }
             if focus == 2 || (focus == 1 && !username.isEmpty) {
+                lastUsername = username
                 return answer(
                     id,
                     web

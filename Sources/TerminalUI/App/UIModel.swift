@@ -105,7 +105,12 @@ public struct UIModel: Sendable {
     public var inspector = InspectorModel()
     public var overlay: Overlay?
     public var timeline: [TimelineEntry] = []
-    public var flash: String?
+    /// A one-line message in the key bar; it goes away a few seconds after it is first shown.
+    public var flash: String? {
+        didSet { flashShownAt = nil }
+    }
+    public var flashShownAt: Int64?
+    public static let flashMilliseconds: Int64 = 6_000
     public var scenario = ScenarioStatus()
     public var scenarioNames: [(name: String, platform: String, integration: String, description: String)] = []
     public var world = WorldSnapshot()
@@ -115,6 +120,10 @@ public struct UIModel: Sendable {
     public var warnings: [String] = []
     /// The back end's demo accounts, offered on the second screen.
     public var demoAccounts: [CredentialHint] = []
+    /// The user ID of the last sign-in attempt, kept when the form comes back with an error.
+    public var lastUsername = ""
+    /// The home row the user last acted on, so that coming back from a title keeps the place.
+    public var homeSelection = 0
     public var ending: FlowEngine.Ending?
 
     public init(size: Size, platform: DevicePlatform, integration: Integration, appName: String) {

@@ -36,7 +36,8 @@ extension UIModel {
         case .key(let key): return handleKey(key)
         case .request(let pending):
             self.pending = pending
-            screen = Self.initialScreen(for: pending.request)
+            screen = Self.initialScreen(
+                for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
             if case .home(let home) = pending.request { lastHome = home }
             return []
         case .withdrawn(let id):
@@ -52,6 +53,7 @@ extension UIModel {
         case .tick(let now, let world):
             self.now = now
             self.world = world
+            expireFlash()
             return []
         case .flash(let text):
             flash = text
@@ -77,15 +79,19 @@ extension UIModel {
             pending = nil
             screen = .waiting
             lastHome = nil
+            homeSelection = 0
+            lastUsername = ""
             ending = nil
             flash = status.name.map { "Scenario \($0)\(status.autoplay ? " (autoplay)" : "")" }
             return []
         }
     }
 
-    static func initialScreen(for request: UserRequest) -> DeviceScreen {
+    static func initialScreen(for request: UserRequest, lastUsername: String = "", homeSelection: Int = 0)
+        -> DeviceScreen
+    {
         switch request {
-        case .home: .home(selection: 0)
+        case .home(let home): .home(selection: Self.homeRow(returningTo: homeSelection, in: HomeRow.rows(home)))
         case .permission: .permission(allowFocused: true)
         case .applePicker(let picker):
             .picker(
@@ -93,12 +99,34 @@ extension UIModel {
                 selection: firstSelectable(from: 0, count: PickerRow.rows(picker, query: "").count) {
                     PickerRow.rows(picker, query: "")[$0].selectable
                 })
+        // After a failed attempt the user ID stays and the password is asked again, as on a device.
+        case .providerSignIn(let prompt, _) where prompt.error != nil && !lastUsername.isEmpty:
+            .form(username: lastUsername, password: "", focus: 1)
+        case .webLogin(let view) where view.error != nil && !lastUsername.isEmpty:
+            .form(username: lastUsername, password: "", focus: 1)
         case .providerSignIn, .webLogin: .form(username: "", password: "", focus: 0)
         case .mvpdPicker(let mvpds, let preselected):
             .mvpdPicker(query: "", selection: MvpdRow.rows(mvpds, query: "").firstIndex { $0.id == preselected } ?? 0)
         case .registrationCode: .code(chooser: nil)
         case .notice: .notice
         }
+    }
+
+    mutating func expireFlash() {
+        guard flash != nil else { return }
+        guard let shownAt = flashShownAt else {
+            flashShownAt = now
+            return
+        }
+        if now - shownAt >= Self.flashMilliseconds || now < shownAt { flash = nil }
+    }
+
+    /// Home keeps the row the user left from, except "Sign out": pressing ⏎ twice after signing
+    /// in or playing must never sign the user out by accident.
+    static func homeRow(returningTo selection: Int, in rows: [HomeRow]) -> Int {
+        let kept = min(max(0, selection), rows.count - 1)
+        guard rows[kept] == .signOut else { return kept }
+        return rows.firstIndex { if case .title = $0 { true } else { false } } ?? kept
     }
 
     // MARK: - Keys
@@ -114,7 +142,7 @@ extension UIModel {
             overlay = .help
             return []
         case .function(2):
-            overlay = .scenarios(selection: 0)
+            openScenarioMenu()
             return []
         case .function(5):
             return [.restart]
@@ -144,11 +172,16 @@ extension UIModel {
             return []
         case "q": return [.quit]
         case "s":
-            overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
+            openScenarioMenu()
             return []
         case "r": return [.restart]
         default: return nil
         }
+    }
+
+    /// The scenario menu opens on the scenario now running.
+    mutating func openScenarioMenu() {
+        overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
     }
 
     /// While a scenario plays itself, keys can only pause it (take over), change the pace or leave.
@@ -163,7 +196,7 @@ extension UIModel {
         case "q": return [.quit]
         case "r": return [.restart]
         case "s":
-            overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
+            openScenarioMenu()
             return []
         case "?":
             overlay = .help
@@ -172,10 +205,11 @@ extension UIModel {
         }
     }
 
+    /// The pace is seconds between steps, so slower means a longer pause.
     func nextPace(slower: Bool) -> Double {
         let paces = ScenarioStatus.paces
         let index = paces.firstIndex { $0 >= scenario.pace } ?? paces.count - 1
-        return paces[slower ? max(0, index - 1) : min(paces.count - 1, index + 1)]
+        return paces[slower ? min(paces.count - 1, index + 1) : max(0, index - 1)]
     }
 
     mutating func handleOverlay(_ overlay: Overlay, _ key: Key) -> [UICommand] {
@@ -203,6 +237,18 @@ extension UIModel {
         }
     }
 
+    /// The lines of the Detail or State tab at a width.
+    func inspectorLines(width: Int) -> [(String, Style)] {
+        inspector.tab == .state
+            ? StateText.lines(self, width: width) : DetailText.lines(for: selectedEntry, width: width)
+    }
+
+    /// How far the Detail or State tab can scroll: until its last line is at the bottom.
+    var maxDetailScroll: Int {
+        let content = ScreenLayout(size: size, platform: platform).inspectorContent
+        return max(0, inspectorLines(width: content.width).count - content.height)
+    }
+
     mutating func handleInspector(_ key: Key) -> [UICommand] {
         let count = visibleTimeline.count
         switch key {
@@ -214,20 +260,20 @@ extension UIModel {
             let index = kinds.firstIndex { $0 == inspector.filter } ?? 0
             inspector.filter = kinds[(index + 1) % kinds.count]
             inspector.selection = nil
+        // While following the newest entry nothing is highlighted; the first ↑ highlights it.
         case .up where inspector.tab == .timeline:
-            inspector.selection = max(0, (inspector.selection ?? count - 1) - 1)
+            inspector.selection = inspector.selection.map { max(0, $0 - 1) } ?? max(0, count - 1)
         case .down where inspector.tab == .timeline:
-            let next = (inspector.selection ?? count - 1) + 1
-            inspector.selection = next >= count - 1 ? nil : next
+            inspector.selection = inspector.selection.flatMap { $0 + 1 < count ? $0 + 1 : nil }
         case .pageUp where inspector.tab == .timeline:
-            inspector.selection = max(0, (inspector.selection ?? count - 1) - 10)
+            inspector.selection = max(0, (inspector.selection ?? count) - 10)
         case .pageDown where inspector.tab == .timeline:
-            let next = (inspector.selection ?? count - 1) + 10
-            inspector.selection = next >= count - 1 ? nil : next
+            inspector.selection = inspector.selection.flatMap { $0 + 10 < count ? $0 + 10 : nil }
         case .end: inspector.selection = nil
         case .home: inspector.selection = 0
-        case .up, .pageUp: inspector.detailScroll = max(0, inspector.detailScroll - (key == .up ? 1 : 10))
-        case .down, .pageDown: inspector.detailScroll += key == .down ? 1 : 10
+        case .up, .down, .pageUp, .pageDown:
+            let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
+            inspector.detailScroll = min(maxDetailScroll, max(0, inspector.detailScroll + step))
         case .enter:
             inspector.tab = .detail
             inspector.detailScroll = 0

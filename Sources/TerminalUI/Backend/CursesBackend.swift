@@ -60,7 +60,27 @@ public final class CursesBackend: TerminalBackend {
             }
             return key
         }
-        return Self.characterKey(character)
+        let key = Self.characterKey(character)
+        if key == .escape, discardPendingInput() { return nil }
+        if key == .controlL { repaintAll() }
+        return key
+    }
+
+    /// An escape followed at once by more bytes is a key sequence curses did not recognise (a
+    /// TERM that does not match the terminal). Its bytes must not act as Esc plus letters.
+    private func discardPendingInput() -> Bool {
+        timeout(0)
+        var discarded = false
+        var character: UInt32 = 0
+        while tvs_get_wch(&character) != tvs_err() { discarded = true }
+        return discarded
+    }
+
+    /// Ctrl-L: forget what curses believes is on screen, so the next frame rewrites every cell
+    /// (and text another program wrote into the terminal disappears).
+    private func repaintAll() {
+        clearok(tvs_stdscr(), true)
+        previous = nil
     }
 
     public func stop() {

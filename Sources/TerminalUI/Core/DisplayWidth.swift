@@ -58,28 +58,49 @@ public enum DisplayWidth {
     /// Word-wraps `text` into lines of at most `width` columns.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if of(candidate) <= width {
-                    line = candidate
-                } else {
-                    if !line.isEmpty { lines.append(line) }
-                    var rest = String(word)
-                    while of(rest) > width {
-                        var chunk = ""
-                        for character in rest where of(chunk) + of(character) <= width { chunk.append(character) }
-                        if chunk.isEmpty { break }
-                        lines.append(chunk)
-                        rest = String(rest.dropFirst(chunk.count))
-                    }
-                    line = rest
-                }
-            }
-            lines.append(line)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            wrapParagraph(String($0), to: width)
         }
-        return lines
+    }
+
+    /// One paragraph: its leading indentation (pretty-printed JSON, nested lists) is kept on
+    /// every line it wraps into, up to half the width.
+    static func wrapParagraph(_ paragraph: String, to width: Int) -> [String] {
+        let indentCount = min(paragraph.prefix { $0 == " " }.count, width / 2)
+        let indent = String(repeating: " ", count: indentCount)
+        let available = width - indentCount
+        var lines: [String] = []
+        var line = ""
+        for word in paragraph.dropFirst(indentCount).split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if of(candidate) <= available {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            var rest = Substring(word)
+            while of(String(rest)) > available {
+                let chunk = prefix(of: rest, fitting: available)
+                if chunk.isEmpty { break }
+                lines.append(String(chunk))
+                rest = rest.dropFirst(chunk.count)
+            }
+            line = String(rest)
+        }
+        lines.append(line)
+        return lines.map { indent + $0 }
+    }
+
+    /// The longest prefix whose display width fits.
+    static func prefix(of text: Substring, fitting width: Int) -> Substring {
+        var used = 0
+        var end = text.startIndex
+        for character in text {
+            let next = used + of(character)
+            if next > width { break }
+            used = next
+            end = text.index(after: end)
+        }
+        return text[..<end]
     }
 }

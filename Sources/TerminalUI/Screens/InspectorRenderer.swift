@@ -9,19 +9,17 @@ import PassClient
 struct InspectorRenderer {
     let model: UIModel
 
-    func draw(in pane: Rect, _ canvas: inout Canvas) {
+    func draw(_ layout: ScreenLayout, _ canvas: inout Canvas) {
         let focused = model.focus == .inspector && model.overlay == nil
-        let stepHeight = min(6, max(4, pane.height / 5))
-        let (main, stepPane) = pane.splitTop(pane.height - stepHeight)
+        let main = layout.inspectorMain
         canvas.box(main, Style(focused ? .focus : .muted))
         drawTabs(in: Rect(x: main.x + 2, y: main.y, width: main.width - 4, height: 1), &canvas)
-        let content = main.inset(horizontal: 1, vertical: 1)
+        let content = layout.inspectorContent
         switch model.inspector.tab {
         case .timeline: drawTimeline(in: content, &canvas)
-        case .detail: drawLines(DetailText.lines(for: model.selectedEntry, width: content.width), in: content, &canvas)
-        case .state: drawLines(StateText.lines(model, width: content.width), in: content, &canvas)
+        case .detail, .state: drawLines(model.inspectorLines(width: content.width), in: content, &canvas)
         }
-        drawStep(in: stepPane, &canvas)
+        drawStep(in: layout.stepPane, &canvas)
     }
 
     func drawTabs(in rect: Rect, _ canvas: inout Canvas) {
@@ -54,8 +52,7 @@ struct InspectorRenderer {
             let isSelected = index == selected && model.inspector.selection != nil
             let base = isSelected ? Style(.text, on: .selection) : Style(.text)
             if isSelected { canvas.fill(row, base) }
-            let elapsed = max(0, entry.time - model.startTime)
-            let time = String(format: "%02d:%02d.%03d ", elapsed / 60_000, (elapsed / 1000) % 60, elapsed % 1000)
+            let time = TimelineText.stamp(entry.time - model.startTime) + " "
             var x = canvas.text(time, at: row.x, row.y, isSelected ? base : Style(.muted), in: row)
             let kind = DisplayWidth.pad(entry.kind.rawValue, to: 8)
             x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
@@ -84,9 +81,11 @@ struct InspectorRenderer {
         for (index, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
             canvas.line(line.0, in: rect.row(index), line.1)
         }
+        // The position goes on the pane's bottom border so that it never hides a line of text.
         if lines.count > rect.height {
-            let indicator = "\(scroll + 1)–\(min(lines.count, scroll + rect.height))/\(lines.count)"
-            canvas.line(indicator, in: rect.row(rect.height - 1), Style(.muted, dim: true), align: .trailing)
+            let indicator = " \(scroll + 1)–\(min(lines.count, scroll + rect.height))/\(lines.count) "
+            let border = Rect(x: rect.x, y: rect.maxY, width: rect.width - 1, height: 1)
+            canvas.line(indicator, in: border, Style(.muted), align: .trailing)
         }
     }
 

@@ -18,24 +18,13 @@ public struct Renderer: Sendable {
             drawTooSmall(model, &canvas)
             return canvas.buffer
         }
-        let window = canvas.buffer.bounds
-        let (titleBar, rest) = window.splitTop(1)
-        let (body, keyBar) = rest.splitTop(rest.height - 1)
-        drawTitleBar(model, in: titleBar, &canvas)
-        let (devicePane, inspectorPane) = body.splitLeft(deviceWidth(model, body.width))
-        DeviceRenderer(model: model).draw(in: devicePane, &canvas)
-        InspectorRenderer(model: model).draw(in: inspectorPane, &canvas)
-        drawKeyBar(model, in: keyBar, &canvas)
-        if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: body, &canvas) }
+        let layout = ScreenLayout(size: model.size, platform: model.platform)
+        drawTitleBar(model, in: layout.titleBar, &canvas)
+        DeviceRenderer(model: model).draw(in: layout.devicePane, &canvas)
+        InspectorRenderer(model: model).draw(layout, &canvas)
+        drawKeyBar(model, in: layout.keyBar, &canvas)
+        if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: layout.body, &canvas) }
         return canvas.buffer
-    }
-
-    /// A phone is narrow and tall; a TV gets more of the width.
-    func deviceWidth(_ model: UIModel, _ total: Int) -> Int {
-        switch model.platform {
-        case .ios: min(44, max(38, total * 2 / 5))
-        case .tvos: min(total - 34, max(46, total / 2))
-        }
     }
 
     func drawTooSmall(_ model: UIModel, _ canvas: inout Canvas) {
@@ -73,9 +62,7 @@ public struct Renderer: Sendable {
     func drawKeyBar(_ model: UIModel, in rect: Rect, _ canvas: inout Canvas) {
         let style = Style(.muted, on: .surface)
         canvas.fill(rect, style)
-        var text = " " + KeyHints.hints(for: model).map { "\($0.key) \($0.action)" }.joined(separator: "  ")
-        if let flash = model.flash { text = " " + flash + "  │" + text }
-        canvas.line(text, in: rect, style)
+        canvas.line(KeyHints.bar(for: model, width: rect.width), in: rect, style)
     }
 }
 
@@ -87,6 +74,23 @@ extension ScenarioStatus {
 
 /// The keys the bottom bar offers for what is on screen.
 enum KeyHints {
+    /// The bar's text: the flash message in full first (it goes away after a few seconds), then
+    /// the hints. When they do not fit, the global hints go, then the arrows; help, which lists
+    /// every key, stays; what still does not fit is cut.
+    static func bar(for model: UIModel, width: Int) -> String {
+        var hints = hints(for: model)
+        let prefix = model.flash.map { " \($0)  │" } ?? ""
+        func text() -> String { prefix + " " + hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ") }
+        while DisplayWidth.of(text()) > width,
+            let index = hints.lastIndex(where: { Self.droppable.contains($0.key) })
+        {
+            hints.remove(at: index)
+        }
+        return DisplayWidth.truncate(text(), to: width)
+    }
+
+    static let droppable: Set<String> = ["↑↓", "←→", "tab", "s", "q", "r", "g", "+/-"]
+
     static func hints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
@@ -116,7 +120,8 @@ enum KeyHints {
             ]
         case .form: hints = [("↑↓", "field"), ("F3", "demo account"), ("⏎", "sign in"), ("esc", "cancel")]
         case .mvpdPicker: hints = [("type", "filter"), ("↑↓", "move"), ("⏎", "choose"), ("esc", "cancel")]
-        case .code: hints = [("c", "sign in on a second screen"), ("n", "new code"), ("esc", "close")]
+        case .code(chooser: nil): hints = [("c", "second screen"), ("n", "new code"), ("esc", "close")]
+        case .code: hints = [("↑↓", "account"), ("⏎", "sign in there"), ("esc", "back")]
         case .notice: hints = [("⏎", "OK")]
         case .waiting: hints = []
         }

@@ -198,18 +198,19 @@ struct CodeScreen {
         center(activationURL, Style(.accent, bold: true, underline: true))
         center("and enter this code:", Style(.muted))
         y += 1
+        // The block letters are for the room; the plain code below is for reading it out and copying.
         if let big = BigText.rows(code.code, maxWidth: rect.width) {
             for row in big { center(row, Style(.text, bold: true)) }
-        } else {
-            center(code.code.map(String.init).joined(separator: " "), Style(.text, bold: true))
         }
+        center(code.code.map(String.init).joined(separator: " "), Style(.code, bold: true))
         y += 1
         let left = max(0, code.notAfter - now) / 1000
         let expired = code.status.contains("expired") || (code.notAfter > 0 && left == 0)
         center(
             expired ? "This code has expired." : String(format: "Expires in %d:%02d", left / 60, left % 60),
             Style(expired ? .error : .warning))
-        center("\(code.polls) check\(code.polls == 1 ? "" : "s") · \(code.status)", Style(.muted))
+        center(code.status, Style(.muted))
+        center("\(code.polls) check\(code.polls == 1 ? "" : "s") so far", Style(.muted))
         guard let chooser, y < rect.maxY - 1 else { return }
         y += 1
         center("Sign in on a second screen as:", Style(.text, bold: true))

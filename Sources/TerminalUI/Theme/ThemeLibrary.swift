@@ -58,6 +58,10 @@ public struct ThemeLibrary: Sendable {
         let path =
             request.hasSuffix(".json") || request.contains("/")
             ? request : available().first { $0.name == request }?.path
+        // The default needs no file: without the Themes folder it is the built-in look.
+        if path == nil, request == "default" || request == Theme.builtIn.name {
+            return Loaded(theme: .builtIn, problem: nil)
+        }
         guard let path else {
             let names = available().map(\.name).joined(separator: ", ")
             return Loaded(

@@ -18,4 +18,28 @@ public enum ScenarioCatalog {
     public static func named(_ name: String) -> (name: String, text: String)? {
         files.first { $0.name == name }
     }
+
+    /// A built-in scenario by name, else a scenario file by path.
+    public static func resolve(_ nameOrPath: String) throws(ScenarioLookupError) -> Scenario {
+        if let file = named(nameOrPath) {
+            do { return try Scenario.parse(file.text, file: "built-in:\(file.name).json") } catch {
+                throw .invalid(error)
+            }
+        }
+        guard FileManager.default.fileExists(atPath: nameOrPath) else { throw .notFound(nameOrPath) }
+        do { return try Scenario.load(path: nameOrPath) } catch { throw .invalid(error) }
+    }
+}
+
+public enum ScenarioLookupError: Error, CustomStringConvertible {
+    case notFound(String)
+    case invalid(DataFileError)
+
+    public var description: String {
+        switch self {
+        case .notFound(let name):
+            "'\(name)' is neither a built-in scenario nor a file; 'tvsim scenarios list' shows the built-ins"
+        case .invalid(let error): "invalid scenario file: \(error)"
+        }
+    }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import PassClient
+import PassMockServer
+import Simulation
+
+/// The admin API of a running `tvsim serve` (`/__tvsim/…`), for worlds that use `--server`:
+/// what the embedded back end lets a run change directly, done over HTTP.
+public struct AdminClient: Sendable {
+    public let baseURL: String
+    let token: String?
+    let transport: Transport
+
+    public init(baseURL: String, token: String?, clock: any SimulationClock) {
+        self.baseURL = baseURL
+        self.token = token
+        transport = Transport(clock: clock, observer: nil, timeout: .seconds(10))
+    }
+
+    public func info() async throws(AdminError) -> ServerInfo {
+        try decode(ServerInfo.self, from: try await send("GET", "/__tvsim/info"))
+    }
+
+    public func reset() async throws(AdminError) {
+        _ = try await send("POST", "/__tvsim/reset")
+    }
+
+    public func state() async throws(AdminError) -> StateSnapshot {
+        try decode(StateSnapshot.self, from: try await send("GET", "/__tvsim/state"))
+    }
+
+    public func expireProfiles() async throws(AdminError) {
+        _ = try await send("POST", "/__tvsim/state/profiles/expire")
+    }
+
+    public func addFault(_ rule: FaultRule) async throws(AdminError) {
+        _ = try await send("POST", "/__tvsim/faults", body: try encode(rule))
+    }
+
+    public func configuration() async throws(AdminError) -> Dashboard {
+        try decode(Dashboard.self, from: try await send("GET", "/__tvsim/config"))
+    }
+
+    public func replaceConfiguration(_ dashboard: Dashboard) async throws(AdminError) {
+        _ = try await send("PUT", "/__tvsim/config", body: try encode(dashboard))
+    }
+
+    /// A scenario's back end on a shared server: a clean state, the scenario's dashboard
+    /// changes on top of the server's own dashboard, and its faults.
+    public func prepare(backend patch: DashboardPatch, faults: [FaultRule]) async throws(AdminError) {
+        try await reset()
+        if !patch.isEmpty {
+            let current = try await configuration()
+            let dashboard: Dashboard
+            do { dashboard = try patch.applied(to: current) } catch {
+                throw .malformed("the scenario's back end changes do not apply to the server's dashboard: \(error)")
+            }
+            try await replaceConfiguration(dashboard)
+        }
+        for fault in faults { try await addFault(fault) }
+    }
+
+    // MARK: - Wire
+
+    private func send(_ method: String, _ path: String, body: Data? = nil) async throws(AdminError) -> Data {
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        let response: WireResponse
+        do {
+            response = try await transport.send(
+                WireRequest(method: method, url: baseURL + path, headers: headers, body: body, label: "admin"))
+        } catch {
+            throw .unreachable(baseURL, "\(error)")
+        }
+        guard (200..<300).contains(response.status) else {
+            let message = (try? JSONDecoder().decode(AdminErrorBody.self, from: response.body))?.message
+            throw .refused(
+                status: response.status, message: message ?? String(decoding: response.body.prefix(200), as: UTF8.self))
+        }
+        return response.body
+    }
+
+    private func encode(_ value: some Encodable) throws(AdminError) -> Data {
+        do { return try JSONEncoder().encode(value) } catch { throw .malformed("cannot encode: \(error)") }
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(AdminError) -> Value {
+        do { return try JSONDecoder().decode(type, from: data) } catch {
+            throw .malformed("unexpected answer from the admin API: \(error)")
+        }
+    }
+
+    private struct AdminErrorBody: Decodable {
+        let message: String?
+    }
+}
+
+public enum AdminError: Error, Sendable, CustomStringConvertible {
+    case unreachable(String, String)
+    case refused(status: Int, message: String)
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let url, let reason): "the admin API at \(url) did not answer (\(reason))"
+        case .refused(401, _): "the back end's admin API needs a token: pass --admin-token"
+        case .refused(403, _): "the back end's admin API answers only loopback clients"
+        case .refused(let status, let message): "the admin API refused (HTTP \(status)): \(message)"
+        case .malformed(let reason): reason
+        }
+    }
+}

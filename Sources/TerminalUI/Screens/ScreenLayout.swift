@@ -1,0 +1,37 @@
+import VSASimulator
+
+/// Where each part of the window goes for a window size and a device. The renderer draws into
+/// these rectangles; key handling uses them to know how much of a pane is visible.
+struct ScreenLayout {
+    let titleBar: Rect
+    let keyBar: Rect
+    let body: Rect
+    let devicePane: Rect
+    let inspectorPane: Rect
+    /// The inspector's tab area (timeline, detail, state) with its border.
+    let inspectorMain: Rect
+    let stepPane: Rect
+
+    init(size: Size, platform: DevicePlatform) {
+        let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let (titleBar, rest) = window.splitTop(1)
+        let (body, keyBar) = rest.splitTop(rest.height - 1)
+        (devicePane, inspectorPane) = body.splitLeft(Self.deviceWidth(platform, body.width))
+        let stepHeight = min(6, max(4, inspectorPane.height / 5))
+        (inspectorMain, stepPane) = inspectorPane.splitTop(inspectorPane.height - stepHeight)
+        self.titleBar = titleBar
+        self.keyBar = keyBar
+        self.body = body
+    }
+
+    /// What the inspector's tabs show, inside the border.
+    var inspectorContent: Rect { inspectorMain.inset(horizontal: 1, vertical: 1) }
+
+    /// A phone is narrow and tall; a TV gets more of the width.
+    static func deviceWidth(_ platform: DevicePlatform, _ total: Int) -> Int {
+        switch platform {
+        case .ios: min(44, max(38, total * 2 / 5))
+        case .tvos: min(total - 34, max(46, total / 2))
+        }
+    }
+}
