@@ -41,6 +41,17 @@ public enum MockServer {
             logger: logger ?? quiet)
     }
 
+    /// Runs in the foreground until SIGTERM or SIGINT. Requests in flight get a grace period;
+    /// after it, connections still open are cut, so that no client can keep the server up.
+    public static func runUntilSignalled(_ application: some ApplicationProtocol) async throws {
+        var logger = Logger(label: "tvsim.mock")
+        logger.logLevel = .warning
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+
     /// Starts the server in the background and returns once it accepts connections.
     public static func start(backend: MockBackend, host: String = "127.0.0.1", port: Int = 0) async throws
         -> RunningMockServer

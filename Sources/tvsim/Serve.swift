@@ -47,7 +47,7 @@ struct Serve: AsyncParsableCommand {
         let application = MockServer.makeApplication(backend: backend, host: host, port: port) { _ in
             Console.line(Banner(backend: backend).text)
         }
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await MockServer.runUntilSignalled(application)
         Console.line("tvsim serve: stopped")
     }
 

@@ -469,3 +469,16 @@ import VSASimulator
         #expect(Driver.callbacks(rest.launch(access: .denied)).isEmpty)
     }
 }
+
+@Suite struct PlaybackTests {
+    @Test func protectedPlaybackStopsWhenTheUserIsNoLongerAuthenticated() {
+        var app = AppModel()
+        app.authentication = .authenticated(mvpd: "AuroraCable", type: .appleSSO, notAfter: 1)
+        app.playing = AppModel.Playback(resource: "orbit-live", tokenNotAfter: 500)
+        app.authentication = .notAuthenticated
+        #expect(app.playing == nil)
+        app.playing = AppModel.Playback(resource: "trailers", tokenNotAfter: 0)
+        app.authentication = .notAuthenticated
+        #expect(app.playing?.resource == "trailers")
+    }
+}

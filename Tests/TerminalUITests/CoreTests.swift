@@ -134,3 +134,14 @@ import Testing
         #expect(loaded.theme == .builtIn)
     }
 }
+
+@Suite struct DetailTextTests {
+    @Test func jsonBodiesKeepEveryLevelOfIndentation() {
+        let lines = DetailText.pretty(#"{"decisions":[{"authorized":true}]}"#)
+        #expect(lines == ["{", "  \"decisions\" : [", "    {", "      \"authorized\" : true", "    }", "  ]", "}"])
+        #expect(
+            DetailText.twoSpaceIndent(["{", "    \"a\" : [", "        1", "    ]", "}"]) == [
+                "{", "  \"a\" : [", "    1", "  ]", "}",
+            ])
+    }
+}

@@ -78,7 +78,7 @@ enum TVSimBinary {
         #expect((info["requestors"] as? [[String: Any]])?.first?["id"] as? String == "ORBIT")
         #expect(await running.waitFor("GET /__tvsim/info  200"))
         running.process.terminate()
-        #expect(await running.waitForExit() == 0)
+        #expect(await running.waitForExit(seconds: 20) == 0)
         #expect(running.text.contains("tvsim serve: stopped"))
     }
 

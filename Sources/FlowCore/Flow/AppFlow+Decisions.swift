@@ -4,7 +4,9 @@ import VSASimulator
 /// Phase D (REST) and `checkPreauthorizedResources` / `getAuthorization` (SDK).
 extension FlowReducer {
     mutating func play(_ resource: String) -> [Effect] {
+        // Choosing a title stops the one playing, whether or not the new one is allowed.
         state.app.lastDenial = nil
+        state.app.playing = nil
         if setup.item(resource)?.free == true {
             state.app.playing = AppModel.Playback(resource: resource, tokenNotAfter: 0)
             return [.record(.note("\(resource) is free: it plays without authorization."))]

@@ -31,7 +31,13 @@ public struct AppModel: Sendable, Equatable {
         public let message: String
     }
 
-    public var authentication: Authentication = .unknown
+    /// Protected playback stops once the user is no longer authenticated; free titles (no
+    /// media token) play on.
+    public var authentication: Authentication = .unknown {
+        didSet {
+            if !authentication.isAuthenticated, let playing, playing.tokenNotAfter > 0 { self.playing = nil }
+        }
+    }
     /// Preauthorization per title: true = unlocked, false = locked; absent = not checked.
     public var unlocked: [String: Bool] = [:]
     public var playing: Playback?

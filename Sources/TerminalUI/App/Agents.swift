@@ -139,7 +139,7 @@ public final class AutoplayAgent: UserAgent {
 
     static func describe(_ response: UserResponse) -> String {
         switch response {
-        case .act(let action): "\(action)"
+        case .act(let action): ScriptStep.app(action).description
         case .permission(let allowed): allowed.map { $0 ? "Allow" : "Don’t Allow" } ?? "dismiss"
         case .picker(.provider(let id)): "pick \(id)"
         case .picker(.otherProvider): "Other TV Provider"
@@ -150,7 +150,7 @@ public final class AutoplayAgent: UserAgent {
         case .newCode: "new code"
         case .dismissNotice: "OK"
         case .wait(let seconds): "wait \(Int(seconds)) s"
-        case .adjust(let adjustment): "\(adjustment)"
+        case .adjust(let adjustment): ScriptStep.adjust(adjustment).description
         case .idle, .quit: ""
         }
     }

@@ -179,6 +179,16 @@ enum DetailText {
         }
     }
 
+    /// Foundation indents pretty JSON by 2 or by 4 spaces depending on the platform; the pane
+    /// is narrow, so every level becomes 2 spaces.
+    static func twoSpaceIndent(_ lines: [String]) -> [String] {
+        let indents = lines.map { $0.prefix { $0 == " " }.count }
+        guard let unit = indents.filter({ $0 > 0 }).min(), unit > 2 else { return lines }
+        return zip(lines, indents).map { line, indent in
+            String(repeating: " ", count: indent / unit * 2) + line.dropFirst(indent)
+        }
+    }
+
     /// JSON pretty-printed; forms one field per line; anything else as is.
     static func pretty(_ body: String) -> [String] {
         let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -187,9 +197,7 @@ enum DetailText {
             let data = try? JSONSerialization.data(
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         {
-            return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
-                String($0).replacingOccurrences(of: "    ", with: "  ")
-            }
+            return twoSpaceIndent(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
         }
         if !trimmed.contains(" "), trimmed.contains("="), !trimmed.hasPrefix("<") {
             return trimmed.split(separator: "&").map { pair in
