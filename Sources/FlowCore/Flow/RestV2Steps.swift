@@ -9,7 +9,7 @@ public enum RestV2Steps {
         "The client credentials buy a short-lived Bearer token for every REST API V2 call.")
     public static let silentPartnerStatus = CookbookStep(
         "B.1", "retrieve partner framework status",
-        "The app asks the TV-provider framework for its permission and the signed-in provider, without interrupting the user."
+        "The app asks the TV-provider framework for its permission (the system asks the user the first time) and for the signed-in provider, without showing Apple's picker."
     )
     public static let retrieveProfiles = CookbookStep(
         "B.3", "retrieve profiles",
