@@ -18,6 +18,8 @@ public enum MockServer {
         WebAuthenticationRoutes(backend: backend).register(into: &registry)
         IdentityProviderRoutes(backend: backend).register(into: &registry)
         ActivationRoutes(backend: backend).register(into: &registry)
+        V1Routes(backend: backend).register(into: &registry)
+        CustomIdentityProviderRoutes(backend: backend).register(into: &registry)
         AdminRoutes(backend: backend).register(into: &registry)
         registry.finish()
         return router

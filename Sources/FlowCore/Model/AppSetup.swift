@@ -4,12 +4,17 @@ import VSASimulator
 /// Which integration the simulated app uses.
 public enum Integration: String, Codable, Sendable, CaseIterable {
     case restV2 = "rest-v2"
+    case restV1 = "rest-v1"
     case sdk
+    /// A programmer's own identity provider with Apple's single sign-on, without Adobe Pass.
+    case customIdP = "custom-idp"
 
     public var displayName: String {
         switch self {
         case .restV2: "REST API V2"
+        case .restV1: "REST API V1"
         case .sdk: "AccessEnabler SDK"
+        case .customIdP: "Custom identity provider"
         }
     }
 }

@@ -1,15 +1,57 @@
-/// A step of an Adobe cookbook, named as the cookbook names it, with a short explanation for
-/// the step pane.
+/// A step of a cookbook, as the step pane and the timeline name it.
 public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
     public let id: String
     public let title: String
     public let explanation: String
+    /// The part of the journey the step serves; steps of different integrations that do the same
+    /// job share it, and `--compare` aligns on it.
+    public let stage: JourneyStage
 
-    public init(_ id: String, _ title: String, _ explanation: String) {
+    public init(_ id: String, _ title: String, _ explanation: String, stage: JourneyStage) {
         self.id = id
         self.title = title
         self.explanation = explanation
+        self.stage = stage
     }
 
     public var label: String { "\(id) \(title)" }
+}
+
+/// The parts of a sign-in journey every integration goes through in its own way, in the order
+/// a first sign-in meets them.
+public enum JourneyStage: String, Codable, Sendable, CaseIterable {
+    case registration
+    case checkAuthentication = "check-authentication"
+    case partnerStatus = "partner-status"
+    case configuration
+    case providerPicker = "provider-picker"
+    case partnerRequest = "partner-request"
+    case partnerResponse = "partner-response"
+    case partnerExchange = "partner-exchange"
+    case appPicker = "app-picker"
+    case regularAuthentication = "regular-authentication"
+    case secondScreen = "second-screen"
+    case preauthorization
+    case authorization
+    case logout
+
+    /// How the side-by-side view titles the stage.
+    public var title: String {
+        switch self {
+        case .registration: "Register the app"
+        case .checkAuthentication: "Is the user authenticated?"
+        case .partnerStatus: "Ask the TV-provider framework"
+        case .configuration: "Load the MVPD configuration"
+        case .providerPicker: "Apple's picker and provider sign-in"
+        case .partnerRequest: "Get the SAML request for the provider"
+        case .partnerResponse: "Get the provider's SAML response"
+        case .partnerExchange: "Exchange it for an authentication"
+        case .appPicker: "The app's own MVPD picker"
+        case .regularAuthentication: "Sign in at the MVPD"
+        case .secondScreen: "Wait for the second screen"
+        case .preauthorization: "Preauthorize titles"
+        case .authorization: "Authorize a play"
+        case .logout: "Sign out"
+        }
+    }
 }

@@ -1,0 +1,75 @@
+/// A programmer's own identity provider used with Apple's single sign-on without Adobe Pass
+/// (seed 003). The app asks it for what the second metadata request needs, then has it turn
+/// the provider's SAML response into the app's own tokens.
+
+/// `GET {idp}/info`: what the second VSA metadata request must carry.
+public struct IdentityProviderInfo: Codable, Sendable, Equatable {
+    /// The SAML attributes the app needs from the TV provider.
+    public var attributeNames: [String]
+    /// A signed authentication request from the programmer (service provider) to the TV
+    /// provider (identity provider), Base64.
+    public var verificationToken: String
+    /// The service provider's SAML entity id.
+    public var channelIdentifier: String
+
+    public init(attributeNames: [String], verificationToken: String, channelIdentifier: String) {
+        self.attributeNames = attributeNames
+        self.verificationToken = verificationToken
+        self.channelIdentifier = channelIdentifier
+    }
+}
+
+/// `POST {idp}/saml/translate` body.
+public struct SAMLTranslateRequest: Codable, Sendable, Equatable {
+    /// The framework's `samlAttributeQueryResponse`, as the app received it.
+    public var saml: String
+    /// The TV provider's id in Apple's catalog (`accountProviderIdentifier`).
+    public var provider: String
+    public var deviceId: String
+
+    public init(saml: String, provider: String, deviceId: String) {
+        self.saml = saml
+        self.provider = provider
+        self.deviceId = deviceId
+    }
+}
+
+/// `POST {idp}/saml/translate` answer: the app's own session.
+public struct CustomIdentityTokens: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String
+    public var tokenType: String
+    /// Seconds.
+    public var expiresIn: Int
+    public var userId: String
+    /// The TV provider's id in Apple's catalog.
+    public var provider: String
+    /// The catalog titles the subscription includes.
+    public var entitlements: [String]
+
+    public init(
+        accessToken: String, refreshToken: String, tokenType: String = "Bearer", expiresIn: Int, userId: String,
+        provider: String, entitlements: [String]
+    ) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.userId = userId
+        self.provider = provider
+        self.entitlements = entitlements
+    }
+}
+
+/// The identity provider's error body: `{"error", "message"}`.
+public struct CustomIdentityError: Codable, Sendable, Equatable, Error, CustomStringConvertible {
+    public var error: String
+    public var message: String
+
+    public init(error: String, message: String) {
+        self.error = error
+        self.message = message
+    }
+
+    public var description: String { "\(error): \(message)" }
+}
