@@ -171,6 +171,9 @@ public final class PassClient: Sendable {
         if let error = try? JSONDecoder().decode(EnhancedError.self, from: response.body) {
             return .enhanced(error, httpStatus: response.status)
         }
+        if let error = try? JSONDecoder().decode(V1PlainError.self, from: response.body) {
+            return .plain(error, httpStatus: response.status)
+        }
         let text = String(decoding: response.body.prefix(200), as: UTF8.self)
         return .unexpectedStatus(response.status, body: text)
     }

@@ -6,6 +6,9 @@ import PassAPI
 public enum PassError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An enhanced error body (`action`, `code`, …) with the HTTP status it came with.
     case enhanced(EnhancedError, httpStatus: Int)
+    /// A plain REST API V1 error `{"status", "message", "details"}` (an integration without
+    /// enhanced errors).
+    case plain(V1PlainError, httpStatus: Int)
     /// A DCR `{"error": …}` answer.
     case registration(DCRErrorCode, description: String?, httpStatus: Int)
     /// HTTP 429 from the throttle; wait `retryAfter` seconds (at least one).
@@ -34,6 +37,7 @@ public enum PassError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .enhanced(let error, let status): "HTTP \(status) \(error)"
+        case .plain(let error, let status): "HTTP \(status) \(error)"
         case .registration(let code, let description, let status):
             "HTTP \(status) \(code.rawValue)" + (description.map { ": \($0)" } ?? "")
         case .throttled(let seconds): "HTTP 429 throttled; retry after \(seconds) s"

@@ -24,6 +24,7 @@ extension FlowReducer {
 
     mutating func startBasicAuthentication(_ mvpd: MvpdConfiguration) -> [Effect] {
         state.phase = .creatingSession(mvpd)
+        if isV1 { return tell(.creatingSession) + [.call(.v1CreateRegistrationCode(mvpd: mvpd.id))] }
         return tell(.creatingSession) + [
             .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl))
         ]

@@ -15,6 +15,8 @@ extension FlowReducer {
         switch goal {
         case .launch:
             let effects = [status(code, "The app continues without single sign-on.")]
+            // V1 asked Adobe first (step 1): without a token and without the framework, done.
+            if isV1 { return finishIdle(effects + [status(.notAuthenticated)]) }
             return effects + (state.isSDK ? loadConfiguration(.launch) : checkProfiles())
         case .signIn:
             return [status(code, "Falling back to the app's own MVPD picker.")] + loadConfiguration(.signIn)
@@ -43,6 +45,12 @@ extension FlowReducer {
         switch goal {
         case .signIn: return effects + loadConfiguration(.signIn)
         case .launch where state.isSDK: return effects + trySilentExchange()
+        case .launch where isV1:
+            // Step 2 found a signed-in provider: steps 3 and 6 try single sign-on silently.
+            guard state.access == .granted, state.systemProvider != nil else {
+                return finishIdle(effects + [status(.notAuthenticated)])
+            }
+            return effects + tell(.continuingWithPartner) + loadConfiguration(.launch)
         case .launch: return effects + checkProfiles()
         }
     }
@@ -50,6 +58,7 @@ extension FlowReducer {
     /// B.3 / `checkAuthentication`: GET /profiles with the partner status.
     mutating func checkProfiles() -> [Effect] {
         state.phase = .checkingProfiles
+        if isV1 { return tell(.loadingProfiles) + [.call(.v1CheckAuthentication)] }
         let sdkStep: [Effect] = state.isSDK ? [.record(.step(SDKSteps.checkAuthentication))] : []
         return sdkStep + tell(.loadingProfiles) + [.call(.profiles(state.partnerStatus))]
     }

@@ -15,7 +15,7 @@ extension FlowReducer {
             state.pendingPlay = resource
             return userAction(.signIn)
         }
-        if type == .appleSSO {
+        if type == .appleSSO, !isV1 {
             // D.1: refresh the partner status before a decision with an Apple SSO profile.
             state.phase = .refreshingPartnerStatus(resource)
             return tell(.refreshingPartnerStatus) + [.vsa(.metadata(silentRequest()))]
@@ -44,6 +44,7 @@ extension FlowReducer {
     mutating func authorize(_ resource: String, mvpd: String) -> [Effect] {
         state.phase = .authorizing(resource)
         state.app.activity = "Authorizing"
+        if isV1 { return tell(.authorizing) + [.call(.v1Authorize(resource: resource))] }
         return tell(.authorizing) + [.call(.authorize(mvpd: mvpd, resources: [resource], decisionPartnerStatus))]
     }
 
@@ -52,6 +53,7 @@ extension FlowReducer {
         let resources = setup.catalog.filter { !$0.free }.map(\.id)
         guard !resources.isEmpty else { return finishIdle([]) }
         state.phase = .preauthorizing
+        if isV1 { return tell(.preauthorizing) + [.call(.v1Preauthorize(resources: Array(resources.prefix(5))))] }
         // Five titles per call is the documented default limit.
         return tell(.preauthorizing) + [
             .call(.preauthorize(mvpd: mvpd, resources: Array(resources.prefix(5)), decisionPartnerStatus))

@@ -29,7 +29,7 @@ extension FlowReducer {
             return finishIdle([
                 .record(.note("The code expired before a profile appeared; polling stops.")), status(.notAuthenticated),
             ])
-        case (.secondScreen, _), (.pollingAfterWebLogin, _):
+        case (.secondScreen, _), (.pollingAfterWebLogin, _), (.v1PollingAfterWebLogin, _):
             state.pollFailures += 1
             guard state.pollFailures >= Self.maximumPollFailures else {
                 return [
@@ -61,13 +61,26 @@ extension FlowReducer {
             return finishIdle(
                 [.record(.note("Profiles could not be read (\(failure.message))."))]
                     + tell(.authenticationStatus(false, "Generic Authentication Error")))
-        case (.authorizing(let resource), _):
+        case (.authorizing(let resource), _), (.v1MediaToken(let resource), _):
             state.app.lastDenial = AppModel.Denial(
                 resource: resource, code: failure.enhancedCode ?? "error", message: failure.message)
-            return finishIdle(
+            var effects =
                 [status(.authorizationDenied, failure.message)]
-                    + tell(
-                        .denied(resource: resource, code: "GENERIC_AUTHORIZATION_ERROR", description: failure.message)))
+                + tell(.denied(resource: resource, code: "GENERIC_AUTHORIZATION_ERROR", description: failure.message))
+            if case .enhanced(_, .authentication) = failure.kind {
+                // The token is missing or expired: the user must sign in again.
+                state.app.authentication = .notAuthenticated
+                state.app.unlocked = [:]
+                effects.append(status(.notAuthenticated, "Sign in again to play."))
+            }
+            return finishIdle(effects)
+        case (.v1ReadingToken, _):
+            return finishIdle([.record(.note("The token could not be read (\(failure.message))."))])
+        case (.v1ReadingTokenSource(let mvpd), _):
+            return [.record(.note("tokenSource is unknown (\(failure.message)); logging out anyway."))]
+                + v1Logout(mvpd: mvpd, appleSource: false)
+        case (.v1LoggingOut(let appleSource), _):
+            return [.record(.note("The logout failed (\(failure.message))."))] + v1LoggedOut(appleSource: appleSource)
         default:
             state.pendingPlay = nil
             return [.showHome]

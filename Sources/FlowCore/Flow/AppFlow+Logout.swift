@@ -6,6 +6,7 @@ extension FlowReducer {
         guard case .authenticated(let mvpd, _, _) = state.app.authentication else {
             return [.record(.note("Not signed in; nothing to sign out of."))]
         }
+        if isV1 { return v1SignOut(mvpd: mvpd) }
         state.phase = .loggingOut(mvpd)
         state.app.activity = "Signing out"
         return tell(.loggingOut) + [.call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]

@@ -7,7 +7,7 @@ extension FlowReducer {
     mutating func loadConfiguration(_ goal: Goal) -> [Effect] {
         if let directory = state.directory, goal == .signIn { return startInteractiveAuthentication(directory) }
         state.phase = .loadingConfiguration(goal)
-        return tell(.loadingConfiguration) + [.call(.configuration)]
+        return tell(.loadingConfiguration) + [.call(isV1 ? .v1Configuration : .configuration)]
     }
 
     mutating func configurationLoaded(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
@@ -107,6 +107,7 @@ extension FlowReducer {
 
     mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
         state.phase = .partnerSession(mvpd, silent: silent)
+        if isV1 { return tell(.requestingPartnerAuthentication) + [.call(.v1ProfileRequest(mvpd: mvpd.id))] }
         return tell(.requestingPartnerAuthentication) + [
             .call(.partnerSession(state.partnerStatus, domainName: setup.domainName, redirectUrl: setup.redirectUrl))
         ]
@@ -166,6 +167,10 @@ extension FlowReducer {
             }
             state.systemExpiry = metadata.authenticationExpirationDate ?? state.systemExpiry
             state.phase = .partnerProfile(mvpd, silent: silent)
+            if isV1 {
+                let encoded = SAMLResponseEncoding.encoded(saml)
+                return tell(.creatingPartnerProfile) + [.call(.v1TokenExchange(mvpd: mvpd.id, samlResponse: encoded))]
+            }
             return tell(.creatingPartnerProfile) + [
                 .call(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded(saml), state.partnerStatus))
             ]

@@ -27,6 +27,8 @@ public enum AppFlow {
         var pendingPlay: String?
         /// Polls in a row that failed; polling gives up after a few.
         var pollFailures = 0
+        /// REST API V1: step 1 (is there an Adobe token?) was answered at this launch.
+        var adobeTokenChecked = false
 
         public init(setup: AppSetup) {
             self.setup = setup
@@ -68,6 +70,14 @@ public enum AppFlow {
         case loggingOut(String)
         case logoutPage
         case notice
+        // REST API V1
+        case v1ReadingToken(type: ProfileType, announce: Bool)
+        case v1WebLogin(String)
+        case v1PollingAfterWebLogin(String)
+        case v1MediaToken(String)
+        case v1ReadingTokenSource(String)
+        case v1LoggingOut(appleSource: Bool)
+        case v1LogoutPage(appleSource: Bool)
     }
 
     public static func reduce(_ state: State, _ event: Event) -> (State, [Effect]) {
@@ -128,6 +138,8 @@ struct FlowReducer {
     }
 
     mutating func dispatch(_ event: Event) -> [Effect] {
+        if case .user(let action) = event { return userAction(action) }
+        if isV1, let effects = dispatchV1(event) { return effects }
         switch (state.phase, event) {
         case (_, .user(let action)): return userAction(action)
         case (.registering(let goal), .api(.registered)):
@@ -215,6 +227,8 @@ struct FlowReducer {
     }
 
     mutating func afterRegistration(_ goal: Goal) -> [Effect] {
+        // V1's step 1 asks Adobe for a token before the framework is asked anything.
+        if isV1, goal == .launch, !state.adobeTokenChecked { return checkProfiles() }
         if goal == .signIn, state.access == .granted { return loadConfiguration(.signIn) }
         // The app asks for the permission at launch, and again on sign-in while undetermined.
         state.phase = .checkingAccess(goal)

@@ -35,9 +35,19 @@ enum Moment: Sendable, Equatable {
     case loggingOut
     case logoutAction
     case openingLogoutPage(String)
+    // REST API V1 only.
+    case readingAdobeToken
+    case tokenGenerated
+    case retrievingMediaToken
+    case readingTokenSource
 
     func notes(_ integration: Integration) -> [FlowNote] {
-        integration == .sdk ? sdkNotes : restNotes
+        switch integration {
+        case .restV2: restNotes
+        case .restV1: v1Notes
+        case .sdk: sdkNotes
+        case .customIdP: customNotes
+        }
     }
 
     private var restNotes: [FlowNote] {
@@ -68,17 +78,55 @@ enum Moment: Sendable, Equatable {
         case .logoutAction: return [.step(Steps.logoutAction)]
         case .openingLogoutPage: return [.note("Opening the MVPD logout page in a hidden web view.")]
         case .requestorReady, .selectedProvider, .webLoginReturned, .authenticationStatus, .tokenSource, .preauthorized,
-            .permitted, .denied:
+            .permitted, .denied, .readingAdobeToken, .tokenGenerated, .retrievingMediaToken, .readingTokenSource:
             return []
         }
     }
+
+    private var v1Notes: [FlowNote] {
+        typealias Steps = RestV1Steps
+        switch self {
+        case .registering: return [.step(Steps.registerClient)]
+        case .requestingToken: return [.step(Steps.retrieveToken)]
+        case .loadingProfiles: return [.step(Steps.checkAdobeToken)]
+        case .readingAdobeToken: return [.step(Steps.readAdobeToken)]
+        case .checkingPartnerStatus: return [.step(Steps.silentPartnerStatus)]
+        case .loadingConfiguration: return [.step(Steps.fetchConfiguration)]
+        case .showingApplePicker: return [.step(Steps.interactivePartnerStatus)]
+        case .requestingPartnerAuthentication: return [.step(Steps.profileRequest)]
+        case .askingFrameworkForSAML: return [.step(Steps.forwardToPartner)]
+        case .creatingPartnerProfile: return [.step(Steps.tokenExchange)]
+        case .tokenGenerated: return [.step(Steps.tokenGenerated)]
+        case .continuingWithBasic: return [.step(Steps.regularAuthentication)]
+        case .showingAppPicker: return [.step(Steps.appPicker)]
+        case .creatingSession: return [.step(Steps.regularAuthentication)]
+        case .openingWebLogin: return [.step(Steps.webLogin)]
+        case .showingCode: return [.step(Steps.showCode)]
+        case .polling: return [.step(Steps.retrieveAdobeToken)]
+        case .preauthorizing: return [.step(Steps.preauthorize)]
+        case .authorizing: return [.step(Steps.authorize)]
+        case .retrievingMediaToken: return [.step(Steps.mediaToken)]
+        case .readingTokenSource: return [.step(Steps.tokenSource)]
+        case .loggingOut: return [.step(Steps.logout)]
+        case .openingLogoutPage: return [.note("Opening the logout page in a web view, so the MVPD session ends too.")]
+        case .continuingWithPartner:
+            return [.note("The device is signed in to a TV provider: single sign-on is tried silently.")]
+        case .profileSelected, .continuingWithDecisions, .refreshingPartnerStatus, .logoutAction, .requestorReady,
+            .selectedProvider, .webLoginReturned, .authenticationStatus, .tokenSource, .preauthorized, .permitted,
+            .denied:
+            return []
+        }
+    }
+
+    private var customNotes: [FlowNote] { [] }
 
     private var sdkNotes: [FlowNote] {
         typealias Steps = SDKSteps
         switch self {
         case .registering, .requestingToken, .checkingPartnerStatus, .loadingProfiles, .continuingWithPartner,
             .continuingWithDecisions, .continuingWithBasic, .creatingSession, .polling, .refreshingPartnerStatus,
-            .logoutAction, .profileSelected:
+            .logoutAction, .profileSelected, .readingAdobeToken, .tokenGenerated, .retrievingMediaToken,
+            .readingTokenSource:
             return []
         case .loadingConfiguration: return [.step(Steps.setRequestor)]
         case .requestorReady(let success):

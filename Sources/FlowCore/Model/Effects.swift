@@ -15,6 +15,21 @@ public enum APICall: Sendable, Equatable {
     case logout(mvpd: String, redirectUrl: String?)
     case partnerSession(PartnerFrameworkStatus?, domainName: String, redirectUrl: String)
     case partnerProfile(samlResponse: String, PartnerFrameworkStatus?)
+    // REST API V1. The runtime adds the requestor, the device id and the device type.
+    case v1CheckAuthentication
+    case v1AuthenticationToken
+    case v1Configuration
+    case v1ProfileRequest(mvpd: String)
+    case v1TokenExchange(mvpd: String, samlResponse: String)
+    case v1CreateRegistrationCode(mvpd: String)
+    case v1Preauthorize(resources: [String])
+    case v1Authorize(resource: String)
+    case v1MediaToken(resource: String)
+    case v1UserMetadata
+    case v1Logout
+    // A programmer's own identity provider.
+    case identityProviderInfo(provider: String)
+    case translateSAML(saml: String, provider: String)
 }
 
 /// What came back from an `APICall`.
@@ -26,6 +41,19 @@ public enum APIResult: Sendable, Equatable {
     case profiles(ProfilesResponse)
     case decisions(DecisionsResponse)
     case logout(LogoutResponse)
+    case v1AuthenticationChecked(Bool)
+    case v1AuthenticationToken(V1TokenLookup)
+    case v1ProfileRequest(String)
+    /// `204 No Content`: the exchange created an authentication token.
+    case v1TokenExchanged
+    case v1RegistrationCode(V1RegistrationCode)
+    case v1Preauthorized(V1PreauthorizeResponse)
+    case v1Authorized(V1Authorization)
+    case v1MediaToken(V1MediaToken)
+    case v1UserMetadata(V1UserMetadata)
+    case v1LoggedOut
+    case identityProviderInfo(IdentityProviderInfo)
+    case customTokens(CustomIdentityTokens)
     case failed(PassErrorSummary)
 }
 
@@ -33,6 +61,8 @@ public enum APIResult: Sendable, Equatable {
 public struct PassErrorSummary: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case enhanced(code: String, action: ErrorAction)
+        /// A plain REST API V1 error (no enhanced code).
+        case plain
         case registration(String)
         case throttled(retryAfter: Int)
         case unexpectedStatus
@@ -122,6 +152,8 @@ public enum FlowNote: Sendable, Equatable {
 public enum TimerID: String, Sendable, Equatable, Hashable {
     case poll
     case retryAfterThrottle
+    /// A V1 registration code's lifetime: the app stops polling when it runs out.
+    case codeExpiry
 }
 
 public enum Effect: Sendable, Equatable {

@@ -46,14 +46,53 @@ extension FlowEngine {
                         partnerStatus: status, domainName: domainName, redirectUrl: redirectUrl))
             case .partnerProfile(let saml, let status):
                 return .profiles(try await client.partnerProfile(samlResponse: saml, partnerStatus: status))
+            case .v1CheckAuthentication, .v1AuthenticationToken, .v1Configuration, .v1ProfileRequest,
+                .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
+                .v1UserMetadata, .v1Logout:
+                return try await performV1(call)
+            case .identityProviderInfo(let provider):
+                return .identityProviderInfo(try await services.customIdentityProvider.info(provider: provider))
+            case .translateSAML(let saml, let provider):
+                return .customTokens(
+                    try await services.customIdentityProvider.translate(
+                        saml: saml, provider: provider, deviceId: device.deviceIdentifier))
             }
         } catch {
             return .failed(Self.summary(error))
         }
     }
 
+    /// The REST API V1 calls, with the device type the platform gives.
+    private func performV1(_ call: APICall) async throws(PassError) -> APIResult {
+        let client = services.client
+        let deviceType: V1DeviceType = machine.setup.platform == .ios ? .iOS : .tvOS
+        switch call {
+        case .v1CheckAuthentication: return .v1AuthenticationChecked(try await client.v1CheckAuthentication())
+        case .v1AuthenticationToken: return .v1AuthenticationToken(try await client.v1AuthenticationToken())
+        case .v1Configuration: return .configuration(try await client.v1Configuration())
+        case .v1ProfileRequest(let mvpd):
+            return .v1ProfileRequest(try await client.v1ProfileRequest(mvpd: mvpd, deviceType: deviceType))
+        case .v1TokenExchange(let mvpd, let saml):
+            try await client.v1TokenExchange(mvpd: mvpd, deviceType: deviceType, samlResponse: saml)
+            return .v1TokenExchanged
+        case .v1CreateRegistrationCode(let mvpd):
+            return .v1RegistrationCode(try await client.v1CreateRegistrationCode(mvpd: mvpd))
+        case .v1Preauthorize(let resources):
+            return .v1Preauthorized(try await client.v1Preauthorize(resources: resources))
+        case .v1Authorize(let resource): return .v1Authorized(try await client.v1Authorize(resource: resource))
+        case .v1MediaToken(let resource): return .v1MediaToken(try await client.v1MediaToken(resource: resource))
+        case .v1UserMetadata: return .v1UserMetadata(try await client.v1UserMetadata())
+        case .v1Logout:
+            try await client.v1Logout()
+            return .v1LoggedOut
+        default: throw .malformedBody("\(call) is not a REST API V1 call")
+        }
+    }
+
     static func summary(_ error: PassError) -> PassErrorSummary {
         switch error {
+        case .plain(let plain, let status):
+            PassErrorSummary(kind: .plain, httpStatus: status, message: plain.description)
         case .enhanced(let enhanced, let status):
             PassErrorSummary(
                 kind: .enhanced(code: enhanced.code, action: enhanced.action), httpStatus: status,

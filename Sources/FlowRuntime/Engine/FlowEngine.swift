@@ -19,16 +19,19 @@ public actor FlowEngine {
         public let baseURL: String
         public let info: ServerInfo
         public let catalog: ProviderCatalog
+        /// The programmer's own identity provider (custom-idp apps).
+        public let customIdentityProvider: CustomIdentityProviderClient
 
         public init(
             client: PassClient, identityProvider: IdentityProviderClient, baseURL: String, info: ServerInfo,
-            catalog: ProviderCatalog
+            catalog: ProviderCatalog, customIdentityProvider: CustomIdentityProviderClient
         ) {
             self.client = client
             self.identityProvider = identityProvider
             self.baseURL = baseURL
             self.info = info
             self.catalog = catalog
+            self.customIdentityProvider = customIdentityProvider
         }
     }
 

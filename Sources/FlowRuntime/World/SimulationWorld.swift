@@ -133,7 +133,9 @@ public struct SimulationWorld: Sendable {
         return FlowEngine.Services(
             client: client,
             identityProvider: IdentityProviderClient(baseURL: baseURL, clock: clock, observer: observer),
-            baseURL: baseURL, info: info, catalog: catalog)
+            baseURL: baseURL, info: info, catalog: catalog,
+            customIdentityProvider: CustomIdentityProviderClient(
+                baseURL: baseURL, requestor: setup.requestor, clock: clock, observer: observer))
     }
 }
 

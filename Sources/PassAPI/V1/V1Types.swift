@@ -81,6 +81,15 @@ public struct V1AuthenticationToken: Codable, Sendable, Equatable {
     public var expiresMilliseconds: Int64 { Int64(expires) ?? 0 }
 }
 
+/// What `GET /api/v1/tokens/authn` found.
+public enum V1TokenLookup: Sendable, Equatable {
+    case found(V1AuthenticationToken)
+    /// 404: the device has no authentication token.
+    case missing
+    /// 410: it had one, and it expired.
+    case expired
+}
+
 /// `GET /api/v1/authorize` and `GET /api/v1/tokens/authz` (XML `<authorization>`).
 public struct V1Authorization: Codable, Sendable, Equatable {
     public var mvpd: String
