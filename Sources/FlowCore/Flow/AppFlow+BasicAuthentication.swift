@@ -4,6 +4,7 @@ import PassAPI
 /// registration code with polling on tvOS.
 extension FlowReducer {
     mutating func showMvpdPicker(preselected: String?) -> [Effect] {
+        if isCustom { return customOwnSignIn() }
         guard let directory = state.directory else { return loadConfiguration(.signIn) }
         state.phase = .mvpdPicker
         return tell(.showingAppPicker(directory.mvpds)) + [

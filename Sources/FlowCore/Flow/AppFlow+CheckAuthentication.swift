@@ -9,14 +9,14 @@ extension FlowReducer {
             // setRequestor loads the configuration before it asks the framework.
             if state.isSDK, goal == .launch { return loadConfiguration(.launch) }
             state.phase = .silentMetadata(goal)
-            return [.vsa(.metadata(silentRequest()))]
+            return tell(.askingFrameworkSilently) + [.vsa(.metadata(silentRequest()))]
         }
         let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
         switch goal {
         case .launch:
             let effects = [status(code, "The app continues without single sign-on.")]
-            // V1 asked Adobe first (step 1): without a token and without the framework, done.
-            if isV1 { return finishIdle(effects + [status(.notAuthenticated)]) }
+            // V1 asked Adobe first (step 1); a custom app has only the framework: done either way.
+            if isV1 || isCustom { return finishIdle(effects + [status(.notAuthenticated)]) }
             return effects + (state.isSDK ? loadConfiguration(.launch) : checkProfiles())
         case .signIn:
             return [status(code, "Falling back to the app's own MVPD picker.")] + loadConfiguration(.signIn)
@@ -45,6 +45,9 @@ extension FlowReducer {
         switch goal {
         case .signIn: return effects + loadConfiguration(.signIn)
         case .launch where state.isSDK: return effects + trySilentExchange()
+        case .launch where isCustom:
+            guard let provider = state.systemProvider else { return finishIdle(effects + [status(.notAuthenticated)]) }
+            return effects + customSingleSignOn(provider: provider, silent: true)
         case .launch where isV1:
             // Step 2 found a signed-in provider: steps 3 and 6 try single sign-on silently.
             guard state.access == .granted, state.systemProvider != nil else {

@@ -15,7 +15,8 @@ extension FlowReducer {
             state.pendingPlay = resource
             return userAction(.signIn)
         }
-        if type == .appleSSO, !isV1 {
+        if isCustom { return customPlay(resource) }
+        if type == .appleSSO, !isV1, !isCustom {
             // D.1: refresh the partner status before a decision with an Apple SSO profile.
             state.phase = .refreshingPartnerStatus(resource)
             return tell(.refreshingPartnerStatus) + [.vsa(.metadata(silentRequest()))]

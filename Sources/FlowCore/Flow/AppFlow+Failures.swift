@@ -74,6 +74,9 @@ extension FlowReducer {
                 effects.append(status(.notAuthenticated, "Sign in again to play."))
             }
             return finishIdle(effects)
+        case (.customInfo(_, let silent), _), (.customTranslate(_, let silent), _):
+            let note = Effect.record(.note("The identity provider refused (\(failure.message))."))
+            return [note] + customFallback(silent: silent)
         case (.v1ReadingToken, _):
             return finishIdle([.record(.note("The token could not be read (\(failure.message))."))])
         case (.v1ReadingTokenSource(let mvpd), _):

@@ -7,6 +7,7 @@ extension FlowReducer {
             return [.record(.note("Not signed in; nothing to sign out of."))]
         }
         if isV1 { return v1SignOut(mvpd: mvpd) }
+        if isCustom { return customSignOut() }
         state.phase = .loggingOut(mvpd)
         state.app.activity = "Signing out"
         return tell(.loggingOut) + [.call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]

@@ -5,6 +5,7 @@ import VSASimulator
 /// the partner exchange, and where each status code leads.
 extension FlowReducer {
     mutating func loadConfiguration(_ goal: Goal) -> [Effect] {
+        if isCustom { return customApplePicker() }
         if let directory = state.directory, goal == .signIn { return startInteractiveAuthentication(directory) }
         state.phase = .loadingConfiguration(goal)
         return tell(.loadingConfiguration) + [.call(isV1 ? .v1Configuration : .configuration)]
@@ -53,6 +54,7 @@ extension FlowReducer {
             }
             state.systemProvider = provider
             state.systemExpiry = metadata.authenticationExpirationDate
+            if isCustom { return customSingleSignOn(provider: provider, silent: false) }
             guard let mvpd = directory.mvpd(platformId: provider) else {
                 return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
                     + showMvpdPicker(preselected: nil)

@@ -29,6 +29,8 @@ public enum AppFlow {
         var pollFailures = 0
         /// REST API V1: step 1 (is there an Adobe token?) was answered at this launch.
         var adobeTokenChecked = false
+        /// Custom identity provider: the titles its tokens include.
+        var customEntitlements: Set<String> = []
 
         public init(setup: AppSetup) {
             self.setup = setup
@@ -78,6 +80,10 @@ public enum AppFlow {
         case v1ReadingTokenSource(String)
         case v1LoggingOut(appleSource: Bool)
         case v1LogoutPage(appleSource: Bool)
+        // Custom identity provider
+        case customInfo(provider: String, silent: Bool)
+        case customMetadata(provider: String, silent: Bool)
+        case customTranslate(provider: String, silent: Bool)
     }
 
     public static func reduce(_ state: State, _ event: Event) -> (State, [Effect]) {
@@ -140,6 +146,7 @@ struct FlowReducer {
     mutating func dispatch(_ event: Event) -> [Effect] {
         if case .user(let action) = event { return userAction(action) }
         if isV1, let effects = dispatchV1(event) { return effects }
+        if isCustom, let effects = dispatchCustom(event) { return effects }
         switch (state.phase, event) {
         case (_, .user(let action)): return userAction(action)
         case (.registering(let goal), .api(.registered)):
@@ -213,6 +220,8 @@ struct FlowReducer {
     // MARK: - A. Registration
 
     mutating func startRegistration(_ goal: Goal) -> [Effect] {
+        // An app with its own identity provider has nothing to register at Adobe.
+        if isCustom { return afterRegistration(goal) }
         if !state.registered {
             state.phase = .registering(goal)
             return tell(.registering) + [.call(.register)]

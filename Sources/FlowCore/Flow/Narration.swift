@@ -35,6 +35,8 @@ enum Moment: Sendable, Equatable {
     case loggingOut
     case logoutAction
     case openingLogoutPage(String)
+    /// The silent metadata request after the permission check (named only where it is a step).
+    case askingFrameworkSilently
     // REST API V1 only.
     case readingAdobeToken
     case tokenGenerated
@@ -78,7 +80,8 @@ enum Moment: Sendable, Equatable {
         case .logoutAction: return [.step(Steps.logoutAction)]
         case .openingLogoutPage: return [.note("Opening the MVPD logout page in a hidden web view.")]
         case .requestorReady, .selectedProvider, .webLoginReturned, .authenticationStatus, .tokenSource, .preauthorized,
-            .permitted, .denied, .readingAdobeToken, .tokenGenerated, .retrievingMediaToken, .readingTokenSource:
+            .permitted, .denied, .readingAdobeToken, .tokenGenerated, .retrievingMediaToken, .readingTokenSource,
+            .askingFrameworkSilently:
             return []
         }
     }
@@ -113,12 +116,25 @@ enum Moment: Sendable, Equatable {
             return [.note("The device is signed in to a TV provider: single sign-on is tried silently.")]
         case .profileSelected, .continuingWithDecisions, .refreshingPartnerStatus, .logoutAction, .requestorReady,
             .selectedProvider, .webLoginReturned, .authenticationStatus, .tokenSource, .preauthorized, .permitted,
-            .denied:
+            .denied, .askingFrameworkSilently:
             return []
         }
     }
 
-    private var customNotes: [FlowNote] { [] }
+    private var customNotes: [FlowNote] {
+        typealias Steps = CustomIdentityProviderSteps
+        switch self {
+        case .checkingPartnerStatus: return [.step(Steps.accessStatus)]
+        case .askingFrameworkSilently: return [.step(Steps.silentAccount)]
+        case .showingApplePicker: return [.step(Steps.interactiveAccount)]
+        case .requestingPartnerAuthentication: return [.step(Steps.identityProviderInfo)]
+        case .askingFrameworkForSAML: return [.step(Steps.secondMetadataRequest)]
+        case .creatingPartnerProfile: return [.step(Steps.translate)]
+        case .authorizing: return [.step(Steps.entitlements)]
+        case .loggingOut: return [.step(Steps.forgetTokens)]
+        default: return []
+        }
+    }
 
     private var sdkNotes: [FlowNote] {
         typealias Steps = SDKSteps
@@ -126,7 +142,7 @@ enum Moment: Sendable, Equatable {
         case .registering, .requestingToken, .checkingPartnerStatus, .loadingProfiles, .continuingWithPartner,
             .continuingWithDecisions, .continuingWithBasic, .creatingSession, .polling, .refreshingPartnerStatus,
             .logoutAction, .profileSelected, .readingAdobeToken, .tokenGenerated, .retrievingMediaToken,
-            .readingTokenSource:
+            .readingTokenSource, .askingFrameworkSilently:
             return []
         case .loadingConfiguration: return [.step(Steps.setRequestor)]
         case .requestorReady(let success):
