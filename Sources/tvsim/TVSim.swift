@@ -28,7 +28,7 @@ struct UI: AsyncParsableCommand {
     @Option(help: "The simulated device.")
     var platform: DevicePlatform = .ios
 
-    @Option(help: "The integration: rest-v2 or sdk.")
+    @Option(help: "The integration: rest-v2, rest-v1, sdk or custom-idp.")
     var api: Integration = .restV2
 
     @Option(help: "A theme name (see 'tvsim themes list') or a theme file; default $TVSIM_THEME, else 'default'.")
