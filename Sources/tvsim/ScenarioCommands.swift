@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCore
 import FlowRuntime
 import Foundation
 import LocatedJSON
@@ -43,10 +44,15 @@ struct Scenarios: AsyncParsableCommand {
     }
 }
 
-/// `tvsim run NAME|FILE… | --all [--json]`.
+/// `tvsim run NAME|FILE… | --all [--json]`, and `tvsim run NAME|FILE --compare A,B`.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run scenarios headless on a virtual clock, print their timelines, and exit non-zero if one fails.")
+        abstract: "Run scenarios headless on a virtual clock, print their timelines, and exit non-zero if one fails.",
+        discussion: """
+            With --compare A,B, one scenario runs twice, with its integration replaced by A and by B, and the two \
+            runs are printed side by side, aligned on the parts of the journey (the scenario's expectations are \
+            not checked then).
+            """)
 
     @Argument(help: "Built-in scenario names or scenario files.")
     var scenarios: [String] = []
@@ -57,14 +63,54 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON (timelines included) instead of text.")
     var json = false
 
-    @Flag(help: "Print only the summary line of each scenario.")
+    @Flag(help: "Print only the summary line of each scenario (with --compare: only the summary).")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Run the scenario with two integrations and print the runs side by side.",
+            valueName: "A,B"))
+    var compare: String?
+
     func validate() throws {
+        if let compare {
+            if all { throw ValidationError("--compare compares one scenario; it cannot be used with --all.") }
+            _ = try Self.integrations(compare)
+            if scenarios.count != 1 {
+                throw ValidationError("--compare compares one scenario at a time; name exactly one.")
+            }
+        }
         if scenarios.isEmpty, !all { throw ValidationError("Name at least one scenario, or use --all.") }
     }
 
+    /// The two integrations of `--compare A,B`: two valid names, different from each other.
+    static func integrations(_ value: String) throws -> (Integration, Integration) {
+        let names = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let known = Integration.allCases.map(\.rawValue).joined(separator: ", ")
+        guard names.count == 2 else {
+            throw ValidationError(
+                "--compare takes two integrations separated by a comma, for example --compare rest-v2,sdk (one of \(known))."
+            )
+        }
+        let parsed = try names.map { name in
+            guard let integration = Integration(rawValue: name) else {
+                throw ValidationError("--compare: '\(name)' is not an integration; use two of \(known).")
+            }
+            return integration
+        }
+        guard parsed[0] != parsed[1] else {
+            throw ValidationError("--compare needs two different integrations, not \(names[0]) twice.")
+        }
+        return (parsed[0], parsed[1])
+    }
+
     func run() async throws {
+        if let compare {
+            try await runComparison(try Self.integrations(compare))
+            return
+        }
         let selected = try resolve()
         var results: [ScenarioResult] = []
         for scenario in selected {
@@ -97,5 +143,48 @@ struct Run: AsyncParsableCommand {
             for line in TimelineText.lines(result.timeline, start: result.startTime) { Console.line("  \(line)") }
         }
         for failure in result.failures { Console.line("  ✗ \(failure)") }
+    }
+}
+
+extension Run {
+    /// `--compare A,B`: the scenario run with A and with B, side by side. Exits 0 when both runs
+    /// finished, however different; 1 when one could not start or did not settle.
+    func runComparison(_ pair: (Integration, Integration)) async throws {
+        let scenario: Scenario
+        do { scenario = try ScenarioCatalog.resolve(scenarios[0]) } catch { throw CommandFailure("\(error)") }
+        let comparison = await ComparisonRunner().run(scenario, left: pair.0, right: pair.1)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Console.line(String(decoding: try encoder.encode(comparison), as: UTF8.self))
+        } else {
+            var lines = ComparisonText.lines(comparison, width: Self.terminalWidth())
+            if quiet {
+                // The column names, one rule and the summary.
+                let rows: [ComparisonText.Line.Role] = [.stage, .step, .call]
+                lines = lines.filter { !rows.contains($0.role) }
+                lines = lines.enumerated().filter {
+                    $0.offset == 0 || $0.element.role != .rule || lines[$0.offset - 1].role != .rule
+                }
+                .map(\.element)
+            }
+            for line in lines { Console.line(line.text) }
+        }
+        if comparison.left.failed || comparison.right.failed { throw ExitCode(1) }
+    }
+
+    /// `COLUMNS` when set, else the terminal's width, else 120 (output to a pipe or a file).
+    static func terminalWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)),
+            columns > 0
+        {
+            return max(columns, 20)
+        }
+        if isatty(STDOUT_FILENO) == 1 {
+            var size = winsize()
+            let status = withUnsafeMutablePointer(to: &size) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
+            if status == 0, size.ws_col > 0 { return max(Int(size.ws_col), 20) }
+        }
+        return 120
     }
 }

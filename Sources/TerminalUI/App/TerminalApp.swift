@@ -54,6 +54,10 @@ public final class TerminalApp: @unchecked Sendable {
     /// Set from a signal handler thread; read by the loop.
     let stopSignal = Atomic<Int32>(0)
     var themeWarning: String?
+    /// Comparisons run in the background and answer here; unlike a world's inbox, this one lasts
+    /// as long as the app.
+    let comparisons = Inbox()
+    var comparisonTask: Task<Void, Never>?
 
     /// One running world: back end, engine, agents.
     struct Session {
@@ -94,7 +98,7 @@ public final class TerminalApp: @unchecked Sendable {
             if signal != 0 { return shutDown(status: 128 + signal) }
             let key = backend.readKey(timeoutMilliseconds: 40)
             var commands: [UICommand] = []
-            for message in inbox.drain() {
+            for message in inbox.drain() + comparisons.drain() {
                 commands += model.handle(message)
                 dirty = true
             }
@@ -121,6 +125,7 @@ public final class TerminalApp: @unchecked Sendable {
     }
 
     func shutDown(status: Int32) -> Int32 {
+        comparisonTask?.cancel()
         stopSession()
         backend.stop()
         return status
@@ -149,6 +154,27 @@ public final class TerminalApp: @unchecked Sendable {
             session?.autoplay?.setPace(pace)
         case .takeOver:
             session?.autoplay?.takeOver()
+        case .compare(let request):
+            startComparison(request)
+        }
+    }
+
+    /// Runs the scenario with both integrations off the UI thread; the view shows "Comparing…"
+    /// until the answer comes. A newer request makes an older answer irrelevant.
+    func startComparison(_ request: ComparisonRequest) {
+        comparisonTask?.cancel()
+        let inbox = comparisons
+        comparisonTask = Task.detached {
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioCatalog.resolve(request.scenario)
+            } catch {
+                inbox.post(.compared(request, .failed("\(error)")))
+                return
+            }
+            let comparison = await ComparisonRunner().run(scenario, left: request.left, right: request.right)
+            if Task.isCancelled { return }
+            inbox.post(.compared(request, .ready(comparison)))
         }
     }
 

@@ -72,6 +72,8 @@ public struct ScenarioStatus: Sendable, Equatable {
 public enum Overlay: Sendable, Equatable {
     case help
     case scenarios(selection: Int)
+    /// The selected scenario with two integrations side by side.
+    case comparison(ComparisonView)
 }
 
 /// What the State tab shows about the world outside the app.

@@ -18,6 +18,8 @@ public enum UIMessage: Sendable {
     /// Autoplay ended and the keyboard is the user's again.
     case scenarioHandedOver
     case demoAccounts([CredentialHint])
+    /// The comparison asked for with `compare`, or why it could not run.
+    case compared(ComparisonRequest, ComparisonView.Content)
 }
 
 /// What the model asks the controller to do.
@@ -28,6 +30,8 @@ public enum UICommand: Sendable, Equatable {
     case restart
     case setPace(Double)
     case takeOver
+    /// Run a scenario headless with two integrations, in the background.
+    case compare(ComparisonRequest)
 }
 
 extension UIModel {
@@ -63,6 +67,9 @@ extension UIModel {
             return []
         case .scenarioHandedOver:
             scenario.autoplay = false
+            return []
+        case .compared(let request, let content):
+            receive(request, content)
             return []
         case .demoAccounts(let accounts):
             var seen = Set<String>()
@@ -229,11 +236,14 @@ extension UIModel {
                 self.overlay = nil
                 guard scenarioNames.indices.contains(selection) else { return [] }
                 return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
+            case .character("v"): return openComparison(menuSelection: selection)
             case .character("+"): return [.setPace(nextPace(slower: false))]
             case .character("-"): return [.setPace(nextPace(slower: true))]
             default: break
             }
             return []
+        case .comparison(let view):
+            return handleComparisonKey(view, key)
         }
     }
 

@@ -6,6 +6,7 @@ struct OverlayRenderer {
         switch overlay {
         case .help: drawHelp(in: area, &canvas)
         case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
+        case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
         }
     }
 
@@ -35,6 +36,13 @@ struct OverlayRenderer {
             ]
         ),
         ("Autoplay", [("t or space", "take over by hand"), ("+ / -", "faster / slower")]),
+        (
+            "Scenario menu",
+            [
+                ("⏎ / a", "play by hand / by itself"), ("v", "compare two integrations side by side"),
+                ("← →", "in a comparison: the other integration"), ("esc", "back to the menu, then close"),
+            ]
+        ),
     ]
 
     func drawHelp(in area: Rect, _ canvas: inout Canvas) {
@@ -62,7 +70,8 @@ struct OverlayRenderer {
         canvas.fill(box, Style(.text, on: .surface))
         canvas.box(
             box, Style(.accent, on: .surface),
-            title: "Scenarios — ⏎ play by hand · a autoplay (\(ScenarioStatus.describe(model.scenario.pace)))")
+            title:
+                "Scenarios — ⏎ play by hand · a autoplay (\(ScenarioStatus.describe(model.scenario.pace))) · v compare")
         let inner = box.inset(horizontal: 2, vertical: 1)
         let (list, description) = inner.splitTop(inner.height - 2)
         let nameWidth = min(40, list.width / 2)

@@ -94,7 +94,13 @@ enum KeyHints {
     static func hints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
-                return [("↑↓", "choose"), ("⏎", "by hand"), ("a", "autoplay"), ("+/-", "pace"), ("esc", "close")]
+                return [
+                    ("↑↓", "choose"), ("⏎", "by hand"), ("a", "autoplay"), ("v", "compare"), ("+/-", "pace"),
+                    ("esc", "close"),
+                ]
+            }
+            if case .comparison = model.overlay {
+                return [("←→", "other integration"), ("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("esc", "back")]
             }
             return [("any key", "close")]
         }

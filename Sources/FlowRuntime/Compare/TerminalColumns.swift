@@ -1,0 +1,56 @@
+/// How many terminal columns text takes, per grapheme cluster: combining marks and joiners take
+/// none, East Asian wide characters and emoji take two. The same measure as the terminal UI's, so
+/// that a comparison laid out here fits there.
+public enum TerminalColumns {
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        if first.value < 0x7F { return 1 }
+        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+            return 2
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// East Asian Wide and Fullwidth ranges.
+    static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD,
+            0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` when something was cut. A wide
+    /// character that would straddle the edge goes whole.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let columns = of(character)
+            if used + columns > width - 1 { break }
+            result.append(character)
+            used += columns
+        }
+        return result + "…"
+    }
+
+    /// `text` cut or padded with spaces to exactly `width` columns.
+    public static func pad(_ text: String, to width: Int) -> String {
+        let cut = truncate(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - of(cut)))
+    }
+}

@@ -1,0 +1,136 @@
+import FlowCore
+import FlowRuntime
+
+/// Which scenario to compare, with which two integrations.
+public struct ComparisonRequest: Sendable, Equatable, Hashable {
+    public var scenario: String
+    public var left: Integration
+    public var right: Integration
+
+    public init(scenario: String, left: Integration, right: Integration) {
+        self.scenario = scenario
+        self.left = left
+        self.right = right
+    }
+}
+
+/// The scenario menu's comparison view: the selected scenario run headless with two
+/// integrations, side by side (what `tvsim run --compare` prints).
+public struct ComparisonView: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// Both runs are going on in the background.
+        case running
+        case ready(Comparison)
+        case failed(String)
+    }
+
+    public var request: ComparisonRequest
+    public var content: Content = .running
+    /// The first line of the rows shown.
+    public var scroll = 0
+    /// The scenario menu's selection, to go back to.
+    public var menuSelection: Int
+
+    public init(request: ComparisonRequest, menuSelection: Int) {
+        self.request = request
+        self.menuSelection = menuSelection
+    }
+
+    /// The integrations the right column can show: every one but the left.
+    public var choices: [Integration] { Integration.allCases.filter { $0 != request.left } }
+
+    /// The next (or previous) integration for the right column.
+    func cycled(forward: Bool) -> Integration {
+        let choices = choices
+        let index = choices.firstIndex(of: request.right) ?? 0
+        return choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
+    }
+}
+
+extension UIModel {
+    /// `v` in the scenario menu: the selected scenario's own integration on the left, its
+    /// counterpart on the right.
+    mutating func openComparison(menuSelection: Int) -> [UICommand] {
+        guard scenarioNames.indices.contains(menuSelection) else { return [] }
+        let entry = scenarioNames[menuSelection]
+        let left = Integration(rawValue: entry.integration) ?? .restV2
+        let request = ComparisonRequest(scenario: entry.name, left: left, right: left.counterpart)
+        overlay = .comparison(ComparisonView(request: request, menuSelection: menuSelection))
+        return [.compare(request)]
+    }
+
+    mutating func handleComparisonKey(_ view: ComparisonView, _ key: Key) -> [UICommand] {
+        var view = view
+        let page = max(1, ComparisonLayout(size: size).body.height - 1)
+        switch key {
+        case .escape:
+            overlay = .scenarios(selection: view.menuSelection)
+            return []
+        case .left, .right:
+            view.request.right = view.cycled(forward: key == .right)
+            view.content = .running
+            view.scroll = 0
+            overlay = .comparison(view)
+            return [.compare(view.request)]
+        case .up: view.scroll -= 1
+        case .down: view.scroll += 1
+        case .pageUp: view.scroll -= page
+        case .pageDown: view.scroll += page
+        case .home: view.scroll = 0
+        case .end: view.scroll = Int.max / 2
+        default: return []
+        }
+        view.scroll = min(max(0, view.scroll), maxComparisonScroll(view))
+        overlay = .comparison(view)
+        return []
+    }
+
+    /// A comparison arrived; it is shown if it is still the one asked for.
+    mutating func receive(_ request: ComparisonRequest, _ content: ComparisonView.Content) {
+        guard case .comparison(var view) = overlay, view.request == request else { return }
+        view.content = content
+        view.scroll = min(view.scroll, maxComparisonScroll(view))
+        overlay = .comparison(view)
+    }
+
+    /// How far the rows can scroll: until the last line is at the bottom.
+    func maxComparisonScroll(_ view: ComparisonView) -> Int {
+        guard case .ready(let comparison) = view.content else { return 0 }
+        let layout = ComparisonLayout(size: size)
+        return max(0, ComparisonLayout.scrolled(comparison, width: layout.body.width).count - layout.body.height)
+    }
+}
+
+/// Where the comparison view draws: a full-window box, a note, the column names and a rule that
+/// stay, and the rows that scroll under them.
+struct ComparisonLayout {
+    let box: Rect
+    let note: Rect
+    /// The column names and the rule under them.
+    let header: Rect
+    let body: Rect
+
+    init(size: Size) {
+        let area = ScreenLayout(size: size, platform: .ios).body
+        box = area.inset(horizontal: 1, vertical: 0)
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let (note, rest) = inner.splitTop(1)
+        let (header, body) = rest.splitTop(2)
+        self.note = note
+        self.header = header
+        self.body = body
+    }
+
+    /// The lines of the comparison at a width, without the heading: the column names and rule
+    /// (kept at the top) and the lines that scroll.
+    static func lines(_ comparison: Comparison, width: Int) -> (
+        header: [ComparisonText.Line], body: [ComparisonText.Line]
+    ) {
+        let lines = ComparisonText.lines(comparison, width: width, heading: false)
+        return (Array(lines.prefix(2)), Array(lines.dropFirst(2)))
+    }
+
+    static func scrolled(_ comparison: Comparison, width: Int) -> [ComparisonText.Line] {
+        lines(comparison, width: width).body
+    }
+}
