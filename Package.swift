@@ -60,10 +60,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `tvsim bench`: the terminal UI in a pseudo-terminal, the catalog, the server under load.
+        .target(
+            name: "Benchmarks",
+            dependencies: ["FlowRuntime", "PassClient", "PassAPI", "PassMockServer"]
+        ),
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore", "TerminalUI",
+                "Benchmarks", "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore", "TerminalUI",
                 "VSASimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

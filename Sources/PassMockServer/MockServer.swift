@@ -10,6 +10,15 @@ import Synchronization
 public enum MockServer {
     /// The router with every endpoint of the mock. Tests drive it directly (no socket).
     public static func makeRouter(backend: MockBackend) -> Router<MockRequestContext> {
+        registry(backend: backend).router
+    }
+
+    /// Every endpoint the mock serves, in the order they are registered.
+    public static func routes(backend: MockBackend) -> [MockRoute] {
+        registry(backend: backend).endpoints
+    }
+
+    static func registry(backend: MockBackend) -> RouteRegistry {
         let router = Router(context: MockRequestContext.self)
         router.add(middleware: UnknownPathMiddleware(backend: backend))
         var registry = RouteRegistry(router: router, backend: backend)
@@ -22,7 +31,7 @@ public enum MockServer {
         CustomIdentityProviderRoutes(backend: backend).register(into: &registry)
         AdminRoutes(backend: backend).register(into: &registry)
         registry.finish()
-        return router
+        return registry
     }
 
     public static func makeApplication(

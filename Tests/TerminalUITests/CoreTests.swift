@@ -145,3 +145,17 @@ import Testing
             ])
     }
 }
+
+@Suite struct ListScrollingTests {
+    @Test func shortListsNeverScroll() {
+        #expect(ListRow.scrollOffset(selected: 4, count: 5, height: 10) == 0)
+    }
+
+    @Test func longListsTurnByWholePagesAndStopAtTheEnd() {
+        #expect(ListRow.scrollOffset(selected: 9, count: 68, height: 10) == 0)
+        #expect(ListRow.scrollOffset(selected: 10, count: 68, height: 10) == 10)
+        #expect(ListRow.scrollOffset(selected: 19, count: 68, height: 10) == 10)
+        #expect(ListRow.scrollOffset(selected: 61, count: 68, height: 10) == 58)
+        #expect(ListRow.scrollOffset(selected: 67, count: 68, height: 10) == 58)
+    }
+}

@@ -13,6 +13,8 @@ struct RouteRegistry {
     let backend: MockBackend
     private var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
     private var pathOrder: [String] = []
+    /// Every endpoint in registration order, for `MockServer.routes`.
+    private(set) var endpoints: [MockRoute] = []
 
     init(router: Router<MockRequestContext>, backend: MockBackend) {
         self.router = router
@@ -24,6 +26,7 @@ struct RouteRegistry {
     ) {
         if methodsByPath[path] == nil { pathOrder.append(path) }
         methodsByPath[path, default: []].insert(method)
+        endpoints.append(MockRoute(method: method.rawValue, path: path, operation: operation.rawValue))
         let backend = self.backend
         router.on(RouterPath(path), method: method) { request, context in
             try await backend.respond(to: request, operation: operation, context: context) { incoming in
@@ -50,6 +53,14 @@ struct RouteRegistry {
             }
         }
     }
+}
+
+/// One endpoint of the mock: `GET /api/v2/{serviceProvider}/configuration`.
+public struct MockRoute: Sendable, Equatable, Codable {
+    public let method: String
+    /// The path pattern, with `{name}` for parameters.
+    public let path: String
+    public let operation: String
 }
 
 /// Path parameters, percent-decoded.

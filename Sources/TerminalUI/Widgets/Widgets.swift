@@ -133,10 +133,12 @@ public struct ListRow: Sendable, Equatable {
         ListRow(text.uppercased(), style: Style(.muted, bold: true), selectable: false)
     }
 
-    /// The first row shown so that `selected` stays on screen, centring it when possible.
+    /// The first row shown so that `selected` stays on screen. Long lists turn by whole pages:
+    /// a move within a page repaints two rows instead of shifting every row, which keeps a
+    /// selection move to a few hundred bytes even over a slow SSH link.
     public static func scrollOffset(selected: Int, count: Int, height: Int) -> Int {
         guard count > height, height > 0 else { return 0 }
-        return min(max(0, selected - height / 2), count - height)
+        return min(max(0, selected) / height * height, count - height)
     }
 }
 

@@ -1,0 +1,81 @@
+import FlowRuntime
+import Foundation
+
+/// Everything `tvsim bench` measures, in order, with the settings the targets are stated for.
+public struct BenchmarkSuite: Sendable {
+    public struct Settings: Sendable {
+        /// The `tvsim` binary to start in a pseudo-terminal and as `tvsim serve`.
+        public var executable: String
+        public var kinds: [BenchmarkKind] = BenchmarkKind.allCases
+        public var startupRuns = 20
+        public var serverDuration: Duration = .seconds(10)
+        public var connections = 64
+        public var memoryRequests = 1_000_000
+
+        public init(executable: String) {
+            self.executable = executable
+        }
+    }
+
+    let settings: Settings
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// Runs the selected benchmarks, telling `progress` what is starting.
+    public func run(progress: @Sendable (String) -> Void) async throws -> [BenchmarkRow] {
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tvsim-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let terminal = TerminalBenchmarks(executable: settings.executable, workspace: workspace)
+        let server = ServerBenchmarks(executable: settings.executable)
+        var rows: [BenchmarkRow] = []
+        for kind in settings.kinds {
+            switch kind {
+            case .startup:
+                progress("startup: \(settings.startupRuns) launches in a pseudo-terminal")
+                rows += try terminal.startup(runs: settings.startupRuns)
+            case .input:
+                progress("input: Apple's picker, selection moves and a search")
+                let dashboard = workspace.appendingPathComponent("large-picker.json")
+                let providers = try LargePickerDashboard.write(to: dashboard)
+                rows += try terminal.input(dashboard: dashboard, providers: providers)
+            case .scenarios:
+                progress("scenarios: the whole catalog on the virtual clock")
+                rows += try await Self.scenarios()
+            case .server:
+                progress("server: \(settings.connections) connections, \(settings.serverDuration) per route")
+                rows += try await server.throughput(
+                    duration: settings.serverDuration, connections: settings.connections)
+            case .memory:
+                progress("memory: the terminal UI through Apple SSO, then \(settings.memoryRequests) server requests")
+                rows += try terminal.peakMemoryThroughAppleSSO()
+                rows += try await server.memory(requests: settings.memoryRequests, connections: settings.connections)
+            }
+        }
+        return rows
+    }
+
+    /// Every catalog scenario headless, one after another; wall time per scenario.
+    static func scenarios() async throws -> [BenchmarkRow] {
+        let catalog = try ScenarioCatalog.all()
+        var times: [Double] = []
+        var failed = 0
+        for scenario in catalog {
+            let result = await ScenarioRunner().run(scenario)
+            times.append(result.elapsedMilliseconds)
+            if !result.passed { failed += 1 }
+        }
+        let total = times.reduce(0, +)
+        return [
+            BenchmarkRow(
+                .scenarios, "one catalog scenario (median)", Statistics.median(times) ?? 0, "ms", target: .under(40),
+                detail:
+                    "\(catalog.count) scenarios, p90 \(BenchmarkRow.format(Statistics.percentile(times, 90) ?? 0)) ms, max \(BenchmarkRow.format(times.max() ?? 0)) ms, \(failed) failed"
+            ),
+            BenchmarkRow(.scenarios, "the whole catalog", total, "ms"),
+        ]
+    }
+}

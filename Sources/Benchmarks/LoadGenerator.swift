@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A closed-loop HTTP/1.1 load generator: a fixed number of keep-alive connections, each sending
+/// its next request as soon as the previous answer is complete. One thread and `poll`, so that
+/// on a small machine most of the CPU goes to the server being measured.
+struct LoadGenerator {
+    let port: UInt16
+    let connections: Int
+
+    struct Result {
+        var requests = 0
+        var statuses: [Int: Int] = [:]
+        /// Connections the server closed or that failed, reopened.
+        var broken = 0
+        var microseconds: [UInt32] = []
+        var elapsed: Duration = .zero
+
+        var requestsPerSecond: Double { Double(requests) / elapsed.seconds }
+        var serverErrors: Int { statuses.filter { $0.key >= 500 }.values.reduce(0, +) }
+        func latency(percentile: Double) -> Duration {
+            .microseconds(Statistics.percentile(microseconds.map(Double.init), percentile) ?? 0)
+        }
+    }
+
+    /// Sends requests until `duration` has passed or `total` requests were answered, whichever
+    /// comes first. `request(n)` makes the bytes of the n-th request.
+    func run(duration: Duration, total: Int = .max, request: (Int) -> [UInt8]) throws -> Result {
+        var sockets = try (0..<connections).map { _ in try Connection(port: port) }
+        var result = Result()
+        result.microseconds.reserveCapacity(min(total, 2_000_000))
+        var issued = 0
+        let started = ContinuousClock.now
+        let deadline = started + duration
+        func sendNext(_ index: Int) {
+            guard issued < total, ContinuousClock.now < deadline else { return }
+            sockets[index].start(request(issued))
+            issued += 1
+        }
+        for index in sockets.indices { sendNext(index) }
+        while sockets.contains(where: \.busy) {
+            var descriptors = sockets.map { pollfd(fd: $0.fd, events: $0.pollEvents, revents: 0) }
+            guard poll(&descriptors, nfds_t(descriptors.count), 1000) >= 0 else { continue }
+            for index in sockets.indices where descriptors[index].revents != 0 {
+                switch sockets[index].service(descriptors[index].revents) {
+                case .waiting: break
+                case .answered(let status, let latency):
+                    result.requests += 1
+                    result.statuses[status, default: 0] += 1
+                    result.microseconds.append(UInt32(clamping: latency.wholeMicroseconds))
+                    sendNext(index)
+                case .broken:
+                    result.broken += 1
+                    sockets[index] = try Connection(port: port)
+                    sendNext(index)
+                }
+            }
+        }
+        result.elapsed = ContinuousClock.now - started
+        return result
+    }
+}
+
+/// One keep-alive connection: the request being written and the answer being read.
+private struct Connection {
+    enum Progress {
+        case waiting
+        case answered(status: Int, latency: Duration)
+        case broken
+    }
+
+    let fd: Int32
+    private var output: [UInt8] = []
+    private var written = 0
+    private var input: [UInt8] = []
+    private var sentAt: ContinuousClock.Instant?
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    var busy: Bool { sentAt != nil }
+    var pollEvents: Int16 { Int16(written < output.count ? POLLIN | POLLOUT : POLLIN) }
+
+    mutating func start(_ request: [UInt8]) {
+        output = request
+        written = 0
+        sentAt = .now
+        flush()
+    }
+
+    private mutating func flush() {
+        while written < output.count {
+            let count = output[written...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    mutating func service(_ events: Int16) -> Progress {
+        if events & Int16(POLLOUT) != 0 { flush() }
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count == 0 || (count < 0 && errno != EAGAIN) || events & Int16(POLLERR | POLLHUP) != 0 {
+            close(fd)
+            return .broken
+        }
+        if count > 0 { input.append(contentsOf: buffer[0..<count]) }
+        guard let sentAt, let response = HTTPResponseFrame(input) else { return .waiting }
+        input.removeFirst(response.length)
+        self.sentAt = nil
+        return .answered(status: response.status, latency: .now - sentAt)
+    }
+}
+
+/// The status and total length of the first complete response in a buffer, if there is one.
+/// Knows `Content-Length` and chunked bodies, which is all the mock sends.
+struct HTTPResponseFrame {
+    let status: Int
+    let length: Int
+
+    init?(_ bytes: [UInt8]) {
+        guard let headerEnd = Self.find([13, 10, 13, 10], in: bytes, from: 0) else { return nil }
+        let head = String(decoding: bytes[0..<headerEnd], as: UTF8.self).lowercased()
+        let lines = head.split(separator: "\r\n")
+        guard let first = lines.first, first.count >= 12, let code = Int(first.dropFirst(9).prefix(3)) else {
+            return nil
+        }
+        let bodyStart = headerEnd + 4
+        if let header = lines.first(where: { $0.hasPrefix("content-length:") }),
+            let size = Int(header.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        {
+            guard bytes.count >= bodyStart + size else { return nil }
+            (status, length) = (code, bodyStart + size)
+        } else if lines.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) {
+            guard let end = Self.find(Array("0\r\n\r\n".utf8), in: bytes, from: bodyStart) else { return nil }
+            (status, length) = (code, end + 5)
+        } else {
+            (status, length) = (code, bodyStart)
+        }
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        for index in start...(bytes.count - needle.count) where bytes[index] == needle[0] {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+        }
+        return nil
+    }
+}

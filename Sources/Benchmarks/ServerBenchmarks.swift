@@ -1,0 +1,168 @@
+import Foundation
+import PassAPI
+import PassClient
+
+/// The mock back end as `tvsim serve` runs it, in its own process, loaded over loopback.
+struct ServerBenchmarks {
+    let executable: String
+
+    /// `GET /configuration` and `GET /profiles/code/{code}`, each for `duration` over
+    /// `connections` keep-alive connections.
+    func throughput(duration: Duration, connections: Int) async throws -> [BenchmarkRow] {
+        let server = try ServeProcess(executable: executable)
+        defer { server.stop() }
+        let caller = try await BenchmarkCaller.prepare(server)
+        let code = try await caller.client.createSession(mvpd: nil, domainName: nil, redirectUrl: nil).code ?? "UNKNOWN"
+        let generator = LoadGenerator(port: server.port, connections: connections)
+        var rows: [BenchmarkRow] = []
+        for (name, path) in [
+            ("GET /configuration", "/api/v2/\(caller.requestor)/configuration"),
+            ("GET /profiles/code/{code}", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
+        ] {
+            let request = caller.request("GET", path)
+            let result = try generator.run(duration: duration) { _ in request }
+            rows += Self.rows(name, result, connections: connections)
+        }
+        return rows
+    }
+
+    static func rows(_ name: String, _ result: LoadGenerator.Result, connections: Int) -> [BenchmarkRow] {
+        let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " ")
+        return [
+            BenchmarkRow(
+                .server, "\(name): throughput", result.requestsPerSecond, "req/s", target: .atLeast(20_000),
+                detail: "\(connections) connections, \(BenchmarkRow.format(result.elapsed.seconds)) s, \(statuses)"),
+            BenchmarkRow(.server, "\(name): p50 latency", result.latency(percentile: 50).milliseconds, "ms"),
+            BenchmarkRow(
+                .server, "\(name): p99 latency", result.latency(percentile: 99).milliseconds, "ms", target: .under(10),
+                detail: result.serverErrors + result.broken > 0
+                    ? "\(result.serverErrors) 5xx, \(result.broken) broken connections"
+                    : "no 5xx, no broken connections"
+            ),
+        ]
+    }
+
+    /// Resident size of the server after `requests` requests that each open a session with a new
+    /// code for a device never seen before, measured halfway and at the end: bounded stores show
+    /// as a flat line.
+    func memory(requests: Int, connections: Int) async throws -> [BenchmarkRow] {
+        let server = try ServeProcess(executable: executable)
+        defer { server.stop() }
+        let caller = try await BenchmarkCaller.prepare(server)
+        let generator = LoadGenerator(port: server.port, connections: connections)
+        let before = ProcessMemory.residentBytes(of: server.pid) ?? 0
+        var marks: [(Int, Int)] = []
+        var errors = 0
+        for half in 0..<2 {
+            let offset = half * requests / 2
+            let result = try generator.run(duration: .seconds(3600), total: requests / 2) { index in
+                caller.sessionRequest(device: "bench-device-\(offset + index)")
+            }
+            errors += result.serverErrors + result.broken + result.statuses.filter { $0.key != 200 }.values.reduce(0, +)
+            marks.append((offset + result.requests, ProcessMemory.residentBytes(of: server.pid) ?? 0))
+        }
+        let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
+        let (halfway, end) = (marks[0], marks[1])
+        return [
+            BenchmarkRow(
+                .memory, "server resident size after \(end.0) requests", megabytes(end.1), "MB",
+                detail:
+                    "\(BenchmarkRow.format(megabytes(before))) MB at start, \(BenchmarkRow.format(megabytes(halfway.1))) MB after \(halfway.0); fresh codes and devices, \(errors) non-200"
+            ),
+            BenchmarkRow(
+                .memory, "server growth over the second half", megabytes(max(0, end.1 - halfway.1)), "MB",
+                target: .under(16), detail: "bounded stores evict by TTL and capacity"),
+        ]
+    }
+}
+
+/// A registered client of the benchmarked server, and the raw requests it sends.
+struct BenchmarkCaller: Sendable {
+    let client: PassClient
+    let requestor: String
+    let host: String
+    let token: String
+    let deviceInfo: String
+
+    static func prepare(_ server: ServeProcess) async throws -> BenchmarkCaller {
+        let device = DeviceInfo.appleTV(applicationId: "tv.orbit.bench")
+        let client = PassClient(
+            configuration: .init(
+                baseURL: server.baseURL, serviceProvider: server.requestor, softwareStatement: server.softwareStatement,
+                deviceIdentifier: DeviceIdentifier(identifier: "bench-device"), deviceInfo: device))
+        let token = try await client.requestAccessToken().accessToken
+        return BenchmarkCaller(
+            client: client, requestor: server.requestor, host: "127.0.0.1:\(server.port)", token: token,
+            deviceInfo: device.headerValue)
+    }
+
+    func request(_ method: String, _ path: String, device: String = "bench-device", body: String? = nil) -> [UInt8] {
+        var lines = [
+            "\(method) \(path) HTTP/1.1", "Host: \(host)", "Accept: application/json", "Authorization: Bearer \(token)",
+            "\(HeaderName.deviceIdentifier): \(DeviceIdentifier(identifier: device).headerValue)",
+            "\(HeaderName.deviceInfo): \(deviceInfo)",
+        ]
+        if let body {
+            lines += ["Content-Type: application/x-www-form-urlencoded", "Content-Length: \(body.utf8.count)"]
+        }
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")).utf8)
+    }
+
+    func sessionRequest(device: String) -> [UInt8] {
+        request("POST", "/api/v2/\(requestor)/sessions", device: device, body: "domainName=orbit.tvsim.example")
+    }
+}
+
+/// `tvsim serve --quiet --port 0` as a child process, with what its banner says.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    let baseURL: String
+    let port: UInt16
+    let requestor: String
+    let softwareStatement: String
+    var pid: pid_t { process.processIdentifier }
+
+    init(executable: String) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve", "--quiet", "--port", "0"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let banner = try Self.readBanner(output.fileHandleForReading)
+        guard let url = banner["listening on"], let port = URL(string: url)?.port,
+            let requestor = banner["requestor"]?.split(separator: " ").first,
+            let statement = banner["software statement"]
+        else {
+            process.terminate()
+            throw BenchmarkError("tvsim serve printed no usable banner")
+        }
+        (baseURL, self.port, self.requestor, softwareStatement) = (url, UInt16(port), String(requestor), statement)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The banner's lines as label → value, read up to "Press Ctrl-C".
+    static func readBanner(_ handle: FileHandle) throws -> [String: String] {
+        var text = ""
+        while !text.contains("Press Ctrl-C") {
+            let data = handle.availableData
+            guard !data.isEmpty else { throw BenchmarkError("tvsim serve exited before listening") }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let range = trimmed.range(of: "listening on ") {
+                fields["listening on"] = String(trimmed[range.upperBound...])
+            }
+            for label in ["requestor", "software statement"] where trimmed.hasPrefix(label + " ") {
+                fields[label] = trimmed.dropFirst(label.count).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+/// `tvsim bench`: the performance figures the README records, measured on this machine.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
+        discussion: """
+            Build with 'swift build -c release' first: debug builds are several times slower. A full run takes \
+            about three minutes; --only picks parts. Exits 1 when a target is missed.
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only these parts (comma-separated): \(BenchmarkKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "parts"))
+    var only: String?
+
+    @Option(help: "Launches measured for the startup median.")
+    var startupRuns = 20
+
+    @Option(help: "Seconds of load per server route.")
+    var seconds = 10
+
+    @Option(help: "Concurrent connections for the server benchmarks.")
+    var connections = 64
+
+    @Option(help: "Requests sent before the server's memory is read.")
+    var memoryRequests = 1_000_000
+
+    @Flag(help: "Print the rows as JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+        _ = try kinds()
+        guard startupRuns > 0, seconds > 0, (1...1024).contains(connections), memoryRequests >= 2 else {
+            throw ValidationError(
+                "--startup-runs and --seconds must be positive, --connections 1…1024, --memory-requests at least 2.")
+        }
+    }
+
+    func kinds() throws -> [BenchmarkKind] {
+        guard let only else { return BenchmarkKind.allCases }
+        return try only.split(separator: ",").map { name in
+            guard let kind = BenchmarkKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError(
+                    "--only: '\(name)' is not a benchmark; use \(BenchmarkKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
+            }
+            return kind
+        }
+    }
+
+    func run() async throws {
+        var settings = BenchmarkSuite.Settings(executable: try Self.ownExecutable())
+        settings.kinds = try kinds()
+        settings.startupRuns = startupRuns
+        settings.serverDuration = .seconds(seconds)
+        settings.connections = connections
+        settings.memoryRequests = memoryRequests
+        let rows: [BenchmarkRow]
+        do {
+            rows = try await BenchmarkSuite(settings: settings).run { Console.error("bench: \($0)…") }
+        } catch {
+            throw CommandFailure("benchmark failed: \(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            Console.line(String(decoding: try encoder.encode(rows), as: UTF8.self))
+        } else {
+            Console.line(BenchmarkTable.render(rows, machine: MachineDescription.current))
+        }
+        if rows.contains(where: { $0.met == false }) { throw ExitCode(1) }
+    }
+
+    /// This binary's path, to start it in a pseudo-terminal and as `tvsim serve`.
+    static func ownExecutable() throws -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        if let path = Bundle.main.executablePath { return path }
+        throw CommandFailure("cannot find the tvsim binary to benchmark")
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PassAPI
+import Simulation
+import Testing
+
+@testable import PassMockServer
+
+/// Generated malformed and boundary input at every route of the mock, over a real socket, for a
+/// fixed budget of requests (`TVSIM_FUZZ_REQUESTS`, default 3 000; `TVSIM_FUZZ_SEED` to vary
+/// the input). The properties: no 5xx, no dropped connection, and every error in the body its
+/// kind of endpoint documents.
+@Suite struct MalformedInputFuzzTests {
+    static let budget = ProcessInfo.processInfo.environment["TVSIM_FUZZ_REQUESTS"].flatMap(Int.init) ?? 3_000
+    static let seed = ProcessInfo.processInfo.environment["TVSIM_FUZZ_SEED"].flatMap(UInt64.init) ?? 20_261_121
+
+    @Test func everyRouteSurvivesGeneratedInput() async throws {
+        let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 3)
+        backend.baseURL = "http://127.0.0.1"
+        let routes = MockServer.routes(backend: backend)
+        #expect(routes.count > 40)
+        let app = Application(router: MockServer.makeRouter(backend: backend))
+        try await app.test(.live) { client in
+            let valid = try await ValidValues.prepare(client, backend: backend)
+            var generator = FuzzInput(random: SeededGenerator(seed: Self.seed), valid: valid)
+            var problems: [String] = []
+            for index in 0..<Self.budget {
+                let route = routes[index % routes.count]
+                let request = generator.request(for: route)
+                let response = try await client.execute(
+                    uri: request.uri, method: request.method, headers: request.headers, body: request.body)
+                if let problem = ErrorBodyCheck.problem(request: request, response: response) {
+                    problems.append(problem)
+                }
+            }
+            #expect(
+                problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5).joined(separator: "\n"))")
+        }
+    }
+}
+
+/// Values the server accepts, mixed into the garbage so that requests get past the first check.
+struct ValidValues: Sendable {
+    let token: String
+    let code: String
+
+    static func prepare(_ client: some TestClientProtocol, backend: MockBackend) async throws -> ValidValues {
+        let statement = try #require(backend.softwareStatement(for: "ORBIT"))
+        let info = DeviceInfo.iPhone(applicationId: "ORBIT").headerValue
+        let registered = try await client.execute(
+            uri: "/o/client/register", method: .post,
+            headers: [.contentType: "application/json", HTTPField.Name("X-Device-Info")!: info],
+            body: ByteBuffer(string: #"{"software_statement": "\#(statement)"}"#))
+        let credentials = try JSONDecoder().decode(
+            ClientCredentials.self, from: Data(registered.body.readableBytesView))
+        let tokenReply = try await client.execute(
+            uri: "/o/client/token", method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded", HTTPField.Name("X-Device-Info")!: info],
+            body: ByteBuffer(
+                string:
+                    "grant_type=client_credentials&client_id=\(credentials.clientId)&client_secret=\(credentials.clientSecret)"
+            ))
+        let token = try JSONDecoder().decode(AccessTokenResponse.self, from: Data(tokenReply.body.readableBytesView))
+        let session = try await client.execute(
+            uri: "/api/v2/ORBIT/sessions", method: .post,
+            headers: [
+                .authorization: "Bearer \(token.accessToken)",
+                HTTPField.Name("AP-Device-Identifier")!: DeviceIdentifier(identifier: "fuzz-device").headerValue,
+                HTTPField.Name("X-Device-Info")!: info, .contentType: "application/x-www-form-urlencoded",
+            ], body: ByteBuffer(string: "domainName=orbit.tvsim.example"))
+        let code = try JSONDecoder().decode(SessionResponse.self, from: Data(session.body.readableBytesView)).code
+        return ValidValues(token: token.accessToken, code: code ?? "ABCDEFG")
+    }
+}
+
+/// One generated request.
+struct FuzzRequest {
+    let uri: String
+    let method: HTTPRequest.Method
+    let headers: HTTPFields
+    let body: ByteBuffer?
+    let route: MockRoute
+}
+
+/// Makes requests for a route: path parameters, query, headers and body drawn from valid
+/// values, boundary values and garbage.
+struct FuzzInput {
+    var random: SeededGenerator
+    let valid: ValidValues
+
+    static let boundaryStrings = [
+        "", " ", "x", String(repeating: "A", count: 5_000), "..", "../../etc/passwd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "%00", "%ZZ", "%", "ñandú✓", "😀", "<script>alert(1)</script>", "' OR '1'='1", "\\", "{}", "[]", "null",
+        "-1", "0", "99999999999999999999", "1e309", "NaN", "true",
+    ]
+    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options, .head]
+    static let headerNames = [
+        "Authorization", "AP-Device-Identifier", "X-Device-Info", "Content-Type", "Accept",
+        "AP-Partner-Framework-Status", "X-Forwarded-For", "X-Roku-Reserved-Roku-Connect-Token", "Cookie",
+    ]
+
+    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+
+    mutating func garbage() -> String {
+        if chance(60) { return pick(Self.boundaryStrings) }
+        let length = pick([1, 8, 64, 700])
+        return String((0..<length).map { _ in Character(UnicodeScalar(UInt8.random(in: 32...126, using: &random))) })
+    }
+
+    /// A value for a path segment: valid, boundary or garbage, always percent-encoded.
+    mutating func segment(named name: String) -> String {
+        let plausible = [
+            "ORBIT", "ORBITLITE", "AuroraCable", "Cascade", "Apple", valid.code, "deep-space", "tvsim.aurora",
+        ]
+        let value = chance(40) ? pick(plausible) : garbage()
+        return value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
+    }
+
+    mutating func request(for route: MockRoute) -> FuzzRequest {
+        let path = route.path.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            part.hasPrefix("{") || part.hasPrefix(":") ? segment(named: String(part)) : String(part)
+        }.joined(separator: "/")
+        var query: [String] = []
+        for _ in 0..<pick([0, 0, 1, 3]) {
+            let name = pick(["mvpd", "resource", "format", "requestor", "deviceId", "redirect_url", "code", garbage()])
+            query.append(
+                "\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "q")=\(garbage().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            )
+        }
+        let uri = (path.hasPrefix("/") ? path : "/" + path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let method = chance(85) ? HTTPRequest.Method(rawValue: route.method)! : pick(Self.methods)
+        return FuzzRequest(uri: uri, method: method, headers: headers(), body: body(), route: route)
+    }
+
+    mutating func headers() -> HTTPFields {
+        var fields = HTTPFields()
+        for name in Self.headerNames where chance(45) {
+            let value: String
+            switch name {
+            case "Authorization": value = chance(50) ? "Bearer \(valid.token)" : "Bearer \(garbage())"
+            case "AP-Device-Identifier":
+                value = chance(50) ? DeviceIdentifier(identifier: garbage()).headerValue : "fingerprint \(garbage())"
+            case "X-Device-Info":
+                value = chance(50) ? DeviceInfo.appleTV(applicationId: "ORBIT").headerValue : Base64.encode(garbage())
+            case "Content-Type":
+                value = pick(["application/json", "application/x-www-form-urlencoded", "text/plain", garbage()])
+            case "Accept": value = pick(["application/json", "application/xml", "*/*", garbage()])
+            default: value = garbage()
+            }
+            // Header values cannot hold control characters; HTTPField would refuse them.
+            fields.append(HTTPField(name: HTTPField.Name(name)!, value: value.filter { !$0.isNewline }))
+        }
+        return fields
+    }
+
+    mutating func body() -> ByteBuffer? {
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0: return nil
+        case 1: return ByteBuffer(string: "{")
+        case 2:
+            return ByteBuffer(
+                string: #"{"software_statement": "\#(garbage())", "saml": \#(pick(["1", "null", "[]"]))}"#)
+        case 3: return ByteBuffer(string: "mvpd=\(garbage())&domainName=\(garbage())&resources=\(garbage())")
+        case 4:
+            return ByteBuffer(
+                bytes: (0..<pick([1, 100, 4_096])).map { _ in UInt8.random(in: 0...255, using: &random) })
+        case 5: return ByteBuffer(repeating: UInt8(ascii: "a"), count: 70_000)
+        default: return ByteBuffer(string: garbage())
+        }
+    }
+}
+
+/// What each kind of endpoint documents for its errors.
+enum ErrorBodyCheck {
+    static func problem(request: FuzzRequest, response: TestResponse) -> String? {
+        let status = Int(response.status.code)
+        let where_ =
+            "\(request.method) \(request.uri.prefix(120)) (route \(request.route.method) \(request.route.path))"
+        guard status < 500 else { return "\(status) for \(where_): \(text(response).prefix(200))" }
+        guard status >= 400, request.method != .head else { return nil }
+        let body = Data(response.body.readableBytesView)
+        let type = response.headers[.contentType] ?? ""
+        if type.contains("html") {
+            return text(response).contains("\(status)") || text(response).contains("<h1")
+                ? nil
+                : "\(status) HTML page without a title for \(where_)"
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            if type.contains("xml"), text(response).contains("<error") || text(response).contains("<errors") {
+                return nil
+            }
+            return "\(status) body neither JSON nor a page for \(where_): \(text(response).prefix(200))"
+        }
+        if request.uri.hasPrefix("/api/v2/") {
+            guard (try? JSONDecoder().decode(EnhancedError.self, from: body)) != nil else {
+                return "\(status) not an enhanced error for \(where_): \(text(response).prefix(200))"
+            }
+            return nil
+        }
+        return object["error"] != nil || object["code"] != nil || object["message"] != nil || object["errors"] != nil
+            ? nil : "\(status) JSON without an error field for \(where_): \(text(response).prefix(200))"
+    }
+
+    static func text(_ response: TestResponse) -> String {
+        String(decoding: response.body.readableBytesView, as: UTF8.self)
+    }
+}
