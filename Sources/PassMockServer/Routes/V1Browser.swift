@@ -1,0 +1,86 @@
+import Foundation
+import PassAPI
+
+/// The two V1 calls a browser or web view opens: `authenticate` (into the MVPD login chain V2
+/// uses) and `logout` (through the MVPD's web logout). No access token; errors are HTML pages.
+extension V1Routes {
+    /// `GET /api/v1/authenticate?requestor_id&mso_id&reg_code&domain_name&redirect_url…`
+    func authenticateInBrowser(_ request: IncomingRequest) throws -> MockResponse {
+        let query = request.query
+        guard let requestor = query["requestor_id"] ?? query["requestor"], let rawCode = query["reg_code"],
+            let mvpdId = query["mso_id"], !requestor.isEmpty, !rawCode.isEmpty, !mvpdId.isEmpty
+        else {
+            throw PageFailure(
+                status: 400, title: "Sign-in cannot start",
+                message: "The request needs requestor_id, reg_code and mso_id.")
+        }
+        let session = try liveCode(rawCode, requestor: requestor)
+        guard let mvpd = backend.index.integratedMvpd(mvpdId, for: requestor) else {
+            throw PageFailure(
+                status: 400, title: "Unknown TV provider", message: "\(mvpdId) is not available for this app.")
+        }
+        let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
+        let target = redirect ?? "\(backend.baseURL)/activate/\(session.code)/done"
+        if mvpd.isTempPass || mvpd.degradation == .authNAll {
+            // Adobe issues these tokens itself: no MVPD login.
+            let key = ProfileKey(
+                clientId: session.clientId, deviceId: session.deviceId, serviceProvider: requestor, mvpd: mvpd.id)
+            backend.ensureSyntheticProfile(mvpd.isTempPass ? .temporary : .degraded, mvpd: mvpd, key: key)
+            _ = backend.store.updateSession(code: session.code) { $0.completedProfile = key }
+            return Reply.redirect(to: target)
+        }
+        let domain =
+            query["domain_name"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? backend.index.requestorsById[requestor]?.domains.first ?? "tvsim.example"
+        _ = backend.store.updateSession(code: session.code) { session in
+            session.parameters[.mvpd] = mvpd.id
+            session.parameters[.domainName] = domain
+            session.parameters[.redirectUrl] = target
+        }
+        return try WebAuthenticationRoutes(backend: backend).start(serviceProvider: requestor, code: session.code)
+    }
+
+    /// `GET /api/v1/logout?requestor_id&deviceId&redirect_url`: forgets the device's tokens
+    /// and authorizations for the requestor, then signs out at the MVPD when it has a web
+    /// logout, ending at `redirect_url`.
+    func logoutInBrowser(_ request: IncomingRequest) throws -> MockResponse {
+        let query = request.query
+        guard let requestor = (query["requestor_id"] ?? query["requestor"]).flatMap({ backend.index.requestorsById[$0] })
+        else {
+            throw PageFailure(status: 400, title: "Sign-out cannot start", message: "The request needs a known requestor_id.")
+        }
+        guard let deviceId = query["deviceId"], !deviceId.isEmpty else {
+            throw PageFailure(status: 400, title: "Sign-out cannot start", message: "The request needs deviceId.")
+        }
+        let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
+        let removed = backend.store.takeProfiles { $0.deviceId == deviceId && $0.serviceProvider == requestor.id }
+        backend.store.removeAuthorizations { $0.deviceId == deviceId && $0.requestor == requestor.id }
+        let now = backend.nowMilliseconds
+        let signedIn = removed.filter { !$0.value.isExpired(atMilliseconds: now) && $0.value.profile.type == .regular }
+        if let newest = signedIn.max(by: { $0.value.profile.notBefore < $1.value.profile.notBefore }),
+            let mvpd = backend.index.mvpdsById[newest.key.mvpd], mvpd.logoutSupported
+        {
+            var url =
+                "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
+                + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
+            if let redirect { url += "&redirect_url=\(redirect.queryEncoded)" }
+            return Reply.redirect(to: url)
+        }
+        if let redirect { return Reply.redirect(to: redirect) }
+        let name = removed.first.flatMap { backend.index.mvpdsById[$0.key.mvpd]?.displayName } ?? "your TV provider"
+        return Reply.html(Pages.loggedOut(providerName: name, returnURL: nil))
+    }
+
+    private func liveCode(_ rawCode: String, requestor: String) throws -> AuthenticationSession {
+        let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let session = backend.store.session(code: code), session.serviceProvider == requestor else {
+            throw PageFailure(
+                status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
+        }
+        guard !session.isExpired(at: backend.now) else {
+            throw PageFailure(
+                status: 400, title: "Code expired", message: "The code \(code) has expired. Get a new one on your device.")
+        }
+        return session
+    }
+}
