@@ -205,9 +205,9 @@ import Testing
                 .invalidRequestor)
             let noRequestor = try await harness.send(.get, "/api/v1/checkauthn?deviceId=d", headers: app.auth)
             expectV1Error(noRequestor, .invalidRequestor)
-            expectV1Error(
+            expectPlainError(
                 try await harness.send(.get, "/reggie/v1/ORBITLITE/regcode/ABCDEFG", headers: app.auth),
-                "invalid_access_token_service_provider", status: 401)
+                status: 401, message: "Unauthorized")
         }
     }
 

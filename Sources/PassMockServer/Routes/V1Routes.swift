@@ -94,12 +94,22 @@ struct V1Call {
         return value
     }
 
-    /// The Bearer token's caller, for the requestor named by `names` (the first present), or by
-    /// the `{requestor}` path segment.
+    /// The Bearer token's caller, for the requestor named by the `{requestor}` path segment or
+    /// by the first parameter of `names` present (`requestor` unless told otherwise).
     func caller(_ names: String...) throws -> Caller {
+        let names = names.isEmpty ? ["requestor"] : names
         let named = names.lazy.compactMap { inputs[$0] }.first { !$0.isEmpty }
-        let requestor = named ?? parameters["requestor"]
-        guard !requestor.isEmpty else { throw V1Failure.missing(names.first ?? "requestor", .invalidRequestor) }
+        let fromPath = parameters["requestor"]
+        let requestor = fromPath.isEmpty ? named ?? "" : fromPath
+        guard !requestor.isEmpty else {
+            // The access token is judged first, as when the requestor is named.
+            do {
+                _ = try gate.caller(request, serviceProvider: requestor)
+            } catch let failure as EnhancedFailure where failure.code != .invalidParameterServiceProvider {
+                throw failure
+            }
+            throw V1Failure.missing(names[0], .invalidRequestor)
+        }
         return try gate.caller(request, serviceProvider: requestor)
     }
 
