@@ -18,7 +18,9 @@ import Testing
                 "/api/v1/authenticate?requestor_id=ORBIT&mso_id=Cascade&reg_code=\(code)&domain_name=orbit.tvsim.example"
                     + "&noflash=true&no_iframe=true&redirect_url=adbe.orbit%3A%2F%2Fdone")
             #expect(start.status == 302)
-            #expect(start.header("Location")?.hasPrefix("/adobe-services/authenticate/saml?noflash=true&mso_id=Cascade") == true)
+            #expect(
+                start.header("Location")?.hasPrefix("/adobe-services/authenticate/saml?noflash=true&mso_id=Cascade")
+                    == true)
             expectV1Error(
                 try await harness.send(.get, "/api/v1/authenticate/\(code)?requestor=ORBIT", headers: app.auth),
                 .authenticationSessionMissing, status: 404)
@@ -34,7 +36,8 @@ import Testing
             #expect(try byCode.decode(V1AuthenticationToken.self) == token)
             #expect(try await app.get("/api/v1/checkauthn").decode(V1AuthenticationToken.self) == token)
             let xml = try await app.get("/api/v1/tokens/authn.xml")
-            #expect(xml.text.contains("<authentication>\n  <expires>\(token.expires)</expires>\n  <mvpd>Cascade</mvpd>"))
+            #expect(
+                xml.text.contains("<authentication>\n  <expires>\(token.expires)</expires>\n  <mvpd>Cascade</mvpd>"))
             #expect(xml.text.contains("<userId>u-jordan-0001</userId>"))
         }
     }
@@ -87,7 +90,8 @@ import Testing
             #expect(token.mvpd == "Meridian")
             // The second-screen web app confirms with its own registration.
             let web = try await V1App(harness, device: "browser")
-            let confirmed = try await harness.send(.get, "/api/v1/checkauthn/\(code)?requestor=ORBIT", headers: web.auth)
+            let confirmed = try await harness.send(
+                .get, "/api/v1/checkauthn/\(code)?requestor=ORBIT", headers: web.auth)
             #expect(try confirmed.decode(V1AuthenticationToken.self) == token)
             expectV1Error(try await web.get("/api/v1/checkauthn"), .authenticationSessionMissing)
             expectV1Error(
@@ -114,7 +118,9 @@ import Testing
             let tv = try await V1App(harness)
             let (code, final) = try await tv.signIn(mvpd: "Summit", redirect: nil)
             #expect(final == "http://mock.test/activate/\(code)/done")
-            #expect(try await harness.send(.get, final.replacingOccurrences(of: "http://mock.test", with: "")).status == 200)
+            #expect(
+                try await harness.send(.get, final.replacingOccurrences(of: "http://mock.test", with: "")).status == 200
+            )
         }
     }
 
@@ -146,10 +152,12 @@ import Testing
             try await lite.signIn(mvpd: "Cascade")
             harness.clock.advance(by: 2_592_000)
             expectV1Error(try await orbit.get("/api/v1/checkauthn"), .authenticationSessionExpired)
-            expectPlainError(try await lite.get("/api/v1/checkauthn"), status: 403, message: "Authentication token expired")
+            expectPlainError(
+                try await lite.get("/api/v1/checkauthn"), status: 403, message: "Authentication token expired")
             expectV1Error(try await orbit.get("/api/v1/tokens/authn"), .authenticationSessionExpired, status: 410)
             expectPlainError(try await lite.get("/api/v1/tokens/authn"), status: 410, message: "Gone")
-            expectV1Error(try await orbit.get("/api/v1/tokens/usermetadata"), .authenticationSessionExpired, status: 412)
+            expectV1Error(
+                try await orbit.get("/api/v1/tokens/usermetadata"), .authenticationSessionExpired, status: 412)
         }
     }
 
@@ -178,12 +186,15 @@ import Testing
         try await Harness.run(dashboard: .longLivedTokens) { harness in
             let app = try await V1App(harness)
             let form = [("requestor_id", "ORBIT"), ("deviceId", app.deviceId), ("domain_name", "orbit.tvsim.example")]
-            let reply = try await app.postForm("/api/v1/authenticate/freepreview", form + [("mso_id", "TempPass_ORBIT")])
+            let reply = try await app.postForm(
+                "/api/v1/authenticate/freepreview", form + [("mso_id", "TempPass_ORBIT")])
             #expect(reply.status == 204)
             let token = try await app.get("/api/v1/tokens/authn").decode(V1AuthenticationToken.self)
             #expect(token.mvpd == "TempPass_ORBIT")
             #expect(token.expiresMilliseconds == harness.backend.nowMilliseconds + 1_800_000)
-            #expect(try await app.get("/api/v1/tokens/usermetadata").decode(V1UserMetadata.self).tokenSource == "TempPass_ORBIT")
+            #expect(
+                try await app.get("/api/v1/tokens/usermetadata").decode(V1UserMetadata.self).tokenSource
+                    == "TempPass_ORBIT")
             expectV1Error(
                 try await app.postForm("/api/v1/authenticate/freepreview", form + [("mso_id", "Cascade")]),
                 .unknownIntegration)
@@ -192,7 +203,9 @@ import Testing
                 .unknownIntegration)
             expectV1Error(try await app.postForm("/api/v1/authenticate/freepreview", form), .unknownIntegration)
             harness.clock.advance(by: 1_801)
-            #expect(try await app.postForm("/api/v1/authenticate/freepreview", form + [("mso_id", "TempPass_ORBIT")]).status == 204)
+            #expect(
+                try await app.postForm("/api/v1/authenticate/freepreview", form + [("mso_id", "TempPass_ORBIT")]).status
+                    == 204)
             expectV1Error(try await app.get("/api/v1/checkauthn"), .authenticationSessionExpired)
         }
     }
@@ -208,7 +221,9 @@ import Testing
             #expect(logout.status == 204)
             #expect(logout.header("Location") == nil)
             expectV1Error(try await app.get("/api/v1/tokens/authn"), .authenticationSessionMissing, status: 404)
-            expectV1Error(try await app.get("/api/v1/tokens/authz", [("resource", "deep-space")]), .authenticationSessionMissing, status: 412)
+            expectV1Error(
+                try await app.get("/api/v1/tokens/authz", [("resource", "deep-space")]), .authenticationSessionMissing,
+                status: 412)
             #expect(try await other.get("/api/v1/tokens/authn").status == 200)
             #expect(try await app.delete("/api/v1/logout").status == 204)
         }
@@ -234,9 +249,25 @@ import Testing
             let page = try await harness.send(.get, "/api/v1/logout?requestor_id=ORBIT&deviceId=device-1")
             #expect(page.status == 200)
             #expect(page.text.contains("Signed out of your TV provider"))
-            let missing = try await harness.send(.get, "/api/v1/logout?requestor_id=ORBIT")
-            #expect(missing.status == 400)
-            #expect(missing.header("Content-Type")?.hasPrefix("text/html") == true)
+            let unknown = try await harness.send(.get, "/api/v1/logout?requestor_id=NOBODY")
+            #expect(unknown.status == 400)
+            #expect(unknown.header("Content-Type")?.hasPrefix("text/html") == true)
+        }
+    }
+
+    /// The iOS app opens `/api/v1/logout?requestor_id&redirect_url` without `deviceId`.
+    @Test func withoutADeviceIdTheWebLogoutEndsTheNewestSignIn() async throws {
+        try await Harness.run { harness in
+            let living = try await V1App(harness)
+            try await living.signIn(mvpd: "Cascade")
+            harness.clock.advance(by: 60)
+            let phone = living.on(device: "phone")
+            try await phone.signIn(mvpd: "Cascade")
+            let start = try await harness.send(
+                .get, "/api/v1/logout?requestor_id=ORBIT&redirect_url=adbe.orbit%3A%2F%2Fsignedout")
+            #expect(start.header("Location")?.contains("pt_device_id=phone") == true)
+            expectV1Error(try await phone.get("/api/v1/checkauthn"), .authenticationSessionMissing)
+            #expect(try await living.get("/api/v1/checkauthn").status == 200)
         }
     }
 }

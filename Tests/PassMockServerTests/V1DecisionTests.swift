@@ -14,7 +14,8 @@ import Testing
             expectV1Error(
                 try await app.get("/api/v1/tokens/authz", [("resource", "deep-space")]), .authorizationNotFound,
                 status: 404)
-            expectV1Error(try await app.get("/api/v1/tokens/media", [("resource", "deep-space")]), .authorizationNotFound)
+            expectV1Error(
+                try await app.get("/api/v1/tokens/media", [("resource", "deep-space")]), .authorizationNotFound)
             let authorization = try await app.get("/api/v1/authorize", [("resource", "deep-space")])
                 .decode(V1Authorization.self)
             #expect(
@@ -24,7 +25,8 @@ import Testing
             #expect(
                 try await app.get("/api/v1/tokens/authz", [("resource", "deep-space")]).decode(V1Authorization.self)
                     == authorization)
-            let media = try await app.get("/api/v1/tokens/media", [("resource", "deep-space")]).decode(V1MediaToken.self)
+            let media = try await app.get("/api/v1/tokens/media", [("resource", "deep-space")]).decode(
+                V1MediaToken.self)
             #expect(media.resource == "deep-space")
             #expect(media.mvpdId == "Cascade")
             #expect(media.userId == "u-jordan-0001")
@@ -79,7 +81,8 @@ import Testing
             expectV1Error(try await orbit.get("/api/v1/tokens/media", resource), .authenticationSessionMissing)
             expectPlainError(
                 try await lite.get("/api/v1/tokens/authz", resource), status: 412, message: "User not authenticated")
-            expectPlainError(try await lite.get("/api/v1/mediatoken", resource), status: 403, message: "User not authenticated")
+            expectPlainError(
+                try await lite.get("/api/v1/mediatoken", resource), status: 403, message: "User not authenticated")
             expectV1Error(try await orbit.get("/api/v1/authorize"), .missingResource)
             expectPlainError(
                 try await lite.get("/api/v1/authorize"), status: 400, message: "Required 'resource' is not present")
@@ -97,14 +100,20 @@ import Testing
             let package = try await orbit.get("/api/v1/authorize", [("resource", "orbit-sports")])
             expectV1Error(package, .authorizationDeniedByMvpd)
             #expect(package.error?.details?.contains("Orbit Sports") == true)
-            expectV1Error(try await family.get("/api/v1/authorize", [("resource", "midnight-run")]), .authorizationDeniedByParentalControls)
-            let mrss = "<rss><channel><title>orbit-live</title><item><media:rating>TV-MA</media:rating></item></channel></rss>"
-            expectV1Error(try await family.get("/api/v1/authorize", [("resource", mrss)]), .authorizationDeniedByParentalControls)
+            expectV1Error(
+                try await family.get("/api/v1/authorize", [("resource", "midnight-run")]),
+                .authorizationDeniedByParentalControls)
+            let mrss =
+                "<rss><channel><title>orbit-live</title><item><media:rating>TV-MA</media:rating></item></channel></rss>"
+            expectV1Error(
+                try await family.get("/api/v1/authorize", [("resource", mrss)]), .authorizationDeniedByParentalControls)
             #expect(try await family.get("/api/v1/authorize", [("resource", "orbit-live")]).status == 200)
             let plain = try await lite.get("/api/v1/authorize", [("resource", "orbit-sports")])
             expectPlainError(plain, status: 403, message: "User not authorized")
             #expect(plain.plainError?.details?.contains("does not include") == true)
-            expectV1Error(try await orbit.get("/api/v1/tokens/authz", [("resource", "orbit-sports")]), .authorizationNotFound, status: 404)
+            expectV1Error(
+                try await orbit.get("/api/v1/tokens/authz", [("resource", "orbit-sports")]), .authorizationNotFound,
+                status: 404)
         }
     }
 
@@ -115,8 +124,10 @@ import Testing
             let v1 = try await V1App(harness, device: "same", token: v2.token)
             for resource in ["orbit-live", "deep-space", "midnight-run", "trailers"] {
                 let body = #"{"resources": ["\#(resource)"]}"#
-                let decision = try await v2.postJSON("/decisions/authorize/Cascade", body).decode(DecisionsResponse.self)
-                    .decisions[0]
+                let decision = try await v2.postJSON("/decisions/authorize/Cascade", body).decode(
+                    DecisionsResponse.self
+                )
+                .decisions[0]
                 let answer = try await v1.get("/api/v1/authorize", [("resource", resource)])
                 #expect((answer.status == 200) == decision.authorized, "\(resource)")
                 #expect(answer.error?.code == decision.error?.code, "\(resource)")
@@ -140,9 +151,11 @@ import Testing
             let code = try await thunder.registrationCode().code
             let start = try await harness.send(
                 .get,
-                "/api/v1/authenticate?requestor_id=ORBIT&mso_id=ThunderBay&reg_code=\(code)&redirect_url=https%3A%2F%2Fx.example")
+                "/api/v1/authenticate?requestor_id=ORBIT&mso_id=ThunderBay&reg_code=\(code)&redirect_url=https%3A%2F%2Fx.example"
+            )
             #expect(start.header("Location") == "https://x.example")
-            #expect(try await thunder.get("/api/v1/tokens/authn").decode(V1AuthenticationToken.self).mvpd == "ThunderBay")
+            #expect(
+                try await thunder.get("/api/v1/tokens/authn").decode(V1AuthenticationToken.self).mvpd == "ThunderBay")
         }
     }
 
@@ -151,8 +164,10 @@ import Testing
             let orbit = try await V1App(harness)
             let lite = try await V1App(harness, requestor: "ORBITLITE")
             let list = [("resource", "deep-space, orbit-sports,midnight-run")]
-            expectV1Error(try await orbit.get("/api/v1/preauthorize", list), .preauthorizationAuthenticationSessionMissing)
-            expectPlainError(try await lite.get("/api/v1/preauthorize", list), status: 412, message: "User not authenticated")
+            expectV1Error(
+                try await orbit.get("/api/v1/preauthorize", list), .preauthorizationAuthenticationSessionMissing)
+            expectPlainError(
+                try await lite.get("/api/v1/preauthorize", list), status: 412, message: "User not authenticated")
             try await orbit.signIn(mvpd: "Cascade", username: "basic")
             try await lite.signIn(mvpd: "Cascade", username: "basic")
             let enhanced = try await orbit.get("/api/v1/preauthorize", list).decode(V1PreauthorizeResponse.self)
@@ -165,7 +180,9 @@ import Testing
             #expect(!plain.text.contains("error"))
             #expect(try plain.decode(V1PreauthorizeResponse.self).resources.map(\.authorized) == [true, false, true])
             let xml = try await orbit.get("/api/v1/preauthorize.xml", list)
-            #expect(xml.text.contains("<resources>\n  <resource>\n    <authorized>true</authorized>\n    <id>deep-space</id>"))
+            #expect(
+                xml.text.contains(
+                    "<resources>\n  <resource>\n    <authorized>true</authorized>\n    <id>deep-space</id>"))
             #expect(xml.text.contains("<error>\n      <action>none</action>"))
             let six = [("resource", "a,b,c,d,e,f")]
             expectV1Error(try await orbit.get("/api/v1/preauthorize", six), .tooManyResources)
@@ -179,7 +196,8 @@ import Testing
             let (code, _) = try await tv.signIn(mvpd: "Cascade", username: "basic")
             let web = try await V1App(harness, device: "browser")
             let reply = try await harness.send(
-                .get, "/api/v1/preauthorize/\(code)?requestor=ORBIT&resource=deep-space,orbit-sports", headers: web.auth)
+                .get, "/api/v1/preauthorize/\(code)?requestor=ORBIT&resource=deep-space,orbit-sports", headers: web.auth
+            )
             #expect(try reply.decode(V1PreauthorizeResponse.self).resources.map(\.authorized) == [true, false])
             let pendingCode = try await web.registrationCode().code
             expectV1Error(
@@ -187,7 +205,8 @@ import Testing
                     .get, "/api/v1/preauthorize/\(pendingCode)?requestor=ORBIT&resource=deep-space", headers: web.auth),
                 .preauthorizationAuthenticationSessionMissing)
             expectV1Error(
-                try await harness.send(.get, "/api/v1/preauthorize/QQQQQQQ?requestor=ORBIT&resource=x", headers: web.auth),
+                try await harness.send(
+                    .get, "/api/v1/preauthorize/QQQQQQQ?requestor=ORBIT&resource=x", headers: web.auth),
                 "invalid_registration_code", status: 404)
         }
     }

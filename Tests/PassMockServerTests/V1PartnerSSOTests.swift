@@ -22,13 +22,18 @@ import Testing
         let session = try #require(signIn.jsonObject?["providerSessionToken"] as? String)
         let query = try await harness.send(
             .post, "/idp/\(mvpd)/vsa/attribute-query", headers: [("Content-Type", "application/json")],
-            body: #"{"providerSessionToken": "\#(session)", "verificationToken": "\#(request)", "attributeNames": ["uid"]}"#)
+            body:
+                #"{"providerSessionToken": "\#(session)", "verificationToken": "\#(request)", "attributeNames": ["uid"]}"#
+        )
         #expect(query.status == 200, "\(query.text)")
         return try #require(query.jsonObject?["samlResponse"] as? String)
     }
 
-    func exchange(_ app: V1App, mvpd: String, saml: String?, deviceType: String = "tvOS") async throws -> Harness.Reply {
-        var form = [("requestor", app.requestor), ("deviceId", app.deviceId), ("mvpd", mvpd), ("deviceType", deviceType)]
+    func exchange(_ app: V1App, mvpd: String, saml: String?, deviceType: String = "tvOS") async throws -> Harness.Reply
+    {
+        var form = [
+            ("requestor", app.requestor), ("deviceId", app.deviceId), ("mvpd", mvpd), ("deviceType", deviceType),
+        ]
         if let saml { form.append(("SAMLResponse", SAMLResponseEncoding.encoded(saml))) }
         return try await app.postForm("/api/v1/tokens/authn", form)
     }
@@ -80,11 +85,14 @@ import Testing
             let mismatch = try await exchange(app, mvpd: "BeaconFiber", saml: saml)
             expectV1Error(mismatch, .authenticationSessionIssuerMismatch)
             #expect(mismatch.error?.action == .authentication)
-            expectV1Error(try await exchange(app, mvpd: "AuroraCable", saml: nil), "invalid_parameter_saml_response", status: 400)
+            expectV1Error(
+                try await exchange(app, mvpd: "AuroraCable", saml: nil), "invalid_parameter_saml_response", status: 400)
             let notBase64 = try await app.postForm(
                 "/api/v1/tokens/authn",
-                [("requestor", "ORBIT"), ("deviceId", "d"), ("mvpd", "AuroraCable"), ("deviceType", "iOS"),
-                    ("SAMLResponse", "%%%")])
+                [
+                    ("requestor", "ORBIT"), ("deviceId", "d"), ("mvpd", "AuroraCable"), ("deviceType", "iOS"),
+                    ("SAMLResponse", "%%%"),
+                ])
             expectV1Error(notBase64, "invalid_parameter_saml_response", status: 400)
             // A request issued to another requestor does not count.
             let lite = try await V1App(harness, requestor: "ORBITLITE")

@@ -54,12 +54,16 @@ import Testing
             expectV1Error(try await app.postForm(path, [("deviceId", "d")]), .invalidDeviceInfo)
             expectV1Error(
                 try await app.postForm(path, [("deviceId", "d"), ("device_info", "not base64!")]), .invalidDeviceInfo)
-            let long = try await app.postForm(path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("ttl", "36001")])
+            let long = try await app.postForm(
+                path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("ttl", "36001")])
             expectV1Error(long, "bad_request", status: 400)
             #expect(long.error?.details?.contains("36000") == true)
-            #expect(try await app.postForm(path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("ttl", "36000")]).status == 200)
+            #expect(
+                try await app.postForm(path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("ttl", "36000")])
+                    .status == 200)
             expectV1Error(
-                try await app.postForm(path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("mvpd", "Ironwood")]),
+                try await app.postForm(
+                    path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("mvpd", "Ironwood")]),
                 .unknownIntegration)
             expectV1Error(
                 try await app.postForm(path, [("deviceId", "d"), ("device_info", app.deviceInfo), ("mvpd", "Nobody")]),
@@ -129,7 +133,8 @@ import Testing
                 #expect(reply.text.contains("<deviceId>device-1</deviceId>"))
             }
             for (uri, headers) in [
-                ("\(path).json", [("Accept", "application/xml")]), ("\(path)?format=json", [("Accept", "application/xml")]),
+                ("\(path).json", [("Accept", "application/xml")]),
+                ("\(path)?format=json", [("Accept", "application/xml")]),
                 (path, [("Accept", "application/json, application/xml")]), (path, []),
             ] {
                 let reply = try await harness.send(.get, uri, headers: app.auth + headers)
@@ -196,7 +201,8 @@ import Testing
             let none = try await harness.send(.get, "/api/v1/checkauthn?requestor=ORBIT&deviceId=d")
             expectV1Error(none, "invalid_access_token_service_provider", status: 401)
             #expect(none.error?.action == .applicationRegistration)
-            let other = try await harness.send(.get, "/api/v1/checkauthn?requestor=ORBITLITE&deviceId=d", headers: app.auth)
+            let other = try await harness.send(
+                .get, "/api/v1/checkauthn?requestor=ORBITLITE&deviceId=d", headers: app.auth)
             // ORBITLITE answers plain errors, even to a caller holding another requestor's token.
             expectPlainError(other, status: 401, message: "Unauthorized")
             #expect(other.plainError?.details?.contains("issued for 'ORBIT'") == true)

@@ -46,7 +46,9 @@ struct V1Style: Sendable, Equatable {
     }
 
     private static func withoutSuffix(_ segment: String) -> String {
-        for suffix in [".xml", ".json"] where segment.hasSuffix(suffix) { return String(segment.dropLast(suffix.count)) }
+        for suffix in [".xml", ".json"] where segment.hasSuffix(suffix) {
+            return String(segment.dropLast(suffix.count))
+        }
         return segment
     }
 
@@ -188,7 +190,8 @@ enum V1Reply {
     static func body<T: Encodable>(_ value: T, root: String, style: V1Style, status: Int = 200) -> MockResponse {
         switch style.format {
         case .json: Reply.json(value, status: status)
-        case .xml: MockResponse(status: status, contentType: xmlType, body: Data(XMLBody.document(value, root: root).utf8))
+        case .xml:
+            MockResponse(status: status, contentType: xmlType, body: Data(XMLBody.document(value, root: root).utf8))
         }
     }
 

@@ -98,7 +98,8 @@ extension V1Routes {
         switch backend.v1Token(clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id) {
         case .valid(let key, let stored): return call.reply(metadata(key, stored), root: "metadata")
         case .expired:
-            throw V1Failure(.authenticationSessionExpired, status: 412, details: "The authentication token has expired.")
+            throw V1Failure(
+                .authenticationSessionExpired, status: 412, details: "The authentication token has expired.")
         case .missing: throw V1Failure(.authenticationSessionMissing, status: 404)
         }
     }
@@ -136,13 +137,22 @@ extension V1Routes {
         let caller = try call.caller()
         let deviceId = try call.deviceId()
         _ = try call.deviceInfo()
-        let requestor = caller.requestor.id
-        _ = backend.store.takeProfiles {
-            $0.clientId == caller.clientId && $0.deviceId == deviceId && $0.serviceProvider == requestor
-        }
-        backend.store.removeAuthorizations {
-            $0.clientId == caller.clientId && $0.deviceId == deviceId && $0.requestor == requestor
-        }
+        forgetTokens(deviceId: deviceId, requestor: caller.requestor.id, clientId: caller.clientId)
         return Reply.noContent()
+    }
+
+    /// Forgets a device's tokens and authorizations for a requestor (only one client's, when
+    /// `clientId` is given) and returns the tokens.
+    @discardableResult
+    func forgetTokens(deviceId: String, requestor: String, clientId: String? = nil)
+        -> [(key: ProfileKey, value: StoredProfile)]
+    {
+        let ofClient = { @Sendable (id: String) in clientId == nil || id == clientId }
+        backend.store.removeAuthorizations {
+            ofClient($0.clientId) && $0.deviceId == deviceId && $0.requestor == requestor
+        }
+        return backend.store.takeProfiles {
+            ofClient($0.clientId) && $0.deviceId == deviceId && $0.serviceProvider == requestor
+        }
     }
 }

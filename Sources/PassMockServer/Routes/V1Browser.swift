@@ -40,26 +40,21 @@ extension V1Routes {
         return try WebAuthenticationRoutes(backend: backend).start(serviceProvider: requestor, code: session.code)
     }
 
-    /// `GET /api/v1/logout?requestor_id&deviceId&redirect_url`: forgets the device's tokens
-    /// and authorizations for the requestor, then signs out at the MVPD when it has a web
-    /// logout, ending at `redirect_url`.
+    /// `GET /api/v1/logout?requestor_id&redirect_url` (and optionally `deviceId`): forgets the
+    /// device's tokens and authorizations for the requestor, then signs out at the MVPD when it
+    /// has a web logout, ending at `redirect_url`.
     func logoutInBrowser(_ request: IncomingRequest) throws -> MockResponse {
         let query = request.query
-        guard let requestor = (query["requestor_id"] ?? query["requestor"]).flatMap({ backend.index.requestorsById[$0] })
+        guard
+            let requestor = (query["requestor_id"] ?? query["requestor"]).flatMap({ backend.index.requestorsById[$0] })
         else {
-            throw PageFailure(status: 400, title: "Sign-out cannot start", message: "The request needs a known requestor_id.")
-        }
-        guard let deviceId = query["deviceId"], !deviceId.isEmpty else {
-            throw PageFailure(status: 400, title: "Sign-out cannot start", message: "The request needs deviceId.")
+            throw PageFailure(
+                status: 400, title: "Sign-out cannot start", message: "The request needs a known requestor_id.")
         }
         let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
-        let removed = backend.store.takeProfiles { $0.deviceId == deviceId && $0.serviceProvider == requestor.id }
-        backend.store.removeAuthorizations { $0.deviceId == deviceId && $0.requestor == requestor.id }
-        let now = backend.nowMilliseconds
-        let signedIn = removed.filter { !$0.value.isExpired(atMilliseconds: now) && $0.value.profile.type == .regular }
-        if let newest = signedIn.max(by: { $0.value.profile.notBefore < $1.value.profile.notBefore }),
-            let mvpd = backend.index.mvpdsById[newest.key.mvpd], mvpd.logoutSupported
-        {
+        let deviceId = query["deviceId"].flatMap { $0.isEmpty ? nil : $0 } ?? newestSignedInDevice(of: requestor.id)
+        let removed = deviceId.map { forgetTokens(deviceId: $0, requestor: requestor.id) } ?? []
+        if let deviceId, let mvpd = webLogoutMvpd(after: removed) {
             var url =
                 "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
                 + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
@@ -71,6 +66,26 @@ extension V1Routes {
         return Reply.html(Pages.loggedOut(providerName: name, returnURL: nil))
     }
 
+    /// Adobe knows the browser's device from its own cookie; the mock's web views carry no
+    /// cookies, so without `deviceId` it takes the device of the requestor's newest valid token.
+    private func newestSignedInDevice(of requestor: String) -> String? {
+        let now = backend.nowMilliseconds
+        return backend.store.allProfiles()
+            .filter { $0.key.serviceProvider == requestor && !$0.value.isExpired(atMilliseconds: now) }
+            .max { $0.value.profile.notBefore < $1.value.profile.notBefore }?.key.deviceId
+    }
+
+    /// The MVPD whose web session the logout also ends: that of the newest valid regular token
+    /// removed, when the MVPD supports logout.
+    private func webLogoutMvpd(after removed: [(key: ProfileKey, value: StoredProfile)]) -> MvpdSettings? {
+        let now = backend.nowMilliseconds
+        let signedIn = removed.filter { !$0.value.isExpired(atMilliseconds: now) && $0.value.profile.type == .regular }
+        guard let newest = signedIn.max(by: { $0.value.profile.notBefore < $1.value.profile.notBefore }),
+            let mvpd = backend.index.mvpdsById[newest.key.mvpd], mvpd.logoutSupported
+        else { return nil }
+        return mvpd
+    }
+
     private func liveCode(_ rawCode: String, requestor: String) throws -> AuthenticationSession {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
         guard let session = backend.store.session(code: code), session.serviceProvider == requestor else {
@@ -79,7 +94,8 @@ extension V1Routes {
         }
         guard !session.isExpired(at: backend.now) else {
             throw PageFailure(
-                status: 400, title: "Code expired", message: "The code \(code) has expired. Get a new one on your device.")
+                status: 400, title: "Code expired",
+                message: "The code \(code) has expired. Get a new one on your device.")
         }
         return session
     }

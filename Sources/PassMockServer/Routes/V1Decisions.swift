@@ -90,7 +90,8 @@ extension V1Routes {
             guard !decision.authorized, call.style.enhancedErrors, let error = decision.error else {
                 return .init(id: resource, authorized: decision.authorized)
             }
-            return .init(id: resource, authorized: false, error: denial(error, message: nil).enhanced(trace: error.trace))
+            return .init(
+                id: resource, authorized: false, error: denial(error, message: nil).enhanced(trace: error.trace))
         }
         // XML lists the items directly under <resources>.
         if call.style.format == .xml { return call.reply(items, root: "resources") }
@@ -143,7 +144,9 @@ extension V1Routes {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !resources.isEmpty else { throw V1Failure.missing("resource", .missingResource) }
         guard resources.count <= limit else {
-            throw V1Failure(V1ErrorCode.tooManyResources, details: "\(resources.count) resources; this integration allows \(limit).")
+            throw V1Failure(
+                V1ErrorCode.tooManyResources, details: "\(resources.count) resources; this integration allows \(limit)."
+            )
         }
         return resources
     }

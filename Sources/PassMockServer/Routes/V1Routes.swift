@@ -20,7 +20,9 @@ struct V1Routes {
         add(&registry, .get, "/api/v1/authenticate/{code}", .v1AuthenticateRegistrationCode, Self.tokenForCode)
         add(&registry, .post, "/api/v1/authenticate/freepreview", .v1FreePreview, Self.freePreview)
         add(&registry, .get, "/api/v1/checkauthn", .v1CheckAuthentication, Self.checkAuthentication)
-        add(&registry, .get, "/api/v1/checkauthn/{code}", .v1CheckAuthenticationForCode, Self.checkAuthenticationForCode)
+        add(
+            &registry, .get, "/api/v1/checkauthn/{code}", .v1CheckAuthenticationForCode, Self.checkAuthenticationForCode
+        )
         add(&registry, .get, "/api/v1/tokens/authn", .v1AuthenticationToken, Self.authenticationToken)
         add(&registry, .post, "/api/v1/tokens/authn", .v1TokenExchange, Self.tokenExchange)
         add(&registry, .get, "/api/v1/authorize", .v1Authorize, Self.authorize)

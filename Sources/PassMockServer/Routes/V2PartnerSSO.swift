@@ -163,7 +163,8 @@ struct SAMLResponseCheck {
                 backend.index.mvpdsById[$0] == nil ? nil : $0
             }
             throw .issuer(
-                other: other, reason: "The issuer '\(assertion.issuer)' is not \(mvpd.displayName)'s identity provider.")
+                other: other, reason: "The issuer '\(assertion.issuer)' is not \(mvpd.displayName)'s identity provider."
+            )
         }
         let builder = PartnerAuthenticationRequestBuilder(signer: backend.signer)
         guard let request = builder.parseID(assertion.inResponseTo), request.serviceProvider == serviceProvider else {
