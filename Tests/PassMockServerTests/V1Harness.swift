@@ -99,29 +99,8 @@ extension Harness {
             ("noflash", "true"), ("no_iframe", "true"),
         ]
         if let redirect { query.append(("redirect_url", redirect)) }
-        var location = "/api/v1/authenticate?" + query.map { "\($0.0)=\($0.1.formEncoded)" }.joined(separator: "&")
-        var page: Reply?
-        for _ in 0..<6 {
-            let reply = try await send(.get, location)
-            if reply.status == 302 {
-                location = try #require(reply.header("Location"))
-                continue
-            }
-            #expect(reply.status == 200, "\(location): \(reply.text)")
-            page = reply
-            break
-        }
-        let form = try #require(page)
-        let relayState = try #require(Self.hiddenValue("RelayState", in: form.text))
-        let submitted = try await send(
-            .post, "/idp/\(mvpd)/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body:
-                "RelayState=\(relayState.formEncoded)&username=\(username)&password=\((password ?? username).formEncoded)"
-        )
-        #expect(submitted.status == 302, "\(submitted.text)")
-        let done = try await send(.get, try #require(submitted.header("Location")))
-        #expect(done.status == 302, "\(done.text)")
-        return try #require(done.header("Location"))
+        let start = "/api/v1/authenticate?" + query.map { "\($0.0)=\($0.1.formEncoded)" }.joined(separator: "&")
+        return try await browserLogin(from: start, username: username, password: password ?? username)
     }
 }
 

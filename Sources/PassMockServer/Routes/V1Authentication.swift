@@ -42,9 +42,7 @@ extension V1Routes {
 
     /// `GET /api/v1/checkauthn`: 200 with the token, or 403.
     func checkAuthentication(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         return try checked(call, clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id)
     }
 
@@ -65,9 +63,7 @@ extension V1Routes {
 
     /// `GET /api/v1/tokens/authn`: 200 with the token, 404 without one, 410 when it expired.
     func authenticationToken(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         switch backend.v1Token(clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id) {
         case .valid(let key, let stored): return call.reply(stored.v1Token(key), root: "authentication")
         case .expired: throw V1Failure(.authenticationSessionExpired, status: 410)
@@ -92,9 +88,7 @@ extension V1Routes {
 
     /// `GET /api/v1/tokens/usermetadata`: the token's metadata and where the token came from.
     func userMetadata(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         switch backend.v1Token(clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id) {
         case .valid(let key, let stored): return call.reply(metadata(key, stored), root: "metadata")
         case .expired:
@@ -134,9 +128,7 @@ extension V1Routes {
     /// `DELETE /api/v1/logout`: forgets the device's tokens and authorizations (204). The MVPD
     /// is not told.
     func logout(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         forgetTokens(deviceId: deviceId, requestor: caller.requestor.id, clientId: caller.clientId)
         return Reply.noContent()
     }

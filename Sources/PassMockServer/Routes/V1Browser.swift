@@ -14,11 +14,9 @@ extension V1Routes {
                 status: 400, title: "Sign-in cannot start",
                 message: "The request needs requestor_id, reg_code and mso_id.")
         }
-        let session = try liveCode(rawCode, requestor: requestor)
-        guard let mvpd = backend.index.integratedMvpd(mvpdId, for: requestor) else {
-            throw PageFailure(
-                status: 400, title: "Unknown TV provider", message: "\(mvpdId) is not available for this app.")
-        }
+        let web = WebAuthenticationRoutes(backend: backend)
+        let session = try web.liveSession(code: rawCode, serviceProvider: requestor)
+        let mvpd = try web.integratedMvpd(mvpdId, serviceProvider: requestor)
         let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
         let target = redirect ?? "\(backend.baseURL)/activate/\(session.code)/done"
         if mvpd.isTempPass || mvpd.degradation == .authNAll {
@@ -37,7 +35,7 @@ extension V1Routes {
             session.parameters[.domainName] = domain
             session.parameters[.redirectUrl] = target
         }
-        return try WebAuthenticationRoutes(backend: backend).start(serviceProvider: requestor, code: session.code)
+        return try web.start(serviceProvider: requestor, code: session.code)
     }
 
     /// `GET /api/v1/logout?requestor_id&redirect_url` (and optionally `deviceId`): forgets the
@@ -84,19 +82,5 @@ extension V1Routes {
             let mvpd = backend.index.mvpdsById[newest.key.mvpd], mvpd.logoutSupported
         else { return nil }
         return mvpd
-    }
-
-    private func liveCode(_ rawCode: String, requestor: String) throws -> AuthenticationSession {
-        let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
-        guard let session = backend.store.session(code: code), session.serviceProvider == requestor else {
-            throw PageFailure(
-                status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
-        }
-        guard !session.isExpired(at: backend.now) else {
-            throw PageFailure(
-                status: 400, title: "Code expired",
-                message: "The code \(code) has expired. Get a new one on your device.")
-        }
-        return session
     }
 }

@@ -6,9 +6,7 @@ import PassAPI
 extension V1Routes {
     /// `GET /api/v1/authorize`: decides one resource and keeps the authorization.
     func authorize(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         let resource = try call.required("resource", .missingResource)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
         let mvpd = try call.mvpd(key.mvpd, for: caller.requestor)
@@ -22,32 +20,22 @@ extension V1Routes {
             mvpd: mvpd.id, resource: resource, notAfter: decision.notAfter ?? now + lifetime * 1000)
         backend.store.insertAuthorization(
             stored, for: authorizationKey(key, resource), nowMilliseconds: now)
-        return call.reply(
-            V1Authorization(
-                mvpd: mvpd.id, resource: resource, requestor: caller.requestor.id, expires: String(stored.notAfter)),
-            root: "authorization")
+        return authorizationReply(call, stored, requestor: caller.requestor.id)
     }
 
     /// `GET /api/v1/tokens/authz`: the kept authorization (412 no token, 404 none, 410 expired).
     func authorizationToken(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         let resource = try call.required("resource", .missingResource)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 412)
         let stored = try authorization(key, resource, missingStatus: 404, expiredStatus: 410)
-        return call.reply(
-            V1Authorization(
-                mvpd: stored.mvpd, resource: resource, requestor: caller.requestor.id, expires: String(stored.notAfter)),
-            root: "authorization")
+        return authorizationReply(call, stored, requestor: caller.requestor.id)
     }
 
     /// `GET /api/v1/tokens/media` (= `/api/v1/mediatoken`): a short media token for a resource
     /// with a valid authorization, else 403.
     func mediaToken(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         let resource = try call.required("resource", .missingResource)
         let (key, profile) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
         let stored = try authorization(key, resource, missingStatus: 403, expiredStatus: 403)
@@ -66,9 +54,7 @@ extension V1Routes {
 
     /// `GET /api/v1/preauthorize`: one answer per resource of a comma-separated list.
     func preauthorize(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         return try preauthorized(call, caller: caller, clientId: caller.clientId, deviceId: deviceId)
     }
 
@@ -99,6 +85,13 @@ extension V1Routes {
     }
 
     // MARK: Shared checks
+
+    private func authorizationReply(_ call: V1Call, _ stored: StoredAuthorization, requestor: String) -> MockResponse {
+        call.reply(
+            V1Authorization(
+                mvpd: stored.mvpd, resource: stored.resource, requestor: requestor, expires: String(stored.notAfter)),
+            root: "authorization")
+    }
 
     /// The device's valid token; no token (or only an expired one) answers `status`.
     private func token(

@@ -18,9 +18,7 @@ extension V1Routes {
     /// `POST /api/v1/tokens/authn`: turns the framework's SAML response into an `appleSSO`
     /// authentication token (204), with the checks of V2's `profiles/sso/Apple`.
     func tokenExchange(_ call: V1Call) throws -> MockResponse {
-        let caller = try call.caller()
-        let deviceId = try call.deviceId()
-        _ = try call.deviceInfo()
+        let (caller, deviceId) = try call.device()
         _ = try deviceType(call)
         let mvpd = try appleSSOMvpd(call, try call.required("mvpd", .unknownIntegration), for: caller.requestor)
         // A `+` the client forgot to percent-encode arrives as a space.

@@ -119,6 +119,15 @@ struct V1Call {
     /// the same device.
     func deviceId() throws -> String { try required("deviceId", .invalidDeviceId) }
 
+    /// The caller and `deviceId` of a call about one device's tokens, with its `device_info`
+    /// checked when sent.
+    func device() throws -> (caller: Caller, deviceId: String) {
+        let caller = try caller()
+        let deviceId = try deviceId()
+        _ = try deviceInfo()
+        return (caller, deviceId)
+    }
+
     /// `device_info` (parameter) or `X-Device-Info` (header), Base64 JSON; checked when sent.
     func deviceInfo(required: Bool = false) throws -> DeviceInfo? {
         guard let value = inputs["device_info"] ?? request.header(HeaderName.deviceInfo) else {
