@@ -144,9 +144,16 @@ struct Harness {
     func browserLogin(code: String, requestor: String = "ORBIT", username: String, password: String) async throws
         -> String
     {
-        var location = "/api/v2/authenticate/\(requestor)/\(code)"
+        try await browserLogin(
+            from: "/api/v2/authenticate/\(requestor)/\(code)", username: username, password: password)
+    }
+
+    /// Follows redirects from `location` to an MVPD's login page, signs in there, and returns
+    /// the final redirect of the chain.
+    func browserLogin(from location: String, username: String, password: String) async throws -> String {
+        var location = location
         var loginPage: Reply?
-        for _ in 0..<5 {
+        for _ in 0..<6 {
             let reply = try await send(.get, location)
             if reply.status == 302 {
                 location = try #require(reply.header("Location"))

@@ -181,11 +181,15 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
     public var maxAuthorizeResources: Int
     /// The app's catalog, used for ratings in decisions and shown on the app home screen.
     public var resources: [ResourceSettings]
+    /// REST API V1 errors: enhanced bodies (`{action, status, code, …}`) when true, the plain
+    /// `{status, message, details}` body when false. V2 always answers enhanced errors.
+    public var v1EnhancedErrors: Bool
 
     public init(
         id: String, name: String, domains: [String], softwareStatement: SoftwareStatementSettings,
         redirectUris: [String] = [], appleSSO: Bool = true, mvpds: [String]? = nil,
-        maxPreauthorizeResources: Int = 5, maxAuthorizeResources: Int = 1, resources: [ResourceSettings] = []
+        maxPreauthorizeResources: Int = 5, maxAuthorizeResources: Int = 1, resources: [ResourceSettings] = [],
+        v1EnhancedErrors: Bool = true
     ) {
         self.id = id
         self.name = name
@@ -197,11 +201,12 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         self.maxPreauthorizeResources = maxPreauthorizeResources
         self.maxAuthorizeResources = maxAuthorizeResources
         self.resources = resources
+        self.v1EnhancedErrors = v1EnhancedErrors
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, domains, softwareStatement, redirectUris, appleSSO, mvpds
-        case maxPreauthorizeResources, maxAuthorizeResources, resources
+        case maxPreauthorizeResources, maxAuthorizeResources, resources, v1EnhancedErrors
     }
 
     public init(from decoder: any Decoder) throws {
@@ -217,6 +222,7 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         maxPreauthorizeResources = try container.decode(.maxPreauthorizeResources, default: 5)
         maxAuthorizeResources = try container.decode(.maxAuthorizeResources, default: 1)
         resources = try container.decode(.resources, default: [])
+        v1EnhancedErrors = try container.decode(.v1EnhancedErrors, default: true)
         guard maxPreauthorizeResources >= 1 else {
             throw container.invalid(.maxPreauthorizeResources, "must be at least 1")
         }

@@ -13,7 +13,7 @@ extension Dashboard {
             RequestorSettings(
                 id: "ORBITLITE", name: "Orbit TV Lite", domains: ["lite.orbit.tvsim.example"],
                 softwareStatement: SoftwareStatementSettings(softwareId: "orbit-lite"),
-                appleSSO: false, resources: orbitCatalog),
+                appleSSO: false, resources: orbitCatalog, v1EnhancedErrors: false),
         ],
         mvpds: appleSSOProviders + applePickerOnlyProviders + specialProviders + regularProviders,
         defaultPersonas: defaultPersonas)

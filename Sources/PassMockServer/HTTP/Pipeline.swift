@@ -32,7 +32,7 @@ extension MockBackend {
             }
         } catch {
             if context.notes.resetConnection { throw error }
-            reply = self.reply(for: error, operation: operation, context: context)
+            reply = self.reply(for: error, operation: operation, context: context, request: request)
         }
         if context.notes.fault?.hasPrefix("malformed") == true {
             reply.body = reply.body.prefix(max(1, reply.body.count / 2))
@@ -43,7 +43,19 @@ extension MockBackend {
     }
 
     /// Maps anything a handler threw to the answer its kind of endpoint gives.
-    func reply(for error: any Error, operation: Operation?, context: MockRequestContext) -> MockResponse {
+    func reply(for error: any Error, operation: Operation?, context: MockRequestContext, request: Request)
+        -> MockResponse
+    {
+        if operation?.answersHTML != true, operation?.isV1 == true || V1Style.isV1Path(request.uri.path) {
+            let style = V1Style(
+                path: request.uri.path, inputs: IncomingRequest.parseQuery(request.uri.query),
+                accept: request.headers[.accept], index: index)
+            if let reply = V1Reply.failure(for: error, style: style, trace: context.notes.trace) { return reply }
+            if !(error is PageFailure) {
+                context.logger.error("unexpected error in \(operation?.rawValue ?? "request"): \(error)")
+                return V1Reply.failure(V1Failure(.internalError, status: 500), style: style, trace: context.notes.trace)
+            }
+        }
         switch error {
         case let failure as EnhancedFailure:
             let status = failure.status ?? failure.code.status
@@ -122,6 +134,8 @@ extension MockBackend {
             // Identity providers have their own error vocabulary (invalid_verification_token, …).
             throw IdentityProviderFailure(
                 status: rule.status ?? 500, error: rule.code ?? "provider_error", message: "Injected fault.")
+        case .status where operation?.isV1 == true && rule.code.flatMap(V1ErrorCode.init(rawValue:)) != nil:
+            throw V1Failure(V1ErrorCode(rawValue: rule.code!)!, status: rule.status, details: "Injected fault.")
         case .status:
             let known = rule.code.flatMap(ErrorCode.init(rawValue:))
             let details = known == nil ? "Injected fault\(rule.code.map { " (\($0))" } ?? "")." : "Injected fault."

@@ -3,9 +3,165 @@ import HTTPTypes
 import PassAPI
 
 /// REST API V1 ("clientless"), reference §B. It shares the back end's requestors, MVPDs,
-/// personas, codes and authentication tokens with REST API V2.
+/// personas, codes and authentication tokens with REST API V2: a V1 registration code is an
+/// authentication session, and a V1 authentication token is a profile.
 struct V1Routes {
     let backend: MockBackend
 
-    func register(into registry: inout RouteRegistry) {}
+    func register(into registry: inout RouteRegistry) {
+        let reggie = "/reggie/v1/{requestor}/regcode"
+        add(&registry, .post, reggie, .v1CreateRegistrationCode, Self.createRegistrationCode)
+        add(&registry, .get, "\(reggie)/{code}", .v1RetrieveRegistrationCode, Self.retrieveRegistrationCode)
+        add(&registry, .delete, "\(reggie)/{code}", .v1DeleteRegistrationCode, Self.deleteRegistrationCode)
+        add(&registry, .get, "/api/v1/config/{requestor}", .v1Configuration, Self.configuration)
+        registry.add(.get, "/api/v1/authenticate", .v1Authenticate) { request, _ in
+            try self.authenticateInBrowser(request)
+        }
+        add(&registry, .get, "/api/v1/authenticate/{code}", .v1AuthenticateRegistrationCode, Self.tokenForCode)
+        add(&registry, .post, "/api/v1/authenticate/freepreview", .v1FreePreview, Self.freePreview)
+        add(&registry, .get, "/api/v1/checkauthn", .v1CheckAuthentication, Self.checkAuthentication)
+        add(
+            &registry, .get, "/api/v1/checkauthn/{code}", .v1CheckAuthenticationForCode, Self.checkAuthenticationForCode
+        )
+        add(&registry, .get, "/api/v1/tokens/authn", .v1AuthenticationToken, Self.authenticationToken)
+        add(&registry, .post, "/api/v1/tokens/authn", .v1TokenExchange, Self.tokenExchange)
+        add(&registry, .get, "/api/v1/authorize", .v1Authorize, Self.authorize)
+        add(&registry, .get, "/api/v1/tokens/authz", .v1AuthorizationToken, Self.authorizationToken)
+        add(&registry, .get, "/api/v1/tokens/media", .v1MediaToken, Self.mediaToken)
+        add(&registry, .get, "/api/v1/mediatoken", .v1MediaToken, Self.mediaToken)
+        add(&registry, .get, "/api/v1/preauthorize", .v1Preauthorize, Self.preauthorize)
+        add(&registry, .get, "/api/v1/preauthorize/{code}", .v1PreauthorizeForCode, Self.preauthorizeForCode)
+        add(&registry, .delete, "/api/v1/logout", .v1Logout, Self.logout)
+        registry.add(.get, "/api/v1/logout", .v1LogoutInBrowser) { request, _ in try self.logoutInBrowser(request) }
+        add(&registry, .get, "/api/v1/tokens/usermetadata", .v1UserMetadata, Self.userMetadata)
+        // An opaque octet stream: no .json/.xml variants (errors still follow Accept/format).
+        add(
+            &registry, .get, "/api/v1/{requestor}/profile-requests/{mvpd}", .v1ProfileRequest, Self.profileRequest,
+            suffixes: false)
+    }
+
+    /// Registers a V1 JSON/XML endpoint, with its `.json` and `.xml` spellings. Errors the
+    /// handler throws become V1 errors in the call's format.
+    private func add(
+        _ registry: inout RouteRegistry, _ method: HTTPRequest.Method, _ path: String, _ operation: Operation,
+        _ handler: @escaping @Sendable (V1Routes) -> (V1Call) throws -> MockResponse, suffixes: Bool = true
+    ) {
+        let paths = suffixes ? [path, path + ".json", path + ".xml"] : [path]
+        let routes = self
+        for spelling in paths {
+            registry.add(method, spelling, operation) { request, parameters, context in
+                var style = V1Style(
+                    path: request.path, inputs: request.query, accept: request.header("Accept"),
+                    index: routes.backend.index)
+                do {
+                    let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
+                    style = call.style
+                    return try handler(routes)(call)
+                } catch {
+                    guard let reply = V1Reply.failure(for: error, style: style, trace: context.notes.trace) else {
+                        throw error
+                    }
+                    return reply
+                }
+            }
+        }
+    }
+}
+
+/// One V1 request: its parameters (query and form together; the form wins) and the answer style
+/// they ask for, with the checks every V1 endpoint shares.
+struct V1Call {
+    let request: IncomingRequest
+    let parameters: RouteParameters
+    let inputs: [String: String]
+    let style: V1Style
+    let backend: MockBackend
+    let gate: Gatekeeper
+
+    init(request: IncomingRequest, parameters: RouteParameters, backend: MockBackend) throws {
+        self.request = request
+        self.parameters = parameters
+        self.backend = backend
+        gate = Gatekeeper(backend)
+        let form = request.method == "GET" ? [:] : try request.form()
+        inputs = request.query.merging(form) { _, fromForm in fromForm }
+        style = V1Style(path: request.path, inputs: inputs, accept: request.header("Accept"), index: gate.index)
+    }
+
+    /// A parameter that must be present and not empty.
+    func required(_ name: String, _ code: V1ErrorCode) throws -> String {
+        guard let value = inputs[name], !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw V1Failure.missing(name, code)
+        }
+        return value
+    }
+
+    /// The Bearer token's caller, for the requestor named by the `{requestor}` path segment or
+    /// by the first parameter of `names` present (`requestor` unless told otherwise).
+    func caller(_ names: String...) throws -> Caller {
+        let names = names.isEmpty ? ["requestor"] : names
+        let named = names.lazy.compactMap { inputs[$0] }.first { !$0.isEmpty }
+        let fromPath = parameters["requestor"]
+        let requestor = fromPath.isEmpty ? named ?? "" : fromPath
+        guard !requestor.isEmpty else {
+            // The access token is judged first, as when the requestor is named.
+            do {
+                _ = try gate.caller(request, serviceProvider: requestor)
+            } catch let failure as EnhancedFailure where failure.code != .invalidParameterServiceProvider {
+                throw failure
+            }
+            throw V1Failure.missing(names[0], .invalidRequestor)
+        }
+        return try gate.caller(request, serviceProvider: requestor)
+    }
+
+    /// `deviceId`, used as given: the same text as a V2 `AP-Device-Identifier` decodes to names
+    /// the same device.
+    func deviceId() throws -> String { try required("deviceId", .invalidDeviceId) }
+
+    /// The caller and `deviceId` of a call about one device's tokens, with its `device_info`
+    /// checked when sent.
+    func device() throws -> (caller: Caller, deviceId: String) {
+        let caller = try caller()
+        let deviceId = try deviceId()
+        _ = try deviceInfo()
+        return (caller, deviceId)
+    }
+
+    /// `device_info` (parameter) or `X-Device-Info` (header), Base64 JSON; checked when sent.
+    func deviceInfo(required: Bool = false) throws -> DeviceInfo? {
+        guard let value = inputs["device_info"] ?? request.header(HeaderName.deviceInfo) else {
+            if required { throw V1Failure.missing("device_info", .invalidDeviceInfo) }
+            return nil
+        }
+        switch DeviceInfo.parse(value) {
+        case .success(let info): return info
+        case .failure(let error): throw V1Failure(.invalidDeviceInfo, details: "device_info: \(error).")
+        }
+    }
+
+    /// The integrated MVPD named `id`; unknown or disabled integrations are `unknown_integration`.
+    func mvpd(_ id: String, for requestor: RequestorSettings) throws -> MvpdSettings {
+        guard let mvpd = gate.index.integratedMvpd(id, for: requestor.id) else {
+            let known = gate.index.mvpdsById[id] != nil
+            throw V1Failure(
+                .unknownIntegration,
+                details: known
+                    ? "'\(requestor.id)' has no active integration with '\(id)'." : "There is no MVPD '\(id)'.")
+        }
+        return mvpd
+    }
+
+    /// The live registration code `raw` of `requestor`; unknown or expired codes are a 404.
+    func registrationCode(_ raw: String, requestor: String) throws -> AuthenticationSession {
+        let code = raw.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let session = backend.store.session(code: code), session.serviceProvider == requestor,
+            !session.isExpired(at: backend.now)
+        else { throw V1Failure.unknownRegistrationCode(raw) }
+        return session
+    }
+
+    func reply<T: Encodable>(_ value: T, root: String, status: Int = 200) -> MockResponse {
+        V1Reply.body(value, root: root, style: style, status: status)
+    }
 }

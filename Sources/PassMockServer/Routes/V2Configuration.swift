@@ -7,15 +7,22 @@ extension V2Routes {
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
         if request.header(HeaderName.deviceIdentifier) != nil { _ = try gate.deviceIdentifier(request) }
         let info = request.header(HeaderName.deviceInfo) == nil ? nil : try gate.deviceInfo(request)
-        let platform = PlatformProfile(info)
-        let mvpds = gate.index.integratedMvpds(for: caller.requestor.id).map { platform.describe($0) }
-        let requestor = RequestorConfiguration(
-            id: caller.requestor.id, name: caller.requestor.name,
-            domains: caller.requestor.domains.map { RequestorDomain(name: $0) }, mvpds: mvpds)
-        return Reply.json(
-            ConfigurationResponse(
-                device: platform.device, clientType: platform.clientType, os: platform.os, platform: platform.name,
-                platformCategory: platform.category, sdkType: "rest", requestor: requestor))
+        return Reply.json(backend.configuration(of: caller.requestor, deviceInfo: info))
+    }
+}
+
+extension MockBackend {
+    /// The requestor's configuration as a device described by `deviceInfo` sees it (REST API V2
+    /// `configuration` and V1 `config` answer the same body).
+    func configuration(of requestor: RequestorSettings, deviceInfo: DeviceInfo?) -> ConfigurationResponse {
+        let platform = PlatformProfile(deviceInfo)
+        let mvpds = index.integratedMvpds(for: requestor.id).map { platform.describe($0) }
+        let configuration = RequestorConfiguration(
+            id: requestor.id, name: requestor.name, domains: requestor.domains.map { RequestorDomain(name: $0) },
+            mvpds: mvpds)
+        return ConfigurationResponse(
+            device: platform.device, clientType: platform.clientType, os: platform.os, platform: platform.name,
+            platformCategory: platform.category, sdkType: "rest", requestor: configuration)
     }
 }
 

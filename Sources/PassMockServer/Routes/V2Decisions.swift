@@ -42,6 +42,9 @@ struct DecisionJudge {
     let key: ProfileKey
     let kind: V2Routes.DecisionKind
     let partnerStatus: PartnerFrameworkStatus?
+    /// REST API V2 hides Apple SSO profiles unless `AP-Partner-Framework-Status` vouches for
+    /// them; REST API V1 has no such header and trusts the token it issued.
+    var requiresPartnerStatus = true
 
     func decide(_ resource: String) -> Decision {
         let reference = ResourceReference(resource)
@@ -68,7 +71,7 @@ struct DecisionJudge {
             }
             return denied(decision, .authenticatedProfileExpired)
         }
-        if stored.profile.type == .appleSSO, !partnerStatusVouches() {
+        if stored.profile.type == .appleSSO, requiresPartnerStatus, !partnerStatusVouches() {
             return denied(
                 decision, .authenticatedProfileMissing,
                 details: "Apple SSO profiles need a valid AP-Partner-Framework-Status.")

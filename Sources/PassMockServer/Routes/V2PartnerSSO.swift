@@ -34,20 +34,14 @@ extension V2Routes {
     }
 
     private func partnerProfileAction(caller: Caller, mvpd: MvpdSettings) -> SessionResponse {
-        let builder = PartnerAuthenticationRequestBuilder(signer: backend.signer)
-        let expiry = backend.nowMilliseconds + Int64(backend.settings.partnerRequestLifetimeSeconds) * 1000
-        let id = builder.makeID(
-            nonce: backend.newIdentifier(), expiresAtMilliseconds: expiry, serviceProvider: caller.requestor.id)
         let path = "/api/v2/\(caller.requestor.id)/profiles/sso/Apple"
-        let document = builder.document(
-            id: id, serviceProvider: caller.requestor.id, issueInstant: backend.now, destination: backend.baseURL + path
-        )
+        let request = backend.partnerAuthenticationRequest(requestor: caller.requestor.id, destinationPath: path)
         return SessionResponse(
             actionName: .partnerProfile, actionType: .direct, reasonType: .none, url: path,
             sessionId: backend.newIdentifier(),
             mvpd: mvpd.id, serviceProvider: caller.requestor.id,
             authenticationRequest: PartnerAuthenticationRequest(
-                request: Base64.encode(document), attributesNames: ["uid", "householdID", "zip"]))
+                request: request, attributesNames: ["uid", "householdID", "zip"]))
     }
 
     /// `POST /profiles/sso/{partner}`: turns the partner framework's SAML response into an
@@ -80,28 +74,11 @@ extension V2Routes {
         }
         let assertion = try SAMLResponseCheck(backend: backend, serviceProvider: caller.requestor.id, mvpd: mvpd)
             .verify(form["SAMLResponse"])
-        let profile = storeAppleProfile(
-            caller: caller, deviceId: device.identifier, mvpd: mvpd, assertion: assertion, status: status)
-        return Reply.json(ProfilesResponse(profiles: [mvpd.id: profile]))
-    }
-
-    private func storeAppleProfile(
-        caller: Caller, deviceId: String, mvpd: MvpdSettings, assertion: AssertionDocument,
-        status: PartnerFrameworkStatus
-    ) -> Profile {
-        let now = backend.nowMilliseconds
         let key = ProfileKey(
-            clientId: caller.clientId, deviceId: deviceId, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
-        let persona = backend.index.persona(userID: assertion.nameID, at: mvpd)
-        var attributes = persona.map { MockBackend.attributes(of: $0, mvpd: mvpd.id) } ?? [:]
-        attributes["userID"] = .plain(assertion.attributes["uid"] ?? assertion.nameID)
-        attributes["mvpd"] = .plain(mvpd.id)
-        let notAfter = min(status.expirationMilliseconds ?? .max, now + backend.authenticationLifetime(of: mvpd))
-        let profile = Profile(
-            notBefore: now, notAfter: notAfter, issuer: "Apple", type: .appleSSO, attributes: attributes)
-        backend.store.insertProfile(
-            StoredProfile(profile: profile, personaUsername: persona?.username), for: key, nowMilliseconds: now)
-        return profile
+            clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
+        let profile = backend.storeAppleProfile(
+            key: key, mvpd: mvpd, assertion: assertion, notAfterAtMost: status.expirationMilliseconds)
+        return Reply.json(ProfilesResponse(profiles: [mvpd.id: profile]))
     }
 
     private func checkPartner(_ partner: String) throws {
@@ -111,15 +88,68 @@ extension V2Routes {
     }
 }
 
-/// Everything `profiles/sso` checks in a SAMLResponse: encoding, issuer, `InResponseTo`,
-/// signature and validity window.
+extension MockBackend {
+    /// A SAML AuthnRequest for the partner framework (Base64), answerable at `destinationPath`.
+    /// REST API V2 `sessions/sso/Apple` and V1 `profile-requests` hand out the same kind.
+    func partnerAuthenticationRequest(requestor: String, destinationPath: String) -> String {
+        let builder = PartnerAuthenticationRequestBuilder(signer: signer)
+        let expiry = nowMilliseconds + Int64(settings.partnerRequestLifetimeSeconds) * 1000
+        let id = builder.makeID(nonce: newIdentifier(), expiresAtMilliseconds: expiry, serviceProvider: requestor)
+        let document = builder.document(
+            id: id, serviceProvider: requestor, issueInstant: now, destination: baseURL + destinationPath)
+        return Base64.encode(document)
+    }
+
+    /// Stores the `appleSSO` profile a verified SAML response stands for. It ends with the
+    /// MVPD's authentication lifetime, or earlier when the partner framework says so.
+    @discardableResult
+    func storeAppleProfile(key: ProfileKey, mvpd: MvpdSettings, assertion: AssertionDocument, notAfterAtMost: Int64?)
+        -> Profile
+    {
+        let now = nowMilliseconds
+        let persona = index.persona(userID: assertion.nameID, at: mvpd)
+        var attributes = persona.map { MockBackend.attributes(of: $0, mvpd: mvpd.id) } ?? [:]
+        attributes["userID"] = .plain(assertion.attributes["uid"] ?? assertion.nameID)
+        attributes["mvpd"] = .plain(mvpd.id)
+        let notAfter = min(notAfterAtMost ?? .max, now + authenticationLifetime(of: mvpd))
+        let profile = Profile(
+            notBefore: now, notAfter: notAfter, issuer: "Apple", type: .appleSSO, attributes: attributes)
+        store.insertProfile(
+            StoredProfile(profile: profile, personaUsername: persona?.username), for: key, nowMilliseconds: now)
+        return profile
+    }
+}
+
+/// Everything `profiles/sso` (and V1's token exchange) checks in a SAMLResponse: encoding,
+/// issuer, `InResponseTo`, signature, validity window and one-time use.
 struct SAMLResponseCheck {
     let backend: MockBackend
     let serviceProvider: String
     let mvpd: MvpdSettings
 
+    /// Why a SAML response was refused; each API words it with its own codes.
+    enum Rejection: Error {
+        /// Issued by another MVPD's identity provider (`other`), or by an unknown issuer.
+        case issuer(other: String?, reason: String)
+        case invalid(String)
+    }
+
+    /// The REST API V2 wording of the checks.
     func verify(_ encoded: String?) throws -> AssertionDocument {
-        func reject(_ reason: String) -> EnhancedFailure { EnhancedFailure(.invalidParameterSamlResponse, reason) }
+        do throws(Rejection) {
+            return try check(encoded)
+        } catch .issuer(let other?, _) {
+            // The provider that answered is not the one the partner framework reports.
+            throw EnhancedFailure(
+                .invalidHeaderPfsProviderIdMismatch,
+                "The SAML response comes from \(other), the partner framework reports \(mvpd.id).")
+        } catch .issuer(nil, let reason), .invalid(let reason) {
+            throw EnhancedFailure(.invalidParameterSamlResponse, reason)
+        }
+    }
+
+    func check(_ encoded: String?) throws(Rejection) -> AssertionDocument {
+        func reject(_ reason: String) -> Rejection { .invalid(reason) }
         guard let encoded, !encoded.isEmpty else { throw reject("The SAMLResponse parameter is missing.") }
         guard let data = Base64.decode(encoded) else { throw reject("The SAMLResponse is not Base64.") }
         let assertion: AssertionDocument
@@ -129,13 +159,12 @@ struct SAMLResponseCheck {
             throw reject("\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
         }
         guard assertion.issuer == AssertionDocument.issuer(forMvpd: mvpd.id) else {
-            if let other = AssertionDocument.mvpd(fromIssuer: assertion.issuer), backend.index.mvpdsById[other] != nil {
-                // The provider that answered is not the one the partner framework reports.
-                throw EnhancedFailure(
-                    .invalidHeaderPfsProviderIdMismatch,
-                    "The SAML response comes from \(other), the partner framework reports \(mvpd.id).")
+            let other = AssertionDocument.mvpd(fromIssuer: assertion.issuer).flatMap {
+                backend.index.mvpdsById[$0] == nil ? nil : $0
             }
-            throw reject("The issuer '\(assertion.issuer)' is not \(mvpd.displayName)'s identity provider.")
+            throw .issuer(
+                other: other, reason: "The issuer '\(assertion.issuer)' is not \(mvpd.displayName)'s identity provider."
+            )
         }
         let builder = PartnerAuthenticationRequestBuilder(signer: backend.signer)
         guard let request = builder.parseID(assertion.inResponseTo), request.serviceProvider == serviceProvider else {

@@ -144,7 +144,7 @@ struct WebAuthenticationRoutes {
 
     // MARK: Checks
 
-    private func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
+    func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
         guard let session = backend.store.session(code: code), session.serviceProvider == serviceProvider else {
             throw PageFailure(
@@ -158,7 +158,7 @@ struct WebAuthenticationRoutes {
         return session
     }
 
-    private func integratedMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
+    func integratedMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
         guard let mvpd = backend.index.integratedMvpd(id, for: serviceProvider) else {
             throw PageFailure(
                 status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.")

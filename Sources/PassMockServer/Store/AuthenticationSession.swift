@@ -14,6 +14,8 @@ struct AuthenticationSession: Sendable {
     var notAfter: Date
     /// Set once the user signed in at the MVPD for this code.
     var completedProfile: ProfileKey?
+    /// The `User-Agent` of the device that asked for the code (REST API V1 reports it).
+    var userAgent: String? = nil
 
     var missingParameters: [SessionParameter] {
         SessionParameter.allCases.filter { (parameters[$0] ?? "").isEmpty }
@@ -37,4 +39,24 @@ struct StoredProfile: Sendable {
     var personaUsername: String?
 
     func isExpired(atMilliseconds now: Int64) -> Bool { now >= profile.notAfter }
+}
+
+/// A REST API V1 authorization: one resource for one client on one device of a requestor. It
+/// lets `tokens/authz` and `tokens/media` answer without deciding again.
+struct V1AuthorizationKey: Hashable, Sendable {
+    let clientId: String
+    let deviceId: String
+    let requestor: String
+    /// The resource id (the `<title>` of an MRSS document).
+    let resource: String
+}
+
+struct StoredAuthorization: Sendable {
+    let mvpd: String
+    /// The resource as the app sent it (an id or an MRSS document).
+    let resource: String
+    /// Epoch milliseconds.
+    let notAfter: Int64
+
+    func isExpired(atMilliseconds now: Int64) -> Bool { now >= notAfter }
 }

@@ -11,6 +11,8 @@ final class ServerStore: Sendable {
         /// One-time identifiers already used (SAML response ids, login artifacts), with the time
         /// after which they could not be accepted anyway.
         var spent: BoundedStore<String, Int64>
+        /// REST API V1 authorizations, bounded like the profiles.
+        var authorizations: BoundedStore<V1AuthorizationKey, StoredAuthorization>
     }
 
     private let state: Mutex<State>
@@ -20,7 +22,8 @@ final class ServerStore: Sendable {
             State(
                 sessions: BoundedStore(capacity: limits.maxSessions),
                 profiles: BoundedStore(capacity: limits.maxProfiles),
-                spent: BoundedStore(capacity: limits.maxSessions)))
+                spent: BoundedStore(capacity: limits.maxSessions),
+                authorizations: BoundedStore(capacity: limits.maxProfiles)))
     }
 
     /// Marks a one-time identifier as used; false if it was used before (a replay).
@@ -109,6 +112,15 @@ final class ServerStore: Sendable {
         }
     }
 
+    /// Removes the matching profiles and returns them.
+    func takeProfiles(matching predicate: @Sendable (ProfileKey) -> Bool) -> [(key: ProfileKey, value: StoredProfile)] {
+        state.withLock { state in
+            let taken = state.profiles.keyValues.filter { predicate($0.key) }
+            for (key, _) in taken { state.profiles.remove(key) }
+            return taken
+        }
+    }
+
     func removeProfiles(matching predicate: @Sendable (ProfileKey, StoredProfile) -> Bool) -> Int {
         state.withLock { state in
             let before = state.profiles.count
@@ -117,11 +129,34 @@ final class ServerStore: Sendable {
         }
     }
 
+    // MARK: REST API V1 authorizations
+
+    func insertAuthorization(_ authorization: StoredAuthorization, for key: V1AuthorizationKey, nowMilliseconds: Int64)
+    {
+        state.withLock {
+            $0.authorizations.insert(authorization, for: key) { $0.isExpired(atMilliseconds: nowMilliseconds) }
+        }
+    }
+
+    func authorization(_ key: V1AuthorizationKey) -> StoredAuthorization? {
+        state.withLock { $0.authorizations[key] }
+    }
+
+    @discardableResult
+    func removeAuthorizations(matching predicate: @Sendable (V1AuthorizationKey) -> Bool) -> Int {
+        state.withLock { state in
+            let before = state.authorizations.count
+            state.authorizations.removeAll { key, _ in predicate(key) }
+            return before - state.authorizations.count
+        }
+    }
+
     func reset() {
         state.withLock { state in
             state.sessions.removeAll()
             state.profiles.removeAll()
             state.spent.removeAll()
+            state.authorizations.removeAll()
         }
     }
 
