@@ -9,7 +9,7 @@ public enum Redaction {
     /// Field names whose values are secrets, in forms, query strings and JSON.
     public static let secretFields: Set<String> = [
         "client_secret", "password", "access_token", "refresh_token", "providersessiontoken", "clientsecret",
-        "accesstoken",
+        "accesstoken", "refreshtoken",
     ]
 
     public static func isSecretField(_ name: String) -> Bool {
