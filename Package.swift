@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [
-                "PassMockServer", "PassAPI", "Simulation",
+                "PassMockServer", "PassAPI", "PassClient", "Simulation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -70,9 +70,9 @@ extension CustomIdentityProviderRoutes {
     }
 }
 
-/// Everything the translate endpoint checks in a SAML response, like `/profiles/sso/Apple`
-/// does for Adobe: encoding, issuer, `InResponseTo` (a request this identity provider issued),
-/// audience, signature, validity window and one-time use.
+/// Everything the translate endpoint checks in a SAML response: encoding, issuer, `InResponseTo`
+/// (a request this identity provider issued and recorded), then the checks shared with Adobe's
+/// `/profiles/sso/Apple` (`AssertionChecks`).
 struct CustomSAMLCheck {
     let backend: MockBackend
     let requestor: RequestorSettings
@@ -96,22 +96,11 @@ struct CustomSAMLCheck {
             throw reject("InResponseTo names a request issued for \(issued.mvpd), not \(mvpd.id).")
         }
         guard issued.expiresAt > now else { throw reject("The authentication request this answers has expired.") }
-        let entityID = CustomIdentityProviderRoutes.entityID(of: requestor)
-        guard assertion.audience == entityID else {
-            throw reject("The assertion's audience is '\(assertion.audience ?? "")', not '\(entityID)'.")
+        if let problem = AssertionChecks(backend: backend).problem(
+            with: assertion, audience: CustomIdentityProviderRoutes.entityID(of: requestor), replayScope: "custom-saml")
+        {
+            throw reject(problem)
         }
-        guard assertion.hasValidSignature(backend.signer) else {
-            throw reject("The assertion's signature does not match its content.")
-        }
-        guard backend.now >= assertion.notBefore.addingTimeInterval(-60) else {
-            throw reject("The assertion is not valid yet.")
-        }
-        guard backend.now < assertion.notOnOrAfter else { throw reject("The assertion has expired.") }
-        guard
-            backend.store.spendOnce(
-                "custom-saml:\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
-                nowMilliseconds: now)
-        else { throw reject("This SAML response was already used.") }
         return assertion
     }
 
