@@ -67,12 +67,6 @@ extension Pages {
     }
 
     static func customDeviceDone(requestor: RequestorSettings, providerName: String?) -> String {
-        let provider = providerName.map { " with \(HTML.escape($0))" } ?? ""
-        let body = """
-            <h1 id="success">You're signed in</h1>
-            <p>\(HTML.escape(requestor.name)) on your TV is now signed in\(provider).</p>
-            <p class="muted">You can return to your TV; it will continue on its own.</p>
-            """
-        return document(title: "You're signed in", body: body)
+        secondScreenDone(deviceHTML: "\(HTML.escape(requestor.name)) on your TV", providerName: providerName)
     }
 }

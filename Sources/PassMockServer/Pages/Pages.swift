@@ -99,10 +99,16 @@ enum Pages {
     }
 
     static func activationDone(code: String, providerName: String?) -> String {
+        secondScreenDone(
+            deviceHTML: "Your device with code <code>\(HTML.escape(code))</code>", providerName: providerName)
+    }
+
+    /// The last page of any second-screen sign-in; `deviceHTML` names what is now signed in.
+    static func secondScreenDone(deviceHTML: String, providerName: String?) -> String {
         let provider = providerName.map { " with \(HTML.escape($0))" } ?? ""
         let body = """
             <h1 id="success">You're signed in</h1>
-            <p>Your device with code <code>\(HTML.escape(code))</code> is now signed in\(provider).</p>
+            <p>\(deviceHTML) is now signed in\(provider).</p>
             <p class="muted">You can return to your TV; it will continue on its own.</p>
             """
         return document(title: "You're signed in", body: body)

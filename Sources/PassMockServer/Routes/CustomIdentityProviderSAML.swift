@@ -109,15 +109,7 @@ struct CustomSAMLCheck {
         func malformed(_ reason: String) -> IdentityProviderFailure {
             IdentityProviderFailure(status: 400, error: "invalid_body", message: "'saml' \(reason).")
         }
-        let trimmed = saml.trimmingCharacters(in: .whitespacesAndNewlines)
-        let xml: String
-        if trimmed.hasPrefix("<") {
-            xml = trimmed
-        } else if let data = Base64.decode(trimmed), let text = String(data: data, encoding: .utf8),
-            text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<")
-        {
-            xml = text
-        } else {
+        guard let xml = XMLText.document(fromXMLOrBase64: saml) else {
             throw malformed("is neither SAML XML nor Base64 of it")
         }
         do {

@@ -31,14 +31,7 @@ struct AuthnRequestDocument: Equatable {
 
     /// Reads a Base64 (or plain XML) AuthnRequest; nil when the token is not one.
     static func parse(verificationToken token: String) -> AuthnRequestDocument? {
-        let xml: String
-        if token.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<") {
-            xml = token
-        } else if let data = Base64.decode(token) {
-            xml = String(decoding: data, as: UTF8.self)
-        } else {
-            return nil
-        }
+        guard let xml = XMLText.document(fromXMLOrBase64: token) else { return nil }
         let element = "samlp:AuthnRequest"
         guard let id = XMLText.attribute("ID", ofElement: element, in: xml),
             let issuer = XMLText.text(ofElement: "saml:Issuer", in: xml),

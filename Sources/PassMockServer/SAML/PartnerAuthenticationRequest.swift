@@ -62,20 +62,6 @@ struct PartnerAuthenticationRequestBuilder {
             </samlp:AuthnRequest>
             """
     }
-
-    /// The request ID inside a Base64 (or plain XML) AuthnRequest, if the document is one.
-    static func requestID(inVerificationToken token: String) -> String? {
-        let xml: String
-        if token.trimmingCharacters(in: .whitespaces).hasPrefix("<") {
-            xml = token
-        } else if let data = Base64.decode(token) {
-            xml = String(decoding: data, as: UTF8.self)
-        } else {
-            return nil
-        }
-        guard xml.contains("AuthnRequest") else { return nil }
-        return XMLText.attribute("ID", ofElement: "samlp:AuthnRequest", in: xml)
-    }
 }
 
 enum SAMLTime {
@@ -101,6 +87,16 @@ enum XMLText {
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// A SAML document as apps carry it: the XML itself, or Base64 of it (what the partner
+    /// framework and Adobe's cookbooks send). Nil when `text` is neither.
+    static func document(fromXMLOrBase64 text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("<") { return trimmed }
+        guard let data = Base64.decode(trimmed), let xml = String(data: data, encoding: .utf8) else { return nil }
+        let body = xml.trimmingCharacters(in: .whitespacesAndNewlines)
+        return body.hasPrefix("<") ? body : nil
     }
 
     static func unescape(_ text: String) -> String {
