@@ -113,7 +113,9 @@ public final class Transport: Sendable {
             },
             requestBody: request.body.flatMap { Self.text(Redaction.body($0, contentType: requestType)) },
             status: response?.status,
-            responseHeaders: response?.headers.map { .init(name: $0.name, value: $0.value) } ?? [],
+            responseHeaders: response?.headers.map {
+                .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
+            } ?? [],
             responseBody: response.flatMap {
                 Self.text(Redaction.body($0.body, contentType: $0.header("Content-Type")))
             },

@@ -121,10 +121,11 @@ public enum HTMLScan {
             var selects = body
             while let select = selects.range(of: "<select") {
                 let selectTag = tagText(in: selects, from: select.lowerBound)
+                let end = selects.range(of: "</select>", range: select.upperBound..<selects.endIndex)
                 if let name = attribute("name", in: selectTag),
-                    let option = selects.range(of: "<option", range: select.upperBound..<selects.endIndex)
+                    let value = chosenOption(in: selects[select.upperBound..<(end?.lowerBound ?? selects.endIndex)])
                 {
-                    fields[name] = attribute("value", in: tagText(in: selects, from: option.lowerBound)) ?? ""
+                    fields[name] = value
                 }
                 selects = selects[select.upperBound...]
             }
@@ -135,6 +136,18 @@ public enum HTMLScan {
             rest = rest[end.upperBound...]
         }
         return forms
+    }
+
+    /// The value a browser submits for a `<select>`: its `selected` option, else the first.
+    private static func chosenOption(in options: Substring) -> String? {
+        var tags: [Substring] = []
+        var rest = options
+        while let option = rest.range(of: "<option") {
+            tags.append(tagText(in: rest, from: option.lowerBound))
+            rest = rest[option.upperBound...]
+        }
+        return (tags.first { $0.hasSuffix(" selected") || $0.contains(" selected ") } ?? tags.first)
+            .map { attribute("value", in: $0) ?? "" }
     }
 
     public static func text(ofElementWithId id: String, in html: String) -> String? {

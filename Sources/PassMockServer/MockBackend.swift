@@ -9,6 +9,8 @@ public final class MockBackend: Sendable {
     public let clock: any SimulationClock
     let random: SharedRandom
     let store: ServerStore
+    /// State of the programmers' own identity providers (`/custom-idp/{requestor}`).
+    let customIdentity: CustomIdentityStore
     let journal: Journal
     let faults = FaultInjector()
     let throttle = Throttle()
@@ -29,6 +31,7 @@ public final class MockBackend: Sendable {
         initialDashboard = dashboard
         current = Mutex(DashboardIndex(dashboard))
         store = ServerStore(limits: dashboard.settings.limits)
+        customIdentity = CustomIdentityStore(capacity: dashboard.settings.limits.maxSessions)
         journal = Journal(capacity: dashboard.settings.limits.maxJournalEntries)
     }
 
@@ -53,6 +56,7 @@ public final class MockBackend: Sendable {
     public func reset() {
         replaceDashboard(initialDashboard)
         store.reset()
+        customIdentity.reset()
         faults.removeAll()
         journal.clear()
         throttle.reset()

@@ -73,3 +73,32 @@ public struct CustomIdentityError: Codable, Sendable, Equatable, Error, CustomSt
 
     public var description: String { "\(error): \(message)" }
 }
+
+/// `POST {idp}/device/code` answer (RFC 8628 device authorization response): the TV shows
+/// `user_code` and `verification_uri`, then polls `{idp}/token` with `device_code` no faster than
+/// every `interval` seconds until the user has signed in on another screen.
+public struct CustomDeviceAuthorization: Codable, Sendable, Equatable {
+    public var deviceCode: String
+    public var userCode: String
+    public var verificationUri: String
+    /// Seconds until `device_code` and `user_code` expire.
+    public var expiresIn: Int
+    /// Seconds the device must wait between two polls.
+    public var interval: Int
+
+    public init(deviceCode: String, userCode: String, verificationUri: String, expiresIn: Int, interval: Int) {
+        self.deviceCode = deviceCode
+        self.userCode = userCode
+        self.verificationUri = verificationUri
+        self.expiresIn = expiresIn
+        self.interval = interval
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deviceCode = "device_code"
+        case userCode = "user_code"
+        case verificationUri = "verification_uri"
+        case expiresIn = "expires_in"
+        case interval
+    }
+}

@@ -9,8 +9,15 @@ public enum Redaction {
     /// Field names whose values are secrets, in forms, query strings and JSON.
     public static let secretFields: Set<String> = [
         "client_secret", "password", "access_token", "refresh_token", "providersessiontoken", "clientsecret",
-        "accesstoken",
+        "accesstoken", "refreshtoken", "device_code",
     ]
+
+    /// Names that are secrets only in an OAuth exchange (a form with `grant_type`, a redirect
+    /// back to the app): elsewhere `code` is a registration code the user is meant to read.
+    static let oauthSecretFields: Set<String> = ["code"]
+
+    /// JSON members holding a SAML document (XML or Base64 of it) whose signature is hidden.
+    static let samlFields: Set<String> = ["samlResponse", "SAMLResponse", "saml", "verificationToken"]
 
     public static func isSecretField(_ name: String) -> Bool {
         secretFields.contains(name.lowercased())
@@ -18,7 +25,14 @@ public enum Redaction {
 
     /// A header value with secrets hidden.
     public static func header(name: String, value: String) -> String {
-        guard name.lowercased() == "authorization" else { return value }
+        switch name.lowercased() {
+        case "authorization": authorization(value)
+        case "location": redirect(value)
+        default: value
+        }
+    }
+
+    private static func authorization(_ value: String) -> String {
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return marker }
         // A tail helps tell long tokens apart; short secrets are hidden whole.
@@ -27,12 +41,15 @@ public enum Redaction {
     }
 
     /// A URL-encoded form or query string with secret values hidden and SAML signatures removed.
-    public static func formEncoded(_ text: String) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+    /// `oauth` hides an authorization code too; a form that carries `grant_type` is one.
+    public static func formEncoded(_ text: String, oauth: Bool = false) -> String {
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false)
+        let oauth = oauth || pairs.contains { $0.hasPrefix("grant_type=") }
+        return pairs.map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return String(pair) }
             let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            if isSecretField(name) { return "\(parts[0])=\(marker)" }
+            if isSecretField(name) || (oauth && oauthSecretFields.contains(name)) { return "\(parts[0])=\(marker)" }
             if name == "SAMLResponse",
                 let value = String(parts[1]).replacingOccurrences(of: "+", with: " ")
                     .removingPercentEncoding
@@ -46,8 +63,18 @@ public enum Redaction {
 
     /// A URL with secret query parameters hidden.
     public static func url(_ text: String) -> String {
+        url(text, oauth: false)
+    }
+
+    /// A redirect's target: where an identity provider sends the authorization code.
+    public static func redirect(_ text: String) -> String {
+        url(text, oauth: true)
+    }
+
+    private static func url(_ text: String, oauth: Bool) -> String {
         guard let question = text.firstIndex(of: "?") else { return text }
-        return String(text[..<question]) + "?" + formEncoded(String(text[text.index(after: question)...]))
+        return String(text[..<question]) + "?"
+            + formEncoded(String(text[text.index(after: question)...]), oauth: oauth)
     }
 
     /// A JSON document with secret members hidden; non-JSON text is returned unchanged.
@@ -65,8 +92,8 @@ public enum Redaction {
             for (key, member) in object {
                 if isSecretField(key) {
                     copy[key] = marker
-                } else if key == "samlResponse" || key == "SAMLResponse", let text = member as? String {
-                    copy[key] = samlSignatureRemoved(text)
+                } else if samlFields.contains(key), let text = member as? String {
+                    copy[key] = samlDocumentRedacted(text)
                 } else {
                     copy[key] = redactJSON(member)
                 }
@@ -82,6 +109,13 @@ public enum Redaction {
         xml.replacingOccurrences(
             of: #"(<(?:ds:)?SignatureValue>)[^<]*(</(?:ds:)?SignatureValue>)"#, with: "$1\(marker)$2",
             options: .regularExpression)
+    }
+
+    /// A SAML document as apps pass it around, raw XML or Base64, with its signature removed
+    /// and its encoding kept.
+    public static func samlDocumentRedacted(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("<")
+            ? samlSignatureRemoved(text) : samlResponseBase64(text)
     }
 
     /// A Base64 SAML response with its signature removed (still Base64).

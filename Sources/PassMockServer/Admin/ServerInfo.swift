@@ -10,6 +10,8 @@ public struct ServerInfo: Codable, Sendable {
         public let domains: [String]
         public let appleSSO: Bool
         public let resources: [ResourceSettings]
+        /// Path of the programmer's own identity provider (`/custom-idp/{id}`).
+        public let customIdentityProvider: String?
     }
 
     public struct Mvpd: Codable, Sendable {
@@ -49,6 +51,8 @@ public struct ServerInfo: Codable, Sendable {
     /// Paths of the mock identity provider endpoints, with `{mvpd}` to fill in.
     public let identityProvider: [String: String]
     public let activationURL: String
+    /// Paths of a programmer's own identity provider, with `{requestor}` to fill in.
+    public let customIdentityProvider: [String: String]?
 }
 
 extension MockBackend {
@@ -58,7 +62,8 @@ extension MockBackend {
             ServerInfo.Requestor(
                 id: requestor.id, name: requestor.name,
                 softwareStatement: credentials.softwareStatement(for: requestor),
-                domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources)
+                domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources,
+                customIdentityProvider: CustomIdentityProviderRoutes.basePath(for: requestor.id))
         }
         let mvpds = dashboard.mvpds.map { mvpd in
             ServerInfo.Mvpd(
@@ -83,6 +88,6 @@ extension MockBackend {
             identityProvider: [
                 "loginPage": "/idp/{mvpd}/login", "context": "/idp/{mvpd}/vsa/context",
                 "signIn": "/idp/{mvpd}/vsa/sign-in", "attributeQuery": "/idp/{mvpd}/vsa/attribute-query",
-            ], activationURL: "\(baseURL)/activate")
+            ], activationURL: "\(baseURL)/activate", customIdentityProvider: CustomIdentityProviderRoutes.paths)
     }
 }

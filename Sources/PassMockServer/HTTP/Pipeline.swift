@@ -175,7 +175,8 @@ extension MockBackend {
             requestHeaders[field.name.rawName] = Redaction.header(name: field.name.rawName, value: field.value)
         }
         var responseHeaders: [String: String] = [:]
-        for (name, value) in reply.headers { responseHeaders[name] = value }
+        // A redirect may carry an authorization code back to the app.
+        for (name, value) in reply.headers { responseHeaders[name] = Redaction.header(name: name, value: value) }
         let uri = Redaction.url(request.uri.description)
         let entry = journal.record { id in
             JournalEntry(

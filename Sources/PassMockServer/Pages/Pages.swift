@@ -43,42 +43,65 @@ enum Pages {
     static func login(
         mvpd: MvpdSettings, personas: [Persona], relayState: String, error: String?, username: String
     ) -> String {
-        let errorLine = error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
-        let hints = personas.map { persona in
-            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code class=\"secret\">\(HTML.escape(persona.password))</code></td>"
-                + "<td class=\"muted\">\(HTML.escape(persona.note ?? persona.displayName))</td></tr>"
-        }.joined(separator: "\n")
+        let errorLine = errorLine(error)
         let body = """
             <h1>Sign in to \(HTML.escape(mvpd.displayName))</h1>
             \(errorLine)
             <form method="post" action="/idp/\(HTML.escape(mvpd.id))/login">
             <input type="hidden" name="RelayState" value="\(HTML.escape(relayState))">
-            <label for="username">User ID</label>
-            <input type="text" id="username" name="username" value="\(HTML.escape(username))" autocomplete="username">
-            <label for="password">Password</label>
-            <input type="password" id="password" name="password" autocomplete="current-password">
-            <button type="submit">Sign In</button>
+            \(credentialFields(username: username))
             </form>
-            <details><summary class="muted">Demo accounts</summary><table>
-            \(hints)
-            </table></details>
+            \(demoAccounts(personas))
             """
         return document(title: "Sign in to \(mvpd.displayName)", body: body)
     }
 
     static func activationStart(error: String?, code: String) -> String {
-        let errorLine = error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+        codeEntry(title: "Activate your device", action: "/activate", field: "code", error: error, code: code)
+    }
+
+    /// A second screen's first page: the code the TV shows, posted as `field` to `action`.
+    static func codeEntry(title: String, action: String, field: String, error: String?, code: String) -> String {
         let body = """
-            <h1>Activate your device</h1>
+            <h1>\(HTML.escape(title))</h1>
             <p>Enter the code shown on your TV.</p>
-            \(errorLine)
-            <form method="post" action="/activate">
-            <label for="code">Code</label>
-            <input type="text" id="code" name="code" value="\(HTML.escape(code))" autocomplete="off" autocapitalize="characters">
+            \(errorLine(error))
+            <form method="post" action="\(HTML.escape(action))">
+            <label for="\(field)">Code</label>
+            <input type="text" id="\(field)" name="\(field)" value="\(HTML.escape(code))" autocomplete="off" autocapitalize="characters">
             <button type="submit">Continue</button>
             </form>
             """
-        return document(title: "Activate your device", body: body)
+        return document(title: title, body: body)
+    }
+
+    /// The user ID and password of a sign-in form, and its button.
+    static func credentialFields(username: String) -> String {
+        """
+        <label for="username">User ID</label>
+        <input type="text" id="username" name="username" value="\(HTML.escape(username))" autocomplete="username">
+        <label for="password">Password</label>
+        <input type="password" id="password" name="password" autocomplete="current-password">
+        <button type="submit">Sign In</button>
+        """
+    }
+
+    /// The inline error of a form page, found by `id="error"`.
+    static func errorLine(_ error: String?) -> String {
+        error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+    }
+
+    /// Demo accounts under a sign-in form; passwords are marked so the journal hides them.
+    static func demoAccounts(_ personas: [Persona]) -> String {
+        let rows = personas.map { persona in
+            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code class=\"secret\">\(HTML.escape(persona.password))</code></td>"
+                + "<td class=\"muted\">\(HTML.escape(persona.note ?? persona.displayName))</td></tr>"
+        }.joined(separator: "\n")
+        return """
+            <details><summary class="muted">Demo accounts</summary><table>
+            \(rows)
+            </table></details>
+            """
     }
 
     static func activationProviders(code: String, requestorName: String, mvpds: [MvpdSettings]) -> String {
@@ -99,10 +122,16 @@ enum Pages {
     }
 
     static func activationDone(code: String, providerName: String?) -> String {
+        secondScreenDone(
+            deviceHTML: "Your device with code <code>\(HTML.escape(code))</code>", providerName: providerName)
+    }
+
+    /// The last page of any second-screen sign-in; `deviceHTML` names what is now signed in.
+    static func secondScreenDone(deviceHTML: String, providerName: String?) -> String {
         let provider = providerName.map { " with \(HTML.escape($0))" } ?? ""
         let body = """
             <h1 id="success">You're signed in</h1>
-            <p>Your device with code <code>\(HTML.escape(code))</code> is now signed in\(provider).</p>
+            <p>\(deviceHTML) is now signed in\(provider).</p>
             <p class="muted">You can return to your TV; it will continue on its own.</p>
             """
         return document(title: "You're signed in", body: body)

@@ -141,24 +141,26 @@ struct IdentityProviderRoutes {
         guard session.exp > backend.nowMilliseconds else {
             throw IdentityProviderFailure(status: 401, error: "session_expired", message: "The sign-in has expired.")
         }
+        // Adobe's service provider and a programmer's own identity provider both sign their
+        // requests with the server key; the answer goes back to whichever asked.
         guard let token = query.verificationToken,
-            let requestID = PartnerAuthenticationRequestBuilder.requestID(inVerificationToken: token),
-            let parsed = PartnerAuthenticationRequestBuilder(signer: backend.signer).parseID(requestID),
-            parsed.expiresAtMilliseconds > backend.nowMilliseconds
+            let request = AuthnRequestDocument.parse(verificationToken: token),
+            let parsed = PartnerAuthenticationRequestBuilder(signer: backend.signer).parseID(request.id),
+            parsed.expiresAtMilliseconds > backend.nowMilliseconds, request.isVouched(by: backend.signer)
         else {
             throw IdentityProviderFailure(
                 status: 400, error: "invalid_verification_token",
                 message: "The verification token is not a current authentication request.")
         }
         let assertion = makeAssertion(
-            for: persona, mvpd: mvpd, inResponseTo: requestID, names: query.attributeNames ?? [])
+            for: persona, mvpd: mvpd, request: request, names: query.attributeNames ?? [])
         return Reply.json(
             AttributeQueryResponse(samlResponse: assertion.xml, status: "urn:oasis:names:tc:SAML:2.0:status:Success"))
     }
 
-    private func makeAssertion(for persona: Persona, mvpd: MvpdSettings, inResponseTo: String, names: [String])
-        -> AssertionDocument
-    {
+    private func makeAssertion(
+        for persona: Persona, mvpd: MvpdSettings, request: AuthnRequestDocument, names: [String]
+    ) -> AssertionDocument {
         var available: [String: String] = ["uid": persona.userID, "userID": persona.userID]
         available["householdID"] = persona.householdID
         available["zip"] = persona.zip
@@ -170,10 +172,10 @@ struct IdentityProviderRoutes {
         for name in names { if let value = available[name] { attributes[name] = value } }
         let now = backend.now
         var assertion = AssertionDocument(
-            responseID: "_" + backend.newIdentifier(), inResponseTo: inResponseTo,
+            responseID: "_" + backend.newIdentifier(), inResponseTo: request.id,
             issuer: AssertionDocument.issuer(forMvpd: mvpd.id), issueInstant: now, notBefore: now,
             notOnOrAfter: now.addingTimeInterval(TimeInterval(backend.settings.samlResponseLifetimeSeconds)),
-            nameID: persona.userID, attributes: attributes)
+            nameID: persona.userID, attributes: attributes, audience: request.issuer, recipient: request.recipient)
         assertion.sign(with: backend.signer)
         return assertion
     }

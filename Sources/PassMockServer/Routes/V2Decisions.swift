@@ -101,21 +101,21 @@ struct DecisionJudge {
         }
         let catalogued = backend.index.resource(resource.id, of: requestor.id)
         let title = catalogued?.title ?? resource.id
-        if catalogued?.free != true, !persona.isEntitled(to: resource.id) {
+        switch CatalogAccess.refusal(
+            persona: persona, resourceId: resource.id, rating: resource.rating, catalogued: catalogued)
+        {
+        case .notInPackage:
             let code: ErrorCode = kind == .authorize ? .authorizationDeniedByMvpd : .preauthorizationDeniedByMvpd
             return { denied($0, code, details: "Your \(mvpd.displayName) package does not include \(title).") }
-        }
-        let rating = resource.rating ?? catalogued?.rating
-        if let limit = persona.maxRating.flatMap(ParentalRating.init), let rating = rating.flatMap(ParentalRating.init),
-            rating > limit
-        {
+        case .rating(let rating, let limit):
             return {
                 denied(
                     $0, .authorizationDeniedByParentalControls,
                     details: "\(title) is rated \(rating.label); parental controls allow up to \(limit.label).")
             }
+        case nil:
+            return nil
         }
-        return nil
     }
 
     private func denied(_ decision: Decision, _ code: ErrorCode, details: String? = nil) -> Decision {

@@ -121,7 +121,8 @@ extension MockBackend {
 }
 
 /// Everything `profiles/sso` (and V1's token exchange) checks in a SAMLResponse: encoding,
-/// issuer, `InResponseTo`, signature, validity window and one-time use.
+/// issuer, `InResponseTo`, then the checks shared with a programmer's own identity provider
+/// (`AssertionChecks`: audience, signature, validity window, one-time use).
 struct SAMLResponseCheck {
     let backend: MockBackend
     let serviceProvider: String
@@ -173,19 +174,11 @@ struct SAMLResponseCheck {
         guard request.expiresAtMilliseconds > backend.nowMilliseconds else {
             throw reject("The authentication request this answers has expired.")
         }
-        guard assertion.hasValidSignature(backend.signer) else {
-            throw reject("The assertion's signature does not match its content.")
+        if let problem = AssertionChecks(backend: backend).problem(
+            with: assertion, audience: PartnerAuthenticationRequestBuilder.serviceProviderIssuer, replayScope: "saml")
+        {
+            throw reject(problem)
         }
-        let now = backend.now
-        guard now >= assertion.notBefore.addingTimeInterval(-60) else {
-            throw reject("The assertion is not valid yet.")
-        }
-        guard now < assertion.notOnOrAfter else { throw reject("The assertion has expired.") }
-        guard
-            backend.store.spendOnce(
-                "saml:\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
-                nowMilliseconds: backend.nowMilliseconds)
-        else { throw reject("This SAML response was already used.") }
         return assertion
     }
 }

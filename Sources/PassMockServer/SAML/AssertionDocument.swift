@@ -15,6 +15,10 @@ struct AssertionDocument: Equatable {
     /// Attribute name → value, written in name order.
     var attributes: [String: String]
     var signature: String = ""
+    /// The service provider the assertion is for (the request's issuer), if any.
+    var audience: String? = nil
+    /// Where the answer is meant to be delivered (the request's consumer service or issuer).
+    var recipient: String? = nil
 
     static func issuer(forMvpd mvpd: String) -> String { "urn:tvsim:idp:\(mvpd)" }
 
@@ -29,7 +33,7 @@ struct AssertionDocument: Equatable {
             separator: "\n")
         return [
             responseID, inResponseTo, issuer, SAMLTime.format(notBefore), SAMLTime.format(notOnOrAfter), nameID,
-            attributeText,
+            attributeText, audience ?? "", recipient ?? "",
         ].joined(separator: "|")
     }
 
@@ -64,9 +68,9 @@ struct AssertionDocument: Equatable {
               <saml:Assertion ID="\(XMLText.escape(responseID))-a" IssueInstant="\(instant)" Version="2.0">
                 <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
                 <saml:Subject>
-                  <saml:NameID>\(XMLText.escape(nameID))</saml:NameID>
+            \(subjectXML)
                 </saml:Subject>
-                <saml:Conditions NotBefore="\(SAMLTime.format(notBefore))" NotOnOrAfter="\(SAMLTime.format(notOnOrAfter))"/>
+            \(conditionsXML)
                 <saml:AttributeStatement>
             \(attributeXML)
                 </saml:AttributeStatement>
@@ -76,6 +80,33 @@ struct AssertionDocument: Equatable {
               </saml:Assertion>
             </samlp:Response>
             """
+    }
+
+    /// The subject, with a bearer confirmation naming the request and recipient when known.
+    private var subjectXML: String {
+        var lines = ["      <saml:NameID>\(XMLText.escape(nameID))</saml:NameID>"]
+        if let recipient {
+            lines += [
+                "      <saml:SubjectConfirmation Method=\"urn:oasis:names:tc:SAML:2.0:cm:bearer\">",
+                "        <saml:SubjectConfirmationData InResponseTo=\"\(XMLText.escape(inResponseTo))\" "
+                    + "Recipient=\"\(XMLText.escape(recipient))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\"/>",
+                "      </saml:SubjectConfirmation>",
+            ]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The validity window, restricted to the audience when known.
+    private var conditionsXML: String {
+        let window = "NotBefore=\"\(SAMLTime.format(notBefore))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\""
+        guard let audience else { return "    <saml:Conditions \(window)/>" }
+        return [
+            "    <saml:Conditions \(window)>",
+            "      <saml:AudienceRestriction>",
+            "        <saml:Audience>\(XMLText.escape(audience))</saml:Audience>",
+            "      </saml:AudienceRestriction>",
+            "    </saml:Conditions>",
+        ].joined(separator: "\n")
     }
 
     enum ParseError: Error, Equatable, CustomStringConvertible {
@@ -120,7 +151,9 @@ struct AssertionDocument: Equatable {
         return AssertionDocument(
             responseID: id, inResponseTo: inResponseTo, issuer: issuer, issueInstant: instant, notBefore: notBefore,
             notOnOrAfter: notAfter, nameID: nameID, attributes: parseAttributes(xml),
-            signature: signature.trimmingCharacters(in: .whitespacesAndNewlines))
+            signature: signature.trimmingCharacters(in: .whitespacesAndNewlines),
+            audience: XMLText.text(ofElement: "saml:Audience", in: xml)?.trimmingCharacters(in: .whitespaces),
+            recipient: XMLText.attribute("Recipient", ofElement: "saml:SubjectConfirmationData", in: xml))
     }
 
     private static func parseAttributes(_ xml: String) -> [String: String] {

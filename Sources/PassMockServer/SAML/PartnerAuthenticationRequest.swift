@@ -38,30 +38,29 @@ struct PartnerAuthenticationRequestBuilder {
         return RequestID(nonce: String(fields[0]), expiresAtMilliseconds: expiry, serviceProvider: String(fields[2]))
     }
 
-    func document(id: String, serviceProvider: String, issueInstant: Date, destination: String) -> String {
-        """
-        <samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
-        xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(id)" Version="2.0" \
-        IssueInstant="\(SAMLTime.format(issueInstant))" ProviderName="\(XMLText.escape(serviceProvider))" \
-        Destination="\(XMLText.escape(destination))">
-          <saml:Issuer>\(Self.serviceProviderIssuer)</saml:Issuer>
-          <samlp:NameIDPolicy AllowCreate="true"/>
-        </samlp:AuthnRequest>
-        """
-    }
-
-    /// The request ID inside a Base64 (or plain XML) AuthnRequest, if the document is one.
-    static func requestID(inVerificationToken token: String) -> String? {
-        let xml: String
-        if token.trimmingCharacters(in: .whitespaces).hasPrefix("<") {
-            xml = token
-        } else if let data = Base64.decode(token) {
-            xml = String(decoding: data, as: UTF8.self)
-        } else {
-            return nil
-        }
-        guard xml.contains("AuthnRequest") else { return nil }
-        return XMLText.attribute("ID", ofElement: "samlp:AuthnRequest", in: xml)
+    /// The AuthnRequest document, signed by `issuer` (Adobe's service provider unless a
+    /// programmer's own identity provider issues it).
+    func document(
+        id: String, serviceProvider: String, issuer: String = Self.serviceProviderIssuer, issueInstant: Date,
+        destination: String, assertionConsumerService: String? = nil
+    ) -> String {
+        let instant = SAMLTime.format(issueInstant)
+        let signature = AuthnRequestDocument.signature(
+            id: id, issuer: issuer, issueInstant: instant, destination: destination,
+            assertionConsumerService: assertionConsumerService, signer: signer)
+        let service = assertionConsumerService.map { " AssertionConsumerServiceURL=\"\(XMLText.escape($0))\"" } ?? ""
+        return """
+            <samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
+            xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(id)" Version="2.0" \
+            IssueInstant="\(instant)" ProviderName="\(XMLText.escape(serviceProvider))" \
+            Destination="\(XMLText.escape(destination))"\(service)>
+              <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+              <ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
+                <ds:SignatureValue>\(signature)</ds:SignatureValue>
+              </ds:Signature>
+              <samlp:NameIDPolicy AllowCreate="true"/>
+            </samlp:AuthnRequest>
+            """
     }
 }
 
@@ -88,6 +87,16 @@ enum XMLText {
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// A SAML document as apps carry it: the XML itself, or Base64 of it (what the partner
+    /// framework and Adobe's cookbooks send). Nil when `text` is neither.
+    static func document(fromXMLOrBase64 text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("<") { return trimmed }
+        guard let data = Base64.decode(trimmed), let xml = String(data: data, encoding: .utf8) else { return nil }
+        let body = xml.trimmingCharacters(in: .whitespacesAndNewlines)
+        return body.hasPrefix("<") ? body : nil
     }
 
     static func unescape(_ text: String) -> String {
