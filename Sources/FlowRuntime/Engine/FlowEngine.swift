@@ -124,7 +124,11 @@ public actor FlowEngine {
         case .record(let note): timeline.record(note)
         case .call(let call):
             let result = await perform(call)
-            if case .authorize(_, let resources, _) = call { recordDecisions(result, resources: resources) }
+            switch call {
+            case .authorize(_, let resources, _): recordDecisions(result, resources: resources)
+            case .v1Authorize(let resource): recordDecisions(result, resources: [resource])
+            default: break
+            }
             queue.append(.api(result))
         case .vsa(let call): await perform(call)
         case .show(let screen): await show(screen)
@@ -282,9 +286,14 @@ extension FlowEngine {
             decisions += response.decisions.map {
                 DecisionRecord(resource: $0.resource, authorized: $0.authorized, code: $0.error?.code)
             }
+        case .v1Authorized(let authorization):
+            // REST API V1 answers one title per call: a 200 is the permit.
+            decisions.append(DecisionRecord(resource: authorization.resource, authorized: true, code: nil))
         case .failed(let failure):
             decisions += resources.map {
-                DecisionRecord(resource: $0, authorized: false, code: failure.enhancedCode ?? "error")
+                DecisionRecord(
+                    resource: $0, authorized: false,
+                    code: failure.enhancedCode ?? failure.httpStatus.map { "http \($0)" } ?? "error")
             }
         default:
             break
