@@ -69,6 +69,7 @@ import VSASimulator
         // The platformMappingId maps to the MVPD id Adobe knows.
         let request = driver.send(.api(.configuration(Fixture.configuration)))
         #expect(Driver.calls(request) == [.v1ProfileRequest(mvpd: "Aurora")])
+        #expect(Self.steps(request) == ["5", "6"])
         let forward = driver.send(.api(.v1ProfileRequest("PD94bWwg")))
         guard case .metadata(let metadata)? = Driver.vsa(forward).first else {
             Issue.record("no metadata request"); return

@@ -109,7 +109,11 @@ extension FlowReducer {
 
     mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
         state.phase = .partnerSession(mvpd, silent: silent)
-        if isV1 { return tell(.requestingPartnerAuthentication) + [.call(.v1ProfileRequest(mvpd: mvpd.id))] }
+        if isV1 {
+            return v1LoginSucceeded(mvpd) + tell(.requestingPartnerAuthentication) + [
+                .call(.v1ProfileRequest(mvpd: mvpd.id))
+            ]
+        }
         return tell(.requestingPartnerAuthentication) + [
             .call(.partnerSession(state.partnerStatus, domainName: setup.domainName, redirectUrl: setup.redirectUrl))
         ]

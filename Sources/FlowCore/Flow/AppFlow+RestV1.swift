@@ -208,4 +208,17 @@ extension FlowReducer {
                 + "To sign out everywhere, go to \(setup.platform.settingsPath).")
         return [status(.signOutInSettings), .show(.notice(notice))]
     }
+
+    /// Step 5: the framework's provider id is a `platformMappingId`; REST API V1 calls need the
+    /// MVPD id the configuration pairs it with.
+    func v1LoginSucceeded(_ mvpd: MvpdConfiguration) -> [Effect] {
+        let provider = mvpd.platformMappingId ?? state.systemProvider ?? mvpd.id
+        return [
+            .record(.step(RestV1Steps.loginSucceeded)),
+            .record(
+                .note(
+                    "The framework signed in to \(provider); the configuration maps that platformMappingId to the MVPD \(mvpd.id)."
+                )),
+        ]
+    }
 }
