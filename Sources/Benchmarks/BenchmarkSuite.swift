@@ -6,11 +6,13 @@ public struct BenchmarkSuite: Sendable {
     public struct Settings: Sendable {
         /// The `tvsim` binary to start in a pseudo-terminal and as `tvsim serve`.
         public var executable: String
-        public var kinds: [BenchmarkKind] = BenchmarkKind.allCases
+        public var kinds: [BenchmarkKind] = BenchmarkKind.standard
         public var startupRuns = 20
         public var serverDuration: Duration = .seconds(10)
         public var connections = 64
         public var memoryRequests = 1_000_000
+        public var soakMinutes = 10
+        public var soakClients = 100
 
         public init(executable: String) {
             self.executable = executable
@@ -53,6 +55,10 @@ public struct BenchmarkSuite: Sendable {
                 progress("memory: the terminal UI through Apple SSO, then \(settings.memoryRequests) server requests")
                 rows += try terminal.peakMemoryThroughAppleSSO()
                 rows += try await server.memory(requests: settings.memoryRequests, connections: settings.connections)
+            case .soak:
+                progress("soak: \(settings.soakClients) polling clients for \(settings.soakMinutes) min")
+                rows += try await SoakBenchmark(executable: settings.executable).run(
+                    minutes: settings.soakMinutes, clients: settings.soakClients, progress: progress)
             }
         }
         return rows

@@ -29,8 +29,10 @@ struct LoadGenerator {
     }
 
     /// Sends requests until `duration` has passed or `total` requests were answered, whichever
-    /// comes first. `request(n)` makes the bytes of the n-th request.
-    func run(duration: Duration, total: Int = .max, request: (Int) -> [UInt8]) throws -> Result {
+    /// comes first. `request(c, n)` makes the bytes of the n-th request, sent on connection c.
+    func run(duration: Duration, total: Int = .max, request: (_ connection: Int, _ sequence: Int) -> [UInt8]) throws
+        -> Result
+    {
         var sockets = try (0..<connections).map { _ in try Connection(port: port) }
         var result = Result()
         result.microseconds.reserveCapacity(min(total, 2_000_000))
@@ -39,7 +41,7 @@ struct LoadGenerator {
         let deadline = started + duration
         func sendNext(_ index: Int) {
             guard issued < total, ContinuousClock.now < deadline else { return }
-            sockets[index].start(request(issued))
+            sockets[index].start(request(index, issued))
             issued += 1
         }
         for index in sockets.indices { sendNext(index) }

@@ -20,7 +20,7 @@ struct ServerBenchmarks {
             ("GET /profiles/code/{code}", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
         ] {
             let request = caller.request("GET", path)
-            let result = try generator.run(duration: duration) { _ in request }
+            let result = try generator.run(duration: duration) { _, _ in request }
             rows += Self.rows(name, result, connections: connections)
         }
         return rows
@@ -55,7 +55,7 @@ struct ServerBenchmarks {
         var errors = 0
         for half in 0..<2 {
             let offset = half * requests / 2
-            let result = try generator.run(duration: .seconds(3600), total: requests / 2) { index in
+            let result = try generator.run(duration: .seconds(3600), total: requests / 2) { _, index in
                 caller.sessionRequest(device: "bench-device-\(offset + index)")
             }
             errors += result.serverErrors + result.broken + result.statuses.filter { $0.key != 200 }.values.reduce(0, +)

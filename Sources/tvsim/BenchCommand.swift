@@ -8,7 +8,8 @@ struct Bench: AsyncParsableCommand {
         abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
         discussion: """
             Build with 'swift build -c release' first: debug builds are several times slower. A full run takes \
-            about three minutes; --only picks parts. Exits 1 when a target is missed.
+            about three minutes; --only picks parts. 'soak' (ten minutes of polling clients) runs only when named \
+            in --only. Exits 1 when a target is missed.
             """)
 
     @Option(
@@ -29,19 +30,28 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Requests sent before the server's memory is read.")
     var memoryRequests = 1_000_000
 
+    @Option(help: "Minutes of the soak.")
+    var soakMinutes = 10
+
+    @Option(help: "Polling clients in the soak.")
+    var soakClients = 100
+
     @Flag(help: "Print the rows as JSON instead of a table.")
     var json = false
 
     func validate() throws {
         _ = try kinds()
-        guard startupRuns > 0, seconds > 0, (1...1024).contains(connections), memoryRequests >= 2 else {
+        guard startupRuns > 0, seconds > 0, soakMinutes > 0, (1...1024).contains(connections),
+            (1...1024).contains(soakClients), memoryRequests >= 2
+        else {
             throw ValidationError(
-                "--startup-runs and --seconds must be positive, --connections 1…1024, --memory-requests at least 2.")
+                "--startup-runs, --seconds and --soak-minutes must be positive, --connections and --soak-clients 1…1024, --memory-requests at least 2."
+            )
         }
     }
 
     func kinds() throws -> [BenchmarkKind] {
-        guard let only else { return BenchmarkKind.allCases }
+        guard let only else { return BenchmarkKind.standard }
         return try only.split(separator: ",").map { name in
             guard let kind = BenchmarkKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                 throw ValidationError(
@@ -59,6 +69,8 @@ struct Bench: AsyncParsableCommand {
         settings.serverDuration = .seconds(seconds)
         settings.connections = connections
         settings.memoryRequests = memoryRequests
+        settings.soakMinutes = soakMinutes
+        settings.soakClients = soakClients
         let rows: [BenchmarkRow]
         do {
             rows = try await BenchmarkSuite(settings: settings).run { Console.error("bench: \($0)…") }

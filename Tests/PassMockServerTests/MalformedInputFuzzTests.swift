@@ -209,3 +209,24 @@ enum ErrorBodyCheck {
         String(decoding: response.body.readableBytesView, as: UTF8.self)
     }
 }
+
+/// The mock serves no files: paths that climb out of a directory reach no file, only a
+/// documented error.
+@Suite struct PathTraversalTests {
+    @Test(arguments: [
+        "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/activate/../../etc/passwd",
+        "/api/v2/ORBIT/..%2F..%2F..%2Fetc%2Fpasswd/configuration", "/Themes/../Package.swift",
+        "/idp/AuroraCable/..%2f..%2f..%2fetc%2fhostname/login", "/api/v1/config/..%2F..%2Fetc%2Fpasswd",
+    ])
+    func aClimbingPathReachesNoFile(_ path: String) async throws {
+        let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 3)
+        let app = Application(router: MockServer.makeRouter(backend: backend))
+        try await app.test(.live) { client in
+            let response = try await client.execute(uri: path, method: .get)
+            let text = String(decoding: response.body.readableBytesView, as: UTF8.self)
+            #expect(response.status.code >= 400 && response.status.code < 500, "\(path): \(response.status)")
+            #expect(!text.contains("root:"), "\(path) served a file")
+            #expect(!text.contains("swift-tools-version"), "\(path) served a file")
+        }
+    }
+}

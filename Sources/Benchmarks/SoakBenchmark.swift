@@ -1,0 +1,61 @@
+import Foundation
+import PassAPI
+import PassClient
+
+/// A long run of devices polling their registration codes, with a new code now and then, against
+/// `tvsim serve`: every answer must be a 200 and the server's memory must stay flat.
+struct SoakBenchmark {
+    let executable: String
+
+    /// One new session per this many requests; the rest are polls.
+    static let newCodeEvery = 20
+
+    func run(minutes: Int, clients: Int, progress: @Sendable (String) -> Void) async throws -> [BenchmarkRow] {
+        let server = try ServeProcess(executable: executable)
+        defer { server.stop() }
+        let caller = try await BenchmarkCaller.prepare(server)
+        var codes: [String] = []
+        for _ in 0..<clients {
+            codes.append(try await caller.client.createSession(mvpd: nil, domainName: nil, redirectUrl: nil).code ?? "")
+        }
+        let generator = LoadGenerator(port: server.port, connections: clients)
+        let slice = Duration.seconds(30)
+        var samples: [Int] = []
+        var requests = 0
+        var failures = 0
+        let deadline = ContinuousClock.now + .seconds(minutes * 60)
+        while ContinuousClock.now < deadline {
+            let result = try generator.run(duration: min(slice, deadline - .now)) { client, index in
+                index % Self.newCodeEvery == 0
+                    ? caller.sessionRequest(device: "soak-\(index)")
+                    : caller.request("GET", "/api/v2/\(caller.requestor)/profiles/code/\(codes[client])")
+            }
+            requests += result.requests
+            failures += result.broken + result.statuses.filter { $0.key != 200 }.values.reduce(0, +)
+            samples.append(ProcessMemory.residentBytes(of: server.pid) ?? 0)
+            progress(
+                "soak: \(requests) requests, \(failures) failures, \(Self.megabytes(samples.last ?? 0)) MB resident")
+        }
+        return Self.rows(requests: requests, failures: failures, samples: samples, minutes: minutes, clients: clients)
+    }
+
+    static func rows(requests: Int, failures: Int, samples: [Int], minutes: Int, clients: Int) -> [BenchmarkRow] {
+        // The first slice fills the stores and the allocator's pools; flat means flat after it.
+        let settled = samples.dropFirst()
+        let growth = (settled.max() ?? 0) - (settled.min() ?? 0)
+        return [
+            BenchmarkRow(
+                .soak, "requests answered", Double(requests), "",
+                detail: "\(clients) polling clients for \(minutes) min, a new code every \(newCodeEvery) requests"),
+            BenchmarkRow(.soak, "errors (not 200, or a broken connection)", Double(failures), "", target: .under(1)),
+            BenchmarkRow(
+                .soak, "resident size spread after the first 30 s", Double(growth) / 1_048_576, "MB",
+                target: .under(16),
+                detail:
+                    "from \(megabytes(settled.min() ?? 0)) to \(megabytes(settled.max() ?? 0)) MB over \(settled.count) samples"
+            ),
+        ]
+    }
+
+    static func megabytes(_ bytes: Int) -> String { BenchmarkRow.format(Double(bytes) / 1_048_576) }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The device-state file is replaced by a rename, so a `tvsim` killed at any moment leaves the
+/// old state or the new one, never a torn file.
+@Suite struct DeviceStateKillTests {
+    @Test func aKilledWriterLeavesTheOldOrTheNewStateNeverATornOne() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tvsim-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("device.json").path
+        let first = try TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", file])
+        #expect(await first.waitForExit() == 0)
+        // How long a write takes from process start, so that the kills land before, during and
+        // after it.
+        let started = Date()
+        let timed = try TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", file])
+        #expect(await timed.waitForExit() == 0)
+        let lifetime = Date().timeIntervalSince(started)
+        var random = SystemRandomNumberGenerator()
+        var seen: Set<String> = []
+        for round in 0..<30 {
+            let platform = round.isMultiple(of: 2) ? "ios" : "tvos"
+            let writer = try TVSimBinary.Running(["device", "reset", "--platform", platform, "--device-state", file])
+            try await Task.sleep(for: .seconds(Double.random(in: 0...(lifetime * 1.2), using: &random)))
+            kill(writer.process.processIdentifier, SIGKILL)
+            _ = await writer.waitForExit()
+            let data = try #require(FileManager.default.contents(atPath: file), "round \(round): the file is gone")
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let system = object?["system"] as? [String: Any]
+            let stored = try #require(system?["platform"] as? String, "round \(round): torn file \(data.count) bytes")
+            seen.insert(stored)
+        }
+        #expect(seen.isSubset(of: ["ios", "tvos"]))
+        let show = try TVSimBinary.Running(["device", "show", "--device-state", file])
+        #expect(await show.waitForExit() == 0)
+    }
+}
