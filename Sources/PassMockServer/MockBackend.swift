@@ -80,6 +80,9 @@ public final class MockBackend: Sendable {
         requestObservers.withLock { $0.append(observer) }
     }
 
+    /// Whether anyone listens: building the redacted entry is then worth it.
+    var hasObservers: Bool { requestObservers.withLock { !$0.isEmpty } }
+
     func notifyObservers(_ entry: JournalEntry) {
         for observer in requestObservers.withLock({ $0 }) { observer(entry) }
     }

@@ -4,13 +4,22 @@ import Foundation
 /// without padding, sometimes wrapped. Anything else is rejected.
 public enum Base64 {
     public static func decode(_ text: String) -> Data? {
-        var cleaned = text.filter { !$0.isWhitespace }
-        guard !cleaned.isEmpty else { return nil }
-        cleaned = cleaned.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = cleaned.count % 4
+        // Works on bytes: this runs for every header of every request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            default: bytes.append(byte)
+            }
+        }
+        guard !bytes.isEmpty else { return nil }
+        let remainder = bytes.count % 4
         if remainder == 1 { return nil }
-        if remainder > 0 { cleaned += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: cleaned)
+        if remainder > 0 { bytes += Array(repeating: UInt8(ascii: "="), count: 4 - remainder) }
+        return Data(base64Encoded: Data(bytes))
     }
 
     public static func encode(_ data: Data) -> String { data.base64EncodedString() }

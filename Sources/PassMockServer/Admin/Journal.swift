@@ -20,10 +20,40 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public let fault: String?
 }
 
-/// A ring buffer of the most recent requests.
+/// A ring buffer of the most recent requests. Exchanges are kept as they came, and secrets are
+/// redacted when an entry is read: redacting means parsing and re-encoding bodies, which would
+/// otherwise cost every request, read or not, inside the journal's lock.
 final class Journal: Sendable {
+    /// An exchange as it came, before redaction.
+    struct Exchange: Sendable {
+        var time: Int64
+        var method: String
+        var uri: String
+        var operation: String?
+        var status: Int
+        var durationMilliseconds: Double
+        var requestHeaders: [(String, String)]
+        var requestBody: Body
+        var responseHeaders: [(String, String)]
+        var responseBody: Body
+        var fault: String?
+    }
+
+    /// A body kept whole (up to `keptLimit` bytes) so that it can be redacted when read.
+    struct Body: Sendable {
+        let data: Data
+        let contentType: String?
+        let size: Int
+
+        init(_ data: Data, contentType: String?) {
+            size = data.count
+            self.data = data.count <= Journal.keptLimit ? data : Data()
+            self.contentType = contentType
+        }
+    }
+
     private struct State {
-        var entries: [JournalEntry] = []
+        var exchanges: [(id: Int, exchange: Exchange)] = []
         var nextId = 1
     }
 
@@ -31,37 +61,59 @@ final class Journal: Sendable {
     private let capacity: Int
     /// Bodies are cut to this many bytes in the journal.
     static let bodyLimit = 16_384
+    /// Larger bodies are not kept at all: a clipped document could not be redacted reliably.
+    static let keptLimit = 131_072
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    func record(_ make: (Int) -> JournalEntry) -> JournalEntry {
+    /// Keeps `exchange` and returns its id.
+    func record(_ exchange: Exchange) -> Int {
         state.withLock { state in
-            let entry = make(state.nextId)
+            let id = state.nextId
             state.nextId += 1
-            state.entries.append(entry)
-            if state.entries.count > capacity { state.entries.removeFirst(state.entries.count - capacity) }
-            return entry
+            state.exchanges.append((id, exchange))
+            if state.exchanges.count > capacity { state.exchanges.removeFirst(state.exchanges.count - capacity) }
+            return id
         }
     }
 
     /// Without `after`, the newest `limit` entries; with it, the oldest `limit` entries after
     /// that id, so a tool paging with the last id it saw never misses one.
     func entries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
-        state.withLock { state in
-            let newer = state.entries.filter { $0.id > id }
+        let kept = state.withLock { state in
+            let newer = state.exchanges.filter { $0.id > id }
             return Array(id == 0 ? newer.suffix(limit) : newer.prefix(limit))
         }
+        return kept.map { Self.entry(id: $0.id, $0.exchange) }
     }
 
     func clear() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock { $0.exchanges.removeAll() }
     }
 
-    static func text(_ data: Data, contentType: String?) -> String? {
-        guard !data.isEmpty else { return nil }
-        let redacted = Redaction.body(data, contentType: contentType)
+    /// The exchange as the journal shows it: secrets redacted, bodies clipped.
+    static func entry(id: Int, _ exchange: Exchange) -> JournalEntry {
+        JournalEntry(
+            id: id, time: exchange.time, method: exchange.method, uri: Redaction.url(exchange.uri),
+            operation: exchange.operation, status: exchange.status,
+            durationMilliseconds: exchange.durationMilliseconds,
+            requestHeaders: headers(exchange.requestHeaders), requestBody: text(exchange.requestBody),
+            responseHeaders: headers(exchange.responseHeaders), responseBody: text(exchange.responseBody),
+            fault: exchange.fault)
+    }
+
+    static func headers(_ pairs: [(String, String)]) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in pairs { headers[name] = Redaction.header(name: name, value: value) }
+        return headers
+    }
+
+    static func text(_ body: Body) -> String? {
+        guard body.size > 0 else { return nil }
+        guard !body.data.isEmpty else { return "(\(body.size) bytes, not kept)" }
+        let redacted = Redaction.body(body.data, contentType: body.contentType)
         let clipped = redacted.prefix(bodyLimit)
         var text = String(decoding: clipped, as: UTF8.self)
         if redacted.count > bodyLimit { text += "… (\(redacted.count) bytes)" }

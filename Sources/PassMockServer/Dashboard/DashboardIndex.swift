@@ -1,5 +1,6 @@
 import Foundation
 import PassAPI
+import Synchronization
 
 /// Fast lookups over one dashboard version. Rebuilt whenever the dashboard changes, so request
 /// handlers never scan lists.
@@ -13,6 +14,10 @@ struct DashboardIndex: Sendable {
     /// Every platform mapping id known to the service (for the partner framework checks).
     let knownPlatformIds: Set<String>
     let signer: Signer
+    let encodedAnswers = MemoCache<Data>()
+    /// Every request presents its access token; verifying the signature once is enough.
+    let verifiedAccessTokens = MemoCache<AccessTokenClaims>()
+    let parsedDeviceInfo = MemoCache<DeviceInfo>()
 
     init(_ dashboard: Dashboard) {
         self.dashboard = dashboard
@@ -53,5 +58,25 @@ struct DashboardIndex: Sendable {
 
     func resource(_ id: String, of requestor: String) -> ResourceSettings? {
         requestorsById[requestor]?.resources.first { $0.id == id }
+    }
+}
+
+/// Values that depend only on the dashboard version and a small key (an encoded answer, the
+/// claims of a verified token), computed once. A new dashboard builds a new index, and with it
+/// empty caches.
+final class MemoCache<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+    /// Keys come partly from requests; past this many the cache starts over.
+    static var capacity: Int { 1_024 }
+
+    /// The value for `key`, made by `make` the first time. Nothing is kept when `make` fails.
+    func value(_ key: String, make: () -> Value?) -> Value? {
+        if let cached = values.withLock({ $0[key] }) { return cached }
+        guard let value = make() else { return nil }
+        values.withLock { values in
+            if values.count >= Self.capacity { values.removeAll() }
+            values[key] = value
+        }
+        return value
     }
 }

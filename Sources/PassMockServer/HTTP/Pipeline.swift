@@ -170,25 +170,16 @@ extension MockBackend {
         started: ContinuousClock.Instant
     ) {
         let elapsed = (ContinuousClock.now - started).timeInterval * 1000
-        var requestHeaders: [String: String] = [:]
-        for field in request.headers {
-            requestHeaders[field.name.rawName] = Redaction.header(name: field.name.rawName, value: field.value)
-        }
-        var responseHeaders: [String: String] = [:]
-        // A redirect may carry an authorization code back to the app.
-        for (name, value) in reply.headers { responseHeaders[name] = Redaction.header(name: name, value: value) }
-        let uri = Redaction.url(request.uri.description)
-        let entry = journal.record { id in
-            JournalEntry(
-                id: id, time: nowMilliseconds, method: request.method.rawValue, uri: uri,
-                operation: context.notes.operation?.rawValue, status: reply.status,
-                durationMilliseconds: (elapsed * 1000).rounded() / 1000, requestHeaders: requestHeaders,
-                requestBody: incoming.flatMap { Journal.text($0.body, contentType: $0.contentType) },
-                responseHeaders: responseHeaders,
-                responseBody: Journal.text(reply.body, contentType: reply.contentType),
-                fault: context.notes.fault)
-        }
-        notifyObservers(entry)
+        let exchange = Journal.Exchange(
+            time: nowMilliseconds, method: request.method.rawValue, uri: request.uri.description,
+            operation: context.notes.operation?.rawValue, status: reply.status,
+            durationMilliseconds: (elapsed * 1000).rounded() / 1000,
+            requestHeaders: request.headers.map { ($0.name.rawName, $0.value) },
+            requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),
+            responseHeaders: reply.headers.map { ($0.0, $0.1) },
+            responseBody: Journal.Body(reply.body, contentType: reply.contentType), fault: context.notes.fault)
+        let id = journal.record(exchange)
+        if hasObservers { notifyObservers(Journal.entry(id: id, exchange)) }
     }
 }
 

@@ -52,8 +52,16 @@ enum Reply {
     static func json<T: Encodable>(_ value: T, status: Int = 200, headers: [(name: String, value: String)] = [])
         -> MockResponse
     {
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return MockResponse(status: status, contentType: jsonType, body: data, headers: headers)
+        jsonData(encode(value), status: status, headers: headers)
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> Data {
+        (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+
+    static func jsonData(_ data: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> MockResponse
+    {
+        MockResponse(status: status, contentType: jsonType, body: data, headers: headers)
     }
 
     static func html(_ page: String, status: Int = 200) -> MockResponse {

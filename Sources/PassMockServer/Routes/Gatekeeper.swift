@@ -27,7 +27,10 @@ struct Gatekeeper {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is not a Bearer token.")
         }
-        guard let claims = backend.credentials.accessTokenClaims(String(parts[1])) else {
+        let token = String(parts[1])
+        let credentials = backend.credentials
+        guard let claims = index.verifiedAccessTokens.value(token, make: { credentials.accessTokenClaims(token) })
+        else {
             throw EnhancedFailure(
                 .invalidAccessTokenServiceProvider, "The access token is malformed or was not issued here.")
         }
@@ -63,7 +66,12 @@ struct Gatekeeper {
     }
 
     func deviceInfo(_ request: IncomingRequest) throws -> DeviceInfo {
-        switch DeviceInfo.parse(request.header(HeaderName.deviceInfo)) {
+        let header = request.header(HeaderName.deviceInfo)
+        // A device sends the same header on every call: parse it once.
+        if let header, let known = index.parsedDeviceInfo.value(header, make: { try? DeviceInfo.parse(header).get() }) {
+            return known
+        }
+        switch DeviceInfo.parse(header) {
         case .success(let info): return info
         case .failure(let error): throw EnhancedFailure(.invalidHeaderDeviceInfo, "X-Device-Info: \(error).")
         }

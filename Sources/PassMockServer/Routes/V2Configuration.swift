@@ -7,7 +7,12 @@ extension V2Routes {
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
         if request.header(HeaderName.deviceIdentifier) != nil { _ = try gate.deviceIdentifier(request) }
         let info = request.header(HeaderName.deviceInfo) == nil ? nil : try gate.deviceInfo(request)
-        return Reply.json(backend.configuration(of: caller.requestor, deviceInfo: info))
+        // Devices ask for it on every launch; it changes only with the dashboard.
+        let key = "v2|\(caller.requestor.id)|\(PlatformProfile.cacheKey(info))"
+        let body = backend.index.encodedAnswers.value(key) {
+            Reply.encode(backend.configuration(of: caller.requestor, deviceInfo: info))
+        }
+        return Reply.jsonData(body ?? Data())
     }
 }
 
@@ -35,6 +40,12 @@ struct PlatformProfile {
     let name: String
     let category: String
     let isApple: Bool
+
+    /// What of `X-Device-Info` the profile depends on.
+    static func cacheKey(_ info: DeviceInfo?) -> String {
+        guard let info else { return "-" }
+        return "\(info.osName)|\(info.primaryHardwareType ?? "")|\(info.model)"
+    }
 
     init(_ info: DeviceInfo?) {
         let os = info?.osName ?? "Unknown"
