@@ -14,6 +14,8 @@ final class PseudoTerminal {
     private let master: Int32
     private let slavePath: String
     private(set) var transcript: [UInt8] = []
+    /// When the most recent output arrived.
+    private(set) var lastOutputAt: ContinuousClock.Instant?
 
     /// Starts `executable` as a session leader whose controlling terminal is a new pseudo-terminal
     /// of `width`×`height`, with `environment` added to this process's.
@@ -110,19 +112,22 @@ final class PseudoTerminal {
             transcript.append(contentsOf: buffer[0..<count])
             total += count
         }
-        return (total, total > 0 ? .now : nil)
+        guard total > 0 else { return (0, nil) }
+        lastOutputAt = .now
+        return (total, lastOutputAt)
     }
 
     /// Reads until nothing has arrived for `quiet`: one frame's worth of output. Returns its size
     /// and when its last byte arrived.
-    func readBurst(quiet: Duration = .milliseconds(25), limit: Duration = .seconds(5))
+    /// With `waitForStart` false, output must already be flowing: a quiet terminal gives 0.
+    func readBurst(quiet: Duration = .milliseconds(25), limit: Duration = .seconds(5), waitForStart: Bool = true)
         -> (count: Int, last: ContinuousClock.Instant?)
     {
         let deadline = ContinuousClock.now + limit
         var total = 0
         var last: ContinuousClock.Instant?
         while ContinuousClock.now < deadline {
-            let chunk = read(waiting: total == 0 ? limit : quiet)
+            let chunk = read(waiting: total == 0 && waitForStart ? limit : quiet)
             guard chunk.count > 0 else { break }
             total += chunk.count
             last = chunk.last
