@@ -17,7 +17,7 @@ public struct CustomIdentityProviderClient: Sendable {
         transport = Transport(clock: clock, observer: observer)
     }
 
-    var root: String { "\(baseURL)/custom-idp/\(requestor.pathEncoded)" }
+    var root: String { baseURL + CustomIdentityProviderPaths.root(requestor: requestor) }
 
     /// The grant type of RFC 8628's device flow.
     public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
@@ -43,9 +43,9 @@ public struct CustomIdentityProviderClient: Sendable {
     /// The sign-in page the iOS app opens in a web view; it ends in a redirect to `redirectURI`
     /// with `code` (and `state`). `provider` preselects a TV provider (MVPD or Apple catalog id).
     public func loginURL(redirectURI: String, state: String, provider: String? = nil) -> String {
-        var pairs = [("redirect_uri", redirectURI), ("state", state)]
-        if let provider { pairs.append(("provider", provider)) }
-        return "\(root)/login?\(FormBody(pairs).text)"
+        baseURL
+            + CustomIdentityProviderPaths.login(
+                requestor: requestor, redirectURI: redirectURI, state: state, provider: provider)
     }
 
     /// `POST /token` with `grant_type=authorization_code`: the code of the web sign-in, once.
@@ -61,12 +61,13 @@ public struct CustomIdentityProviderClient: Sendable {
     }
 
     /// `POST /token` with the device-code grant: the tokens once the user has signed in on the
-    /// second screen, else whether to keep polling. An expired or unknown code throws.
+    /// second screen, else whether to keep polling or start over. An unknown code throws.
     public func pollDeviceToken(deviceCode: String) async throws(PassError) -> CustomDevicePoll {
         let form = FormBody([("grant_type", Self.deviceCodeGrant), ("device_code", deviceCode)])
         let response = try await send("POST", "/token", body: .form(form), label: "custom.token")
         if (200..<300).contains(response.status) { return .signedIn(try Self.decode(response)) }
-        // RFC 8628 answers "not yet" as a 400 error; those two are progress, not failures.
+        // RFC 8628 answers "not yet" and "start over" as 400 errors; they are states of the
+        // sign-in, not failures.
         if response.status == 400, let refusal = Self.refusal(response), let wait = CustomDevicePoll(waiting: refusal) {
             return wait
         }
@@ -118,7 +119,7 @@ public struct CustomIdentityProviderClient: Sendable {
     }
 
     private static func failure(_ response: WireResponse) -> PassError {
-        if response.status == 429 { return .throttled(retryAfter: 1) }
+        if response.status == 429 { return .throttled(retryAfter: Int(response.header("Retry-After") ?? "") ?? 1) }
         if let refusal = refusal(response) {
             return .unexpectedStatus(response.status, body: "\(refusal.error): \(refusal.message)")
         }
@@ -132,12 +133,15 @@ public enum CustomDevicePoll: Sendable, Equatable {
     case pending
     /// Polled before the interval was over; wait longer (RFC 8628 adds 5 seconds).
     case slowDown
+    /// The code's time is up (`expired_token`): the device must ask for a new one.
+    case expired
     case signedIn(CustomIdentityTokens)
 
     init?(waiting refusal: CustomIdentityError) {
         switch refusal.error {
         case "authorization_pending": self = .pending
         case "slow_down": self = .slowDown
+        case "expired_token": self = .expired
         default: return nil
         }
     }

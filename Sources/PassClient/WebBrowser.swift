@@ -140,14 +140,35 @@ public enum HTMLScan {
 
     /// The value a browser submits for a `<select>`: its `selected` option, else the first.
     private static func chosenOption(in options: Substring) -> String? {
+        let tags = optionTags(in: options)
+        return (tags.first { $0.hasSuffix(" selected") || $0.contains(" selected ") } ?? tags.first)
+            .map { attribute("value", in: $0) ?? "" }
+    }
+
+    private static func optionTags(in options: Substring) -> [Substring] {
         var tags: [Substring] = []
         var rest = options
         while let option = rest.range(of: "<option") {
             tags.append(tagText(in: rest, from: option.lowerBound))
             rest = rest[option.upperBound...]
         }
-        return (tags.first { $0.hasSuffix(" selected") || $0.contains(" selected ") } ?? tags.first)
-            .map { attribute("value", in: $0) ?? "" }
+        return tags
+    }
+
+    /// The non-empty option values of the `<select>` named `name`, in page order.
+    public static func options(ofSelect name: String, in html: String) -> [String] {
+        var rest = html[...]
+        while let select = rest.range(of: "<select") {
+            let tag = tagText(in: rest, from: select.lowerBound)
+            let end =
+                rest.range(of: "</select>", range: select.upperBound..<rest.endIndex)?.lowerBound ?? rest.endIndex
+            if attribute("name", in: tag) == name {
+                return optionTags(in: rest[select.upperBound..<end]).compactMap { attribute("value", in: $0) }
+                    .filter { !$0.isEmpty }
+            }
+            rest = rest[end...]
+        }
+        return []
     }
 
     public static func text(ofElementWithId id: String, in html: String) -> String? {

@@ -140,7 +140,7 @@ import VSASimulator
         guard case .webLogin(let url, _)? = Driver.screens(web).first else { Issue.record("no web view"); return }
         #expect(url.hasPrefix("/api/v1/authenticate?requestor_id=APP&mso_id=Cascade&reg_code=ABC1234"))
         #expect(url.hasSuffix("&redirect_url=app%3A%2F%2Fdone"))
-        #expect(Driver.calls(driver.send(.answer(.webLoginFinished))) == [.v1AuthenticationToken])
+        #expect(Driver.calls(driver.send(.answer(.webLoginFinished(url: "tvsim://done")))) == [.v1AuthenticationToken])
         driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
         #expect(driver.state.app.authentication.isAuthenticated)
     }
@@ -186,7 +186,7 @@ import VSASimulator
         let page = driver.send(.api(.v1UserMetadata(metadata)))
         guard case .webLogin(let url, _)? = Driver.screens(page).first else { Issue.record("no web view"); return }
         #expect(url.hasPrefix("/api/v1/logout?requestor_id=APP"))
-        let done = driver.send(.answer(.webLoginFinished))
+        let done = driver.send(.answer(.webLoginFinished(url: "tvsim://done")))
         #expect(Driver.codes(done).isEmpty)
         #expect(!driver.state.app.authentication.isAuthenticated)
     }

@@ -283,7 +283,8 @@ import VSASimulator
         let effects = driver.send(
             .api(.session(Fixture.session(.authenticate, .interactive, code: "ABCDEFG", mvpd: "Cascade"))))
         #expect(Driver.screens(effects) == [.webLogin(url: "/api/v2/authenticate/APP/ABCDEFG", stopAt: "app://done")])
-        #expect(Driver.calls(driver.send(.answer(.webLoginFinished))) == [.profileForCode("ABCDEFG")])
+        #expect(
+            Driver.calls(driver.send(.answer(.webLoginFinished(url: "tvsim://done")))) == [.profileForCode("ABCDEFG")])
     }
 
     @Test func cancellingTheAppsPickerIsN005() {

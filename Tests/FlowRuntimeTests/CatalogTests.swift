@@ -8,7 +8,7 @@ import Testing
 @Suite struct CatalogTests {
     static let names = ScenarioCatalog.files.map(\.name)
     /// The integrations the catalog covers on both platforms.
-    static let cataloguedIntegrations: [Integration] = [.restV2, .sdk, .restV1]
+    static let cataloguedIntegrations: [Integration] = [.restV2, .sdk, .restV1, .customIdP]
 
     @Test func theCatalogParsesAndCoversBothPlatformsAndIntegrations() throws {
         let scenarios = try ScenarioCatalog.all()

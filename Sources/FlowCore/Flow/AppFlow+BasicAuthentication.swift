@@ -4,7 +4,7 @@ import PassAPI
 /// registration code with polling on tvOS.
 extension FlowReducer {
     mutating func showMvpdPicker(preselected: String?) -> [Effect] {
-        if isCustom { return customOwnSignIn() }
+        if isCustom { return customOwnSignIn(provider: preselected) }
         guard let directory = state.directory else { return loadConfiguration(.signIn) }
         state.phase = .mvpdPicker
         return tell(.showingAppPicker(directory.mvpds)) + [
@@ -61,7 +61,7 @@ extension FlowReducer {
     }
 
     mutating func webLoginAnswered(_ answer: ScreenAnswer, session: SessionResponse) -> [Effect] {
-        guard answer == .webLoginFinished else {
+        guard case .webLoginFinished = answer else {
             state.pendingPlay = nil
             return [.showHome] + tell(.selectedProvider(nil))
                 + finishIdle(
@@ -90,7 +90,7 @@ extension FlowReducer {
                 + startBasicAuthentication(mvpd)
         case .codeScreenClosed:
             state.pendingPlay = nil
-            return [.cancelTimer(.poll), .showHome]
+            return [.cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome]
                 + finishIdle(
                     [status(.cancelled, "The code screen was closed.")]
                         + tell(.authenticationStatus(false, "User not Authenticated Error")))

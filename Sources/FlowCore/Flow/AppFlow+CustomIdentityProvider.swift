@@ -15,14 +15,14 @@ extension FlowReducer {
         case (.customMetadata(let provider, let silent), .metadata(let result)):
             return customMetadataReturned(result, provider: provider, silent: silent)
         case (.customTranslate(_, let silent), .api(.customTokens(let tokens))):
-            return customAuthenticated(tokens, announce: !silent)
-        default: return nil
+            return customAuthenticated(tokens, type: .appleSSO, announce: !silent)
+        default: return dispatchCustomOwnSignIn(event)
         }
     }
 
     /// The app has no configuration to load: Apple's picker comes straight away.
     mutating func customApplePicker() -> [Effect] {
-        guard state.access == .granted else { return customOwnSignIn() }
+        guard state.access == .granted else { return customOwnSignIn(provider: nil) }
         var request = MetadataRequest(
             isInterruptionAllowed: true, includeAccountProviderIdentifier: true,
             includeAuthenticationExpirationDate: true)
@@ -54,25 +54,30 @@ extension FlowReducer {
         case .success(let metadata):
             guard let saml = metadata.samlAttributeQueryResponse else {
                 return [status(.appleError, "The framework returned no SAML response.")]
-                    + customFallback(silent: silent)
+                    + customFallback(silent: silent, provider: provider)
             }
             state.systemExpiry = metadata.authenticationExpirationDate ?? state.systemExpiry
             state.phase = .customTranslate(provider: provider, silent: silent)
             return tell(.creatingPartnerProfile) + [.call(.translateSAML(saml: saml, provider: provider))]
         case .failure(let error):
-            return [status(.forMetadataError(error.code.rawValue), error.description)] + customFallback(silent: silent)
+            return [status(.forMetadataError(error.code.rawValue), error.description)]
+                + customFallback(silent: silent, provider: provider)
         }
     }
 
-    mutating func customAuthenticated(_ tokens: CustomIdentityTokens, announce: Bool) -> [Effect] {
+    /// Tokens from single sign-on (`appleSSO`) or from the app's own sign-in (`regular`): either
+    /// way their entitlements decide which titles unlock.
+    mutating func customAuthenticated(_ tokens: CustomIdentityTokens, type: ProfileType, announce: Bool) -> [Effect] {
         state.customEntitlements = Set(tokens.entitlements)
-        state.app.authentication = .authenticated(
-            mvpd: tokens.provider, type: .appleSSO, notAfter: state.systemExpiry ?? 0)
+        state.customPolling = nil
+        // Only an Apple sign-in has a known end; the app's own tokens are refreshed as they go.
+        let notAfter = type == .appleSSO ? state.systemExpiry ?? 0 : 0
+        state.app.authentication = .authenticated(mvpd: tokens.provider, type: type, notAfter: notAfter)
         for item in setup.catalog where !item.free {
             state.app.unlocked[item.id] = state.customEntitlements.contains(item.id)
         }
         var effects: [Effect] = [.showHome, .record(.note("Signed in as \(tokens.userId) with the app's own tokens."))]
-        if announce { effects += announceAuthenticated(mvpd: tokens.provider, type: .appleSSO) }
+        if announce { effects += announceAuthenticated(mvpd: tokens.provider, type: type) }
         if let resource = state.pendingPlay {
             state.pendingPlay = nil
             return effects + customPlay(resource)
@@ -81,21 +86,9 @@ extension FlowReducer {
     }
 
     /// At launch a failed silent attempt just leaves the user signed out; on sign-in the app
-    /// offers its own account.
-    mutating func customFallback(silent: Bool) -> [Effect] {
-        silent ? finishIdle([status(.notAuthenticated)]) : customOwnSignIn()
-    }
-
-    /// The app's own account sign-in.
-    mutating func customOwnSignIn() -> [Effect] {
-        state.pendingPlay = nil
-        return [.showHome]
-            + finishIdle([
-                .record(.step(CustomIdentityProviderSteps.ownSignIn)),
-                .record(
-                    .note("Single sign-on is not possible; the app's own account sign-in is not part of this run.")),
-                status(.notAuthenticated),
-            ])
+    /// offers its own account, starting on the provider single sign-on was tried with.
+    mutating func customFallback(silent: Bool, provider: String) -> [Effect] {
+        silent ? finishIdle([status(.notAuthenticated)]) : customOwnSignIn(provider: provider)
     }
 
     /// Titles play when the identity provider's tokens include them; no call is needed.
@@ -104,18 +97,28 @@ extension FlowReducer {
         guard state.customEntitlements.contains(resource) else {
             let message = "The subscription does not include this title."
             state.app.lastDenial = AppModel.Denial(resource: resource, code: "not_entitled", message: message)
-            return finishIdle(effects + [status(.authorizationDenied, message)])
+            return finishIdle(
+                effects + [
+                    .record(.decision(resource: resource, authorized: false, code: "not_entitled")),
+                    status(.authorizationDenied, message),
+                ])
         }
         state.app.playing = AppModel.Playback(resource: resource, tokenNotAfter: state.systemExpiry ?? 1)
-        return finishIdle(effects + tell(.permitted(resource: resource, token: "")))
+        return finishIdle(
+            effects + [.record(.decision(resource: resource, authorized: true, code: nil))]
+                + tell(.permitted(resource: resource, token: "")))
     }
 
+    /// Signing out forgets the tokens. Signed in through Apple, the user is also told that the
+    /// device stays signed in to the TV provider until removed in Settings (VSA203).
     mutating func customSignOut() -> [Effect] {
         let viaApple: Bool = if case .authenticated(_, .appleSSO, _) = state.app.authentication { true } else { false }
         state.app = AppModel()
         state.app.authentication = .notAuthenticated
         state.customEntitlements = []
         let effects = tell(.loggingOut)
-        return viaApple ? effects + tellToSignOutInSettings() : finishIdle(effects)
+        if viaApple { return effects + tellToSignOutInSettings() }
+        return finishIdle(
+            effects + [.record(.note("The app's own tokens are forgotten; nothing else to sign out of."))])
     }
 }

@@ -14,11 +14,14 @@ extension FlowReducer {
         return [.cancelTimer(.poll), .record(.note(note)), .show(.registrationCode(screen))]
     }
 
+    /// Seconds between polls: the app's own, or what a custom identity provider asked for.
+    var pollingInterval: Int { state.customPolling?.interval ?? setup.pollingInterval }
+
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch (state.phase, failure.kind) {
         case (.secondScreen, .throttled(let seconds)), (.pollingAfterWebLogin, .throttled(let seconds)):
             // Wait as long as Retry-After says, and never less than the usual interval.
-            let wait = Double(max(seconds, setup.pollingInterval))
+            let wait = Double(max(seconds, pollingInterval))
             return [.record(.note("Throttled: polling again in \(Int(wait)) s.")), .startTimer(.poll, seconds: wait)]
         case (.secondScreen(let code), .enhanced("invalid_authentication_session", _)):
             return stopPolling(
@@ -34,7 +37,7 @@ extension FlowReducer {
             guard state.pollFailures >= Self.maximumPollFailures else {
                 return [
                     .record(.note("Polling failed (\(failure.message)); trying again.")),
-                    .startTimer(.poll, seconds: Double(setup.pollingInterval)),
+                    .startTimer(.poll, seconds: Double(pollingInterval)),
                 ]
             }
             let note = "Polling failed \(state.pollFailures) times in a row (\(failure.message)); it stops."
@@ -74,9 +77,15 @@ extension FlowReducer {
                 effects.append(status(.notAuthenticated, "Sign in again to play."))
             }
             return finishIdle(effects)
-        case (.customInfo(_, let silent), _), (.customTranslate(_, let silent), _):
+        case (.customInfo(let provider, let silent), _), (.customTranslate(let provider, let silent), _):
             let note = Effect.record(.note("The identity provider refused (\(failure.message))."))
-            return [note] + customFallback(silent: silent)
+            return [note] + customFallback(silent: silent, provider: provider)
+        case (.customExchanging, _), (.customRequestingCode, _):
+            state.pendingPlay = nil
+            return [.showHome]
+                + finishIdle([
+                    .record(.note("The app's own sign-in failed (\(failure.message)).")), status(.notAuthenticated),
+                ])
         case (.v1ReadingToken, _):
             return finishIdle([.record(.note("The token could not be read (\(failure.message))."))])
         case (.v1ReadingTokenSource(let mvpd), _):

@@ -91,8 +91,9 @@ extension FlowReducer {
                 ]
                     + loginDirectly(mvpd)
             }
+            // The custom app's own sign-in page can still start on the provider the user chose.
             return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
-                + showMvpdPicker(preselected: nil)
+                + showMvpdPicker(preselected: isCustom ? provider : nil)
         case .accessNotGranted:
             return [status(.permissionDenied, error.message)] + showMvpdPicker(preselected: nil)
         default:

@@ -134,7 +134,7 @@ extension FlowReducer {
     }
 
     mutating func v1WebLoginAnswered(_ answer: ScreenAnswer, mvpd: String) -> [Effect] {
-        guard answer == .webLoginFinished else {
+        guard case .webLoginFinished = answer else {
             state.pendingPlay = nil
             return [.showHome]
                 + finishIdle(

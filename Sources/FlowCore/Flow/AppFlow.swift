@@ -31,6 +31,10 @@ public enum AppFlow {
         var adobeTokenChecked = false
         /// Custom identity provider: the titles its tokens include.
         var customEntitlements: Set<String> = []
+        /// Custom identity provider: web sign-ins started, to give each its own `state`.
+        var customSignIns = 0
+        /// Custom identity provider: the device code being polled, and how often.
+        var customPolling: CustomPolling?
 
         public init(setup: AppSetup) {
             self.setup = setup
@@ -84,6 +88,15 @@ public enum AppFlow {
         case customInfo(provider: String, silent: Bool)
         case customMetadata(provider: String, silent: Bool)
         case customTranslate(provider: String, silent: Bool)
+        case customWebLogin(state: String)
+        case customExchanging
+        case customRequestingCode
+    }
+
+    /// A TV's device-code grant: the secret code it polls with, and the seconds between polls.
+    struct CustomPolling: Sendable, Equatable {
+        let deviceCode: String
+        var interval: Int
     }
 
     public static func reduce(_ state: State, _ event: Event) -> (State, [Effect]) {

@@ -24,9 +24,25 @@ public enum CustomIdentityProviderSteps {
         "POST {idp}/saml/translate: the identity provider checks the SAML and answers with the app's own tokens.",
         stage: .partnerExchange)
     public static let ownSignIn = CookbookStep(
-        "F.1", "the app's own account sign-in",
-        "Single sign-on is not possible: the user signs in with the app's own account.",
+        "F.1", "fall back to the app's own account sign-in",
+        "Single sign-on is not possible here: the user signs in at the app's identity provider instead.",
         stage: .regularAuthentication)
+    public static let webSignIn = CookbookStep(
+        "F.2", "sign in on the identity provider's page in a web view",
+        "The app opens {idp}/login with its redirect_uri and a state; the page ends on the redirect URI with a one-time code.",
+        stage: .regularAuthentication)
+    public static let exchangeCode = CookbookStep(
+        "F.3", "exchange the code for tokens",
+        "POST {idp}/token with grant_type=authorization_code: the same tokens as after single sign-on.",
+        stage: .regularAuthentication)
+    public static let showDeviceCode = CookbookStep(
+        "F.2", "show a device code for a second screen",
+        "POST {idp}/device/code: the TV shows user_code and verification_uri; the user signs in on a phone or computer.",
+        stage: .regularAuthentication)
+    public static let pollToken = CookbookStep(
+        "F.3", "poll the token endpoint",
+        "POST {idp}/token with the device_code grant every interval seconds: authorization_pending waits, slow_down adds 5 s, expired_token needs a new code.",
+        stage: .secondScreen)
     public static let entitlements = CookbookStep(
         "P.1", "check the entitlements",
         "The identity provider's tokens list the titles the subscription includes; no Adobe decision is needed.",

@@ -132,6 +132,11 @@ enum Moment: Sendable, Equatable {
         case .creatingPartnerProfile: return [.step(Steps.translate)]
         case .authorizing: return [.step(Steps.entitlements)]
         case .loggingOut: return [.step(Steps.forgetTokens)]
+        case .continuingWithBasic: return [.step(Steps.ownSignIn)]
+        case .openingWebLogin: return [.step(Steps.webSignIn)]
+        case .webLoginReturned: return [.step(Steps.exchangeCode)]
+        case .showingCode: return [.step(Steps.showDeviceCode)]
+        case .polling: return [.step(Steps.pollToken)]
         default: return []
         }
     }

@@ -30,6 +30,11 @@ public enum APICall: Sendable, Equatable {
     // A programmer's own identity provider.
     case identityProviderInfo(provider: String)
     case translateSAML(saml: String, provider: String)
+    /// The app's own sign-in: the web view's one-time code for tokens.
+    case customExchange(code: String, redirectURI: String)
+    /// The app's own sign-in on a TV: a device code and a user code (RFC 8628).
+    case customDeviceCode
+    case customPollDeviceToken(deviceCode: String)
 }
 
 /// What came back from an `APICall`.
@@ -54,6 +59,12 @@ public enum APIResult: Sendable, Equatable {
     case v1LoggedOut
     case identityProviderInfo(IdentityProviderInfo)
     case customTokens(CustomIdentityTokens)
+    /// The codes a TV shows, with when they arrived (epoch milliseconds) to date their expiry.
+    case customDeviceCode(CustomDeviceAuthorization, receivedAt: Int64)
+    /// Nobody has signed in with the device code yet; `slowDown`: the app polled too fast.
+    case customDevicePending(slowDown: Bool)
+    /// The device code's time is up: only a new code can continue.
+    case customDeviceCodeExpired
     case failed(PassErrorSummary)
 }
 
@@ -146,6 +157,9 @@ public enum FlowNote: Sendable, Equatable {
     case callback(name: String, arguments: String)
     /// A decision of the app worth explaining.
     case note(String)
+    /// A play allowed or refused by the app itself, with no service to ask (a custom identity
+    /// provider's entitlements). Scenario results count it with the service's decisions.
+    case decision(resource: String, authorized: Bool, code: String?)
 }
 
 /// A named timer of the flow.

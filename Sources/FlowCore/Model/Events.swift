@@ -14,8 +14,8 @@ public enum AppAction: Sendable, Equatable, Codable {
 public enum ScreenAnswer: Sendable, Equatable {
     case mvpdChosen(String)
     case mvpdPickerCancelled
-    /// The web view reached the app's redirect URL.
-    case webLoginFinished
+    /// The web view reached the app's redirect URL (with the query the page added).
+    case webLoginFinished(url: String)
     case webLoginCancelled
     /// On the registration-code screen: ask for a new code, or give up.
     case newCodeRequested

@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import PassAPI
 import PassClient
+import Simulation
 
 extension FlowEngine {
     /// Performs an Adobe Pass call. The exchanges themselves reach the timeline through the
@@ -50,12 +51,8 @@ extension FlowEngine {
                 .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
                 .v1UserMetadata, .v1Logout:
                 return try await performV1(call)
-            case .identityProviderInfo(let provider):
-                return .identityProviderInfo(try await services.customIdentityProvider.info(provider: provider))
-            case .translateSAML(let saml, let provider):
-                return .customTokens(
-                    try await services.customIdentityProvider.translate(
-                        saml: saml, provider: provider, deviceId: device.deviceIdentifier))
+            case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
+                return try await performCustom(call)
             }
         } catch {
             return .failed(Self.summary(error))
@@ -86,6 +83,30 @@ extension FlowEngine {
             try await client.v1Logout()
             return .v1LoggedOut
         default: throw .malformedBody("\(call) is not a REST API V1 call")
+        }
+    }
+
+    /// The calls to the app's own identity provider (single sign-on, and its own sign-in).
+    private func performCustom(_ call: APICall) async throws(PassError) -> APIResult {
+        let idp = services.customIdentityProvider
+        switch call {
+        case .identityProviderInfo(let provider): return .identityProviderInfo(try await idp.info(provider: provider))
+        case .translateSAML(let saml, let provider):
+            return .customTokens(
+                try await idp.translate(saml: saml, provider: provider, deviceId: device.deviceIdentifier))
+        case .customExchange(let code, let redirectURI):
+            return .customTokens(try await idp.exchange(code: code, redirectURI: redirectURI))
+        case .customDeviceCode:
+            let grant = try await idp.deviceAuthorization(deviceId: device.deviceIdentifier)
+            return .customDeviceCode(grant, receivedAt: clock.nowMilliseconds())
+        case .customPollDeviceToken(let deviceCode):
+            switch try await idp.pollDeviceToken(deviceCode: deviceCode) {
+            case .pending: return .customDevicePending(slowDown: false)
+            case .slowDown: return .customDevicePending(slowDown: true)
+            case .expired: return .customDeviceCodeExpired
+            case .signedIn(let tokens): return .customTokens(tokens)
+            }
+        default: throw .malformedBody("\(call) is not a call to the app's identity provider")
         }
     }
 

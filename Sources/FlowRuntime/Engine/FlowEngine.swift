@@ -121,7 +121,11 @@ public actor FlowEngine {
 
     func perform(_ effect: Effect) async {
         switch effect {
-        case .record(let note): timeline.record(note)
+        case .record(let note):
+            timeline.record(note)
+            if case .decision(let resource, let authorized, let code) = note {
+                decisions.append(DecisionRecord(resource: resource, authorized: authorized, code: code))
+            }
         case .call(let call):
             let result = await perform(call)
             switch call {
@@ -146,7 +150,7 @@ public actor FlowEngine {
         switch screen {
         case .mvpdPicker(let mvpds, let preselected): return .mvpdPicker(mvpds, preselected: preselected)
         case .registrationCode(let code):
-            return .registrationCode(code, activationURL: services.baseURL + code.activationPath)
+            return .registrationCode(code, activationURL: activationURL(of: code))
         case .notice(let notice): return .notice(notice)
         case .webLogin:
             if let page = webPage { return .webLogin(webLoginView(page)) }

@@ -90,6 +90,9 @@ public final class Timeline: Sendable {
         case .status(let code, let details): append(.status, code.id, detail: details ?? code.meaning, status: code)
         case .callback(let name, let arguments): append(.callback, "\(name)(\(arguments))")
         case .note(let text): append(.note, text)
+        case .decision(let resource, let authorized, let code):
+            append(
+                .note, authorized ? "The app permits \(resource)" : "The app denies \(resource) (\(code ?? "denied"))")
         }
     }
 

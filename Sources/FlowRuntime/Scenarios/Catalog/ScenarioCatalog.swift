@@ -6,7 +6,7 @@ import LocatedJSON
 public enum ScenarioCatalog {
     /// Every built-in scenario file, in catalog order.
     public static var files: [(name: String, text: String)] {
-        RestV2Scenarios.files + SDKScenarios.files + RestV1Scenarios.files
+        RestV2Scenarios.files + SDKScenarios.files + RestV1Scenarios.files + CustomIdentityProviderScenarios.files
     }
 
     /// Parses the whole catalog. A broken built-in is a programming error reported by the tests.
