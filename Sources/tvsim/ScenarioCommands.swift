@@ -19,7 +19,7 @@ struct Scenarios: AsyncParsableCommand {
             for scenario in scenarios {
                 let codes = scenario.expect.codes?.joined(separator: ",") ?? "-"
                 let platform = scenario.platform.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
-                let integration = scenario.integration.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                let integration = scenario.integration.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                 Console.line(
                     "\(scenario.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(platform) \(integration) "
                         + "\(codes.count < 24 ? codes.padding(toLength: 24, withPad: " ", startingAt: 0) : codes)  \(scenario.description)"

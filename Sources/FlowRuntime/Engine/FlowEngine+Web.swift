@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PassAPI
 import PassClient
 
 /// The app's web view (primary-screen login, logout page) and the user's other device (the
@@ -54,7 +55,7 @@ extension FlowEngine {
     private func handle(_ outcome: WebBrowser.Outcome) {
         switch outcome {
         case .reachedRedirect(let url):
-            timeline.append(.screen, "The web view reached \(url) and closes")
+            timeline.append(.screen, "The web view reached \(Redaction.redirect(url)) and closes")
             webPage = nil
             screen = nil
             queue.append(.answer(.webLoginFinished(url: url)))
