@@ -49,12 +49,10 @@ enum PickerRow: Equatable {
 enum MvpdRow {
     /// The app's own picker, A–Z, filtered by what the user typed.
     static func rows(_ mvpds: [MvpdConfiguration], query: String) -> [MvpdConfiguration] {
-        let sorted = mvpds.sorted {
-            $0.displayName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                < $1.displayName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        }
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? sorted : sorted.filter { ProviderPicker.matches($0.displayName, trimmed) }
+        // Fold each name once: this runs on every redraw of the picker.
+        let keyed = mvpds.map { (mvpd: $0, key: ProviderPicker.fold($0.displayName)) }.sorted { $0.key < $1.key }
+        let trimmed = ProviderPicker.fold(query.trimmingCharacters(in: .whitespaces))
+        return keyed.filter { trimmed.isEmpty || $0.key.contains(trimmed) }.map(\.mvpd)
     }
 }
 

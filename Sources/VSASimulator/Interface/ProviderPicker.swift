@@ -6,6 +6,17 @@ public struct ProviderPicker: Sendable, Equatable {
     public struct Row: Sendable, Equatable, Identifiable {
         public let id: String
         public let name: String
+        /// The name folded for search and sorting, and its index letter: computed once, since
+        /// every keystroke in the search field filters the whole list.
+        let folded: String
+        let letter: String
+
+        init(id: String, name: String) {
+            self.id = id
+            self.name = name
+            folded = ProviderPicker.fold(name)
+            letter = ProviderPicker.indexLetter(folded: folded)
+        }
     }
 
     public struct Section: Sendable, Equatable {
@@ -27,7 +38,7 @@ public struct ProviderPicker: Sendable, Equatable {
         header = SystemStrings.pickerHeader(app: app.displayName, videoTitle: request.localizedVideoTitle)
         let supported = Set(request.supportedAccountProviderIdentifiers)
         let listed = catalog.providers.filter { supported.isEmpty || supported.contains($0.id) }
-        all = listed.map { Row(id: $0.id, name: $0.name) }.sorted { Self.sortKey($0.name) < Self.sortKey($1.name) }
+        all = listed.map { Row(id: $0.id, name: $0.name) }.sorted { $0.folded < $1.folded }
         let byId = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
         featured = request.featuredAccountProviderIdentifiers.compactMap { byId[$0] }
     }
@@ -35,12 +46,13 @@ public struct ProviderPicker: Sendable, Equatable {
     /// Sections for display: featured first (when not searching), then A–Z.
     public func sections(matching query: String = "") -> [Section] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
-        let rows = trimmed.isEmpty ? all : all.filter { Self.matches($0.name, trimmed) }
+        let folded = Self.fold(trimmed)
+        let rows = trimmed.isEmpty ? all : all.filter { $0.folded.contains(folded) }
         var sections: [Section] = []
         if trimmed.isEmpty, !featured.isEmpty { sections.append(Section(title: "Featured", rows: featured)) }
         var byLetter: [(String, [Row])] = []
         for row in rows {
-            let letter = Self.indexLetter(row.name)
+            let letter = row.letter
             if byLetter.last?.0 == letter {
                 byLetter[byLetter.count - 1].1.append(row)
             } else {
@@ -56,14 +68,12 @@ public struct ProviderPicker: Sendable, Equatable {
         fold(name).contains(fold(query))
     }
 
-    static func fold(_ text: String) -> String {
+    public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    static func sortKey(_ name: String) -> String { fold(name) }
-
-    static func indexLetter(_ name: String) -> String {
-        guard let first = fold(name).first(where: { $0.isLetter || $0.isNumber }) else { return "#" }
+    static func indexLetter(folded: String) -> String {
+        guard let first = folded.first(where: { $0.isLetter || $0.isNumber }) else { return "#" }
         return first.isLetter && first.isASCII ? String(first).uppercased() : "#"
     }
 }
