@@ -1,6 +1,7 @@
 /// How many terminal columns text takes, per grapheme cluster: combining marks and joiners take
-/// none, East Asian wide characters and emoji take two. The same measure as the terminal UI's, so
-/// that a comparison laid out here fits there.
+/// none, East Asian wide characters and emoji take two. Computed from the Unicode data in the Swift
+/// runtime, not from the C locale. The terminal UI measures with it too (`DisplayWidth`), so that a
+/// comparison laid out here fits there.
 public enum TerminalColumns {
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }

@@ -1,59 +1,18 @@
-/// How many terminal columns a character takes, measured per grapheme cluster: combining marks
-/// and joiners take none, East Asian wide characters and emoji take two. Computed from the
-/// Unicode data in the Swift runtime, not from the C locale, so tests and the terminal agree.
+import FlowRuntime
+
+/// How many terminal columns text takes. The measure itself is `TerminalColumns` (FlowRuntime),
+/// shared with the side-by-side comparison so that what is laid out there fits here; this adds
+/// word wrapping.
 public enum DisplayWidth {
-    public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
-        if first.value < 0x7F { return 1 }
-        if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation })
-            || character.unicodeScalars.contains(where: { $0.value == 0xFE0F })
-        {
-            return 2
-        }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        return isWide(first.value) ? 2 : 1
-    }
+    public static func of(_ character: Character) -> Int { TerminalColumns.of(character) }
 
-    public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
-    }
-
-    /// East Asian Wide and Fullwidth ranges.
-    static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x2FFFD,
-            0x30000...0x3FFFD:
-            true
-        default:
-            false
-        }
-    }
+    public static func of(_ text: some StringProtocol) -> Int { TerminalColumns.of(text) }
 
     /// `text` cut to at most `width` columns, with `…` when something was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard of(text) > width else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = of(character)
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
-        }
-        return result + "…"
-    }
+    public static func truncate(_ text: String, to width: Int) -> String { TerminalColumns.truncate(text, to: width) }
 
     /// `text` padded with spaces (or cut) to exactly `width` columns.
-    public static func pad(_ text: String, to width: Int) -> String {
-        let cut = truncate(text, to: width)
-        return cut + String(repeating: " ", count: max(0, width - of(cut)))
-    }
+    public static func pad(_ text: String, to width: Int) -> String { TerminalColumns.pad(text, to: width) }
 
     /// Word-wraps `text` into lines of at most `width` columns.
     public static func wrap(_ text: String, to width: Int) -> [String] {
