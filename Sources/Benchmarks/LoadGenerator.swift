@@ -64,6 +64,8 @@ struct LoadGenerator {
             }
         }
         result.elapsed = ContinuousClock.now - started
+        // An open keep-alive connection costs the server memory until it times out.
+        for connection in sockets { close(connection.fd) }
         return result
     }
 }

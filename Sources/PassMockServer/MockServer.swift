@@ -34,6 +34,9 @@ public enum MockServer {
         return registry
     }
 
+    /// Keep-alive connections idle this long are closed.
+    public static let idleTimeoutSeconds: Int64 = 60
+
     public static func makeApplication(
         backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -42,6 +45,9 @@ public enum MockServer {
         quiet.logLevel = .warning
         return Application(
             router: makeRouter(backend: backend),
+            // A client that opens connections and walks away must not hold server memory for
+            // good; a polling device reuses its connection well within a minute.
+            server: .http1(configuration: .init(idleTimeout: .seconds(idleTimeoutSeconds))),
             configuration: .init(address: .hostname(host, port: port), serverName: "tvsim"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
