@@ -126,6 +126,31 @@ import Testing
             ])
     }
 
+    @Test func theAccountChooserStaysOpenWhenAPollShowsTheSameCodeAgain() {
+        var code = RegistrationCode(
+            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+        var model = ScreenFixtures.model(
+            .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
+        _ = model.handle(.key(.character("c")))
+        _ = model.handle(.key(.down))
+        code.polls += 1
+        let poll = UserRequest.registrationCode(code, activationURL: "http://x/activate")
+        _ = model.handle(.request(PendingRequest(id: 2, request: poll, autoplay: false)))
+        #expect(model.screen == .code(chooser: 1))
+        #expect(
+            press(&model, .enter) == [
+                .answer(2, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+            ])
+        let other = RegistrationCode(
+            code: "HJKLMNP", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+        _ = model.handle(
+            .request(
+                PendingRequest(
+                    id: 3, request: .registrationCode(other, activationURL: "http://x/activate"), autoplay: false)
+            ))
+        #expect(model.screen == .code(chooser: nil))
+    }
+
     @Test func aWithdrawnRequestLeavesTheScreen() {
         var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 80, height: 24))
         _ = model.handle(.withdrawn(1))

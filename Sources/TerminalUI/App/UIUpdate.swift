@@ -39,7 +39,15 @@ extension UIModel {
         switch message {
         case .key(let key): return handleKey(key)
         case .request(let pending):
+            let previous = self.pending?.request
             self.pending = pending
+            // Each poll shows the same code screen again (with one more check): an open account
+            // chooser stays open, or a key pressed between two polls would be lost.
+            if case .registrationCode(let shown, _)? = previous, case .registrationCode(let code, _) = pending.request,
+                shown.code == code.code, case .code = screen
+            {
+                return []
+            }
             screen = Self.initialScreen(
                 for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
             if case .home(let home) = pending.request { lastHome = home }
