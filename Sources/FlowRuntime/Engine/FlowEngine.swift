@@ -188,7 +188,7 @@ public actor FlowEngine {
             timeline.append(.user, choice.map { "Chooses \($0) in the app's picker" } ?? "Cancels the app's picker")
             queue.append(.answer(choice.map(ScreenAnswer.mvpdChosen) ?? .mvpdPickerCancelled))
         case .webLogin(let username, let password):
-            timeline.append(.user, "Signs in on the MVPD page as \(username)")
+            timeline.append(.user, "Signs in in the web view as \(username)")
             await submitWebLogin(username: username, password: password)
         case .closeWebLogin:
             timeline.append(.user, "Closes the web login")
