@@ -55,4 +55,13 @@ import VSASimulator
             TimelineText.line(TimelineEntry(id: 2, time: 61_500, kind: .note, title: "y"), start: 0).hasPrefix(
                 "01:01.500"))
     }
+
+    @Test func numbersAreFormattedWithoutStringFormat() {
+        #expect(TimelineText.padded(7, 3) == "007")
+        #expect(TimelineText.padded(1234, 2) == "1234")
+        #expect(TimelineText.oneDecimal(2.04) == "2.0")
+        #expect(TimelineText.oneDecimal(13.46) == "13.5")
+        #expect(TimelineText.oneDecimal(0) == "0.0")
+        #expect(TimelineText.oneDecimal(-1.25) == "-1.3")
+    }
 }

@@ -159,3 +159,11 @@ import Testing
         #expect(ListRow.scrollOffset(selected: 67, count: 68, height: 10) == 58)
     }
 }
+
+@Suite struct ClockTextTests {
+    @Test func theTitleBarClockIsUTCTimeOfDay() {
+        #expect(Renderer.clockText(0) == "")
+        #expect(Renderer.clockText(1_767_268_800_000) == "12:00:00 UTC")
+        #expect(Renderer.clockText(1_767_268_800_000 + 3_723_456) == "13:02:03 UTC")
+    }
+}

@@ -6,7 +6,7 @@ public enum TimelineText {
     public static func line(_ entry: TimelineEntry, start: Int64) -> String {
         let kind = entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
         var text = "\(stamp(entry.time - start))  \(kind) \(entry.title)"
-        if let duration = entry.durationMilliseconds { text += String(format: "  (%.1f ms)", duration) }
+        if let duration = entry.durationMilliseconds { text += "  (\(oneDecimal(duration)) ms)" }
         if entry.kind == .status, let detail = entry.detail { text += " — \(detail)" }
         return text
     }
@@ -15,8 +15,23 @@ public enum TimelineText {
     public static func stamp(_ elapsedMilliseconds: Int64) -> String {
         let elapsed = max(0, elapsedMilliseconds)
         let minutes = elapsed >= 3_600_000 ? (elapsed / 60_000) % 60 : elapsed / 60_000
-        let stamp = String(format: "%02d:%02d.%03d", minutes, (elapsed / 1000) % 60, elapsed % 1000)
+        let stamp = "\(padded(minutes, 2)):\(padded((elapsed / 1000) % 60, 2)).\(padded(elapsed % 1000, 3))"
         return elapsed >= 3_600_000 ? "\(elapsed / 3_600_000)h\(stamp)" : stamp
+    }
+
+    // The terminal UI draws these for every visible row of every frame: plain integer
+    // formatting, not `String(format:)`, which costs microseconds a call.
+
+    /// `value` (not negative) with leading zeros to `width` digits.
+    public static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// `value` rounded to one decimal: `3.0`, `12.4`.
+    public static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int64((abs(value) * 10).rounded())
+        return "\(value < 0 && tenths > 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
     }
 
     public static func lines(_ entries: [TimelineEntry], start: Int64) -> [String] {

@@ -57,7 +57,7 @@ struct InspectorRenderer {
             let kind = DisplayWidth.pad(entry.kind.rawValue, to: 8)
             x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
             var title = entry.title
-            if let duration = entry.durationMilliseconds { title += String(format: "  %.1f ms", duration) }
+            if let duration = entry.durationMilliseconds { title += "  \(TimelineText.oneDecimal(duration)) ms" }
             canvas.text(
                 DisplayWidth.truncate(title, to: row.maxX - x), at: x, row.y, base.bolded().with(entry.kind == .status),
                 in: row)
@@ -137,7 +137,9 @@ enum DetailText {
         }
         add("\(exchange.method) \(exchange.url)", Style(.text, bold: true))
         let outcome = exchange.status.map { "→ HTTP \($0)" } ?? "→ \(exchange.failure ?? "no response")"
-        add(outcome + String(format: "  %.1f ms  %@", exchange.durationMilliseconds, exchange.label), Style(.accent))
+        add(
+            outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.label)",
+            Style(.accent))
         lines.append(("", Style(.text)))
         add("Request headers", Style(.muted, bold: true))
         for header in exchange.requestHeaders {

@@ -207,7 +207,7 @@ struct CodeScreen {
         let left = max(0, code.notAfter - now) / 1000
         let expired = code.status.contains("expired") || (code.notAfter > 0 && left == 0)
         center(
-            expired ? "This code has expired." : String(format: "Expires in %d:%02d", left / 60, left % 60),
+            expired ? "This code has expired." : "Expires in \(left / 60):\(TimelineText.padded(Int64(left % 60), 2))",
             Style(expired ? .error : .warning))
         center(code.status, Style(.muted))
         center("\(code.polls) check\(code.polls == 1 ? "" : "s") so far", Style(.muted))
