@@ -192,3 +192,18 @@ import Testing
         #expect(Int64(response.notAfter!)! - Int64(response.notBefore!)! == 1_800_000)
     }
 }
+
+@Suite struct JSONRedactionTests {
+    @Test func aDocumentWithoutSecretMembersIsLeftByteForByte() {
+        let body = Data(#"{"zeta": 1, "alpha": {"name": "Aurora Cable"}}"#.utf8)
+        #expect(Redaction.json(body) == body)
+    }
+
+    @Test func secretMembersAreFoundInAnyCaseAndAtAnyDepth() throws {
+        let body = Data(#"{"outer": {"Password": "hunter2", "list": [{"access_token": "abc"}]}}"#.utf8)
+        let text = String(decoding: Redaction.json(body), as: UTF8.self)
+        #expect(!text.contains("hunter2"))
+        #expect(!text.contains("abc"))
+        #expect(text.contains(Redaction.marker))
+    }
+}

@@ -79,12 +79,25 @@ public enum Redaction {
 
     /// A JSON document with secret members hidden; non-JSON text is returned unchanged.
     public static func json(_ data: Data) -> Data {
+        // Most documents hold no secret member: they need no parsing and re-encoding, which is
+        // what every recorded exchange would otherwise pay.
+        guard mayHoldSecretMember(data) else { return data }
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return data
         }
         let cleaned = redactJSON(object)
         return (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? data
     }
+
+    /// Member names are compared case-insensitively, so this looks for every secret or SAML
+    /// field name in the lowercased text.
+    static func mayHoldSecretMember(_ data: Data) -> Bool {
+        let text = String(decoding: data, as: UTF8.self).lowercased()
+        return lowercasedMemberNames.contains { text.contains("\"\($0)\"") }
+    }
+
+    private static let lowercasedMemberNames = Set(
+        secretFields.map { $0.lowercased() } + samlFields.map { $0.lowercased() })
 
     private static func redactJSON(_ value: Any) -> Any {
         if let object = value as? [String: Any] {

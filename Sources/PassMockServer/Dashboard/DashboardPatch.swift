@@ -39,6 +39,8 @@ public struct DashboardPatch: Codable, Sendable, Equatable {
 
     /// The dashboard with the patches applied, validated like a dashboard file.
     public func applied(to dashboard: Dashboard) throws(Failure) -> Dashboard {
+        // Most scenarios change nothing; the round trip through JSON is their biggest cost.
+        if settings == nil, requestors.isEmpty, mvpds.isEmpty { return dashboard }
         guard var document = try? JSONSerialization.jsonObject(with: Reply.encoder.encode(dashboard)) as? [String: Any]
         else {
             throw .invalid("cannot encode the dashboard")
