@@ -52,9 +52,16 @@ final class Journal: Sendable {
         }
     }
 
+    /// A ring: `exchanges` fills up to the capacity, then `oldest` walks around it.
     private struct State {
         var exchanges: [(id: Int, exchange: Exchange)] = []
+        var oldest = 0
         var nextId = 1
+
+        /// Oldest first.
+        var inOrder: [(id: Int, exchange: Exchange)] {
+            Array(exchanges[oldest...] + exchanges[..<oldest])
+        }
     }
 
     private let state = Mutex(State())
@@ -73,8 +80,12 @@ final class Journal: Sendable {
         state.withLock { state in
             let id = state.nextId
             state.nextId += 1
-            state.exchanges.append((id, exchange))
-            if state.exchanges.count > capacity { state.exchanges.removeFirst(state.exchanges.count - capacity) }
+            if state.exchanges.count < capacity {
+                state.exchanges.append((id, exchange))
+            } else {
+                state.exchanges[state.oldest] = (id, exchange)
+                state.oldest = (state.oldest + 1) % capacity
+            }
             return id
         }
     }
@@ -83,14 +94,17 @@ final class Journal: Sendable {
     /// that id, so a tool paging with the last id it saw never misses one.
     func entries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
         let kept = state.withLock { state in
-            let newer = state.exchanges.filter { $0.id > id }
+            let newer = state.inOrder.filter { $0.id > id }
             return Array(id == 0 ? newer.suffix(limit) : newer.prefix(limit))
         }
         return kept.map { Self.entry(id: $0.id, $0.exchange) }
     }
 
     func clear() {
-        state.withLock { $0.exchanges.removeAll() }
+        state.withLock { state in
+            state.exchanges.removeAll()
+            state.oldest = 0
+        }
     }
 
     /// The exchange as the journal shows it: secrets redacted, bodies clipped.

@@ -18,6 +18,8 @@ struct DashboardIndex: Sendable {
     /// Every request presents its access token; verifying the signature once is enough.
     let verifiedAccessTokens = MemoCache<AccessTokenClaims>()
     let parsedDeviceInfo = MemoCache<DeviceInfo>()
+    let parsedDeviceIdentifiers = MemoCache<DeviceIdentifier>()
+    let clientIdentities = MemoCache<ClientIdentity>()
 
     init(_ dashboard: Dashboard) {
         self.dashboard = dashboard

@@ -42,7 +42,7 @@ struct Gatekeeper {
             throw EnhancedFailure(.invalidParameterServiceProvider, "Unknown service provider '\(serviceProvider)'.")
         }
         guard let tokenRequestor = index.requestorsById[claims.requestor],
-            let identity = backend.credentials.clientIdentity(claims.sub),
+            let identity = index.clientIdentities.value(claims.sub, make: { credentials.clientIdentity(claims.sub) }),
             identity.softwareId == tokenRequestor.softwareStatement.softwareId,
             !tokenRequestor.softwareStatement.revoked
         else {
@@ -58,7 +58,13 @@ struct Gatekeeper {
     }
 
     func deviceIdentifier(_ request: IncomingRequest) throws -> DeviceIdentifier {
-        switch DeviceIdentifier.parse(request.header(HeaderName.deviceIdentifier)) {
+        let header = request.header(HeaderName.deviceIdentifier)
+        if let header,
+            let known = index.parsedDeviceIdentifiers.value(header, make: { try? DeviceIdentifier.parse(header).get() })
+        {
+            return known
+        }
+        switch DeviceIdentifier.parse(header) {
         case .success(let identifier): return identifier
         case .failure(let error):
             throw EnhancedFailure(.invalidHeaderDeviceIdentifier, "AP-Device-Identifier: \(error).")

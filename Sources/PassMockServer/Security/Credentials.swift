@@ -31,6 +31,9 @@ struct AccessTokenClaims: Codable, Sendable {
 
 /// Issues and checks software statements, client credentials and access tokens without
 /// storing any of them.
+/// Who a client id was issued to.
+typealias ClientIdentity = (requestor: String, softwareId: String)
+
 struct CredentialAuthority: Sendable {
     static let issuer = "auth.tvsim.example"
     /// A fixed issue date keeps a statement identical from run to run for the same secret.
@@ -65,7 +68,7 @@ struct CredentialAuthority: Sendable {
     }
 
     /// The requestor and software id inside a client id, or nil when it is not one of ours.
-    func clientIdentity(_ clientId: String) -> (requestor: String, softwareId: String)? {
+    func clientIdentity(_ clientId: String) -> ClientIdentity? {
         guard let data = Base64.decode(clientId) else { return nil }
         let parts = String(decoding: data, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "tvsim1" else { return nil }

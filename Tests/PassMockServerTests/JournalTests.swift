@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import PassMockServer
+
+/// The journal keeps the newest exchanges in a ring and redacts when read.
+@Suite struct JournalTests {
+    static func exchange(_ uri: String, body: String = "") -> Journal.Exchange {
+        Journal.Exchange(
+            time: 0, method: "GET", uri: uri, operation: nil, status: 200, durationMilliseconds: 0,
+            requestHeaders: [("Authorization", "Bearer abcdefghijklmnopqrstuvwxyz0123456789")],
+            requestBody: Journal.Body(Data(body.utf8), contentType: "application/x-www-form-urlencoded"),
+            responseHeaders: [], responseBody: Journal.Body(Data(), contentType: nil), fault: nil)
+    }
+
+    @Test func aFullRingKeepsTheNewestInOrder() {
+        let journal = Journal(capacity: 3)
+        for index in 1...7 { _ = journal.record(Self.exchange("/\(index)")) }
+        #expect(journal.entries().map(\.uri) == ["/5", "/6", "/7"])
+        #expect(journal.entries(after: 5).map(\.id) == [6, 7])
+        #expect(journal.entries(limit: 2).map(\.uri) == ["/6", "/7"])
+        journal.clear()
+        _ = journal.record(Self.exchange("/8"))
+        #expect(journal.entries().map(\.id) == [8])
+    }
+
+    @Test func secretsAreHiddenWhenRead() throws {
+        let journal = Journal(capacity: 2)
+        _ = journal.record(Self.exchange("/o/client/token?client_secret=s3cret", body: "password=hunter2&user=demo"))
+        let entry = try #require(journal.entries().first)
+        #expect(!entry.uri.contains("s3cret"))
+        #expect(entry.requestBody?.contains("hunter2") == false)
+        #expect(entry.requestHeaders["Authorization"]?.contains("abcdefghijklmnop") == false)
+    }
+}
