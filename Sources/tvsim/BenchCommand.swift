@@ -8,7 +8,7 @@ struct Bench: AsyncParsableCommand {
         abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
         discussion: """
             Build with 'swift build -c release' first: debug builds are several times slower. A full run takes \
-            about three minutes; --only picks parts. 'soak' (ten minutes of polling clients) runs only when named \
+            about two minutes; --only picks parts. 'soak' (ten minutes of polling clients) runs only when named \
             in --only. Exits 1 when a target is missed.
             """)
 
