@@ -21,8 +21,10 @@ let package = Package(
         // The curses front end: cell buffer, backends, widgets, screens, themes.
         .target(
             name: "TerminalUI",
-            dependencies: ["CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "PassMockServer",
-                "LocatedJSON", "Simulation"]
+            dependencies: [
+                "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "PassMockServer",
+                "LocatedJSON", "Simulation",
+            ]
         ),
         // Shared plumbing: injectable clock, seeded randomness.
         .target(name: "Simulation"),
@@ -35,7 +37,9 @@ let package = Package(
         // Runs the flows: performs their effects over HTTP, the simulated framework and the user.
         .target(
             name: "FlowRuntime",
-            dependencies: ["FlowCore", "VSASimulator", "PassClient", "PassMockServer", "PassAPI", "Simulation", "LocatedJSON"]
+            dependencies: [
+                "FlowCore", "VSASimulator", "PassClient", "PassMockServer", "PassAPI", "Simulation", "LocatedJSON",
+            ]
         ),
         // Wire types and header codecs shared by client and server.
         .target(
@@ -68,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "Benchmarks", "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime", "FlowCore", "TerminalUI",
+                "Benchmarks", "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime",
+                "FlowCore", "TerminalUI",
                 "VSASimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -81,7 +86,9 @@ let package = Package(
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation"],
+            dependencies: [
+                "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation",
+            ],
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]
         ),
