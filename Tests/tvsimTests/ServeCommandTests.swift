@@ -9,27 +9,46 @@ enum TVSimBinary {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
     }
 
-    /// A running process with its output collected as it arrives.
+    /// A running process with its output collected in a file. Started with posix_spawn and
+    /// reaped with waitpid rather than Foundation's Process, whose exit monitoring and pipe
+    /// handlers stalled now and then while several test suites started processes at once.
     final class Running: @unchecked Sendable {
-        let process = Process()
-        private let output = Pipe()
+        let pid: pid_t
+        private let outputPath: String
         private let lock = NSLock()
-        private var collected = Data()
+        private var exitStatus: Int32?
 
         init(_ arguments: [String]) throws {
-            process.executableURL = TVSimBinary.url
-            process.arguments = arguments
-            process.standardOutput = output
-            process.standardError = output
-            output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self else { return }
-                self.lock.withLock { self.collected.append(data) }
-            }
-            try process.run()
+            outputPath =
+                FileManager.default.temporaryDirectory
+                .appendingPathComponent("tvsim-output-\(UUID().uuidString)").path
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            let executable = TVSimBinary.url.path
+            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var child: pid_t = 0
+            let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+            guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+            pid = child
         }
 
-        var text: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+        deinit {
+            if exitStatus == nil {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+            try? FileManager.default.removeItem(atPath: outputPath)
+        }
+
+        var text: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+        func signal(_ signal: Int32) { kill(pid, signal) }
 
         /// Waits up to `seconds` for `needle` to appear in the output.
         func waitFor(_ needle: String, seconds: Double = 10) async -> Bool {
@@ -41,20 +60,27 @@ enum TVSimBinary {
             return text.contains(needle)
         }
 
-        func waitForExit(seconds: Double = 10) async -> Int32? {
+        /// The exit status (128 + the signal for a killed process), or nil if it is still
+        /// running after `seconds`, in which case it is terminated.
+        func waitForExit(seconds: Double = 30) async -> Int32? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
-                if !process.isRunning {
-                    // Collect what is still in the pipe after the process ended.
-                    output.fileHandleForReading.readabilityHandler = nil
-                    let rest = output.fileHandleForReading.readDataToEndOfFile()
-                    lock.withLock { collected.append(rest) }
-                    return process.terminationStatus
-                }
-                try? await Task.sleep(for: .milliseconds(20))
+                if let status = reap() { return status }
+                try? await Task.sleep(for: .milliseconds(10))
             }
-            process.terminate()
+            kill(pid, SIGTERM)
             return nil
+        }
+
+        private func reap() -> Int32? {
+            lock.withLock {
+                if let exitStatus { return exitStatus }
+                var status: Int32 = 0
+                guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+                let signalled = status & 0x7F
+                exitStatus = signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled
+                return exitStatus
+            }
         }
     }
 }
@@ -77,15 +103,15 @@ enum TVSimBinary {
         let info = try #require(try JSONSerialization.jsonObject(with: Data(page.html.utf8)) as? [String: Any])
         #expect((info["requestors"] as? [[String: Any]])?.first?["id"] as? String == "ORBIT")
         #expect(await running.waitFor("GET /__tvsim/info  200"))
-        running.process.terminate()
-        #expect(await running.waitForExit(seconds: 20) == 0)
+        running.signal(SIGTERM)
+        #expect(await running.waitForExit(seconds: 20) == 0, "\(running.text.suffix(600))")
         #expect(running.text.contains("tvsim serve: stopped"))
     }
 
     @Test func serveStopsCleanlyOnSIGINT() async throws {
         let running = try TVSimBinary.Running(["serve", "--quiet"])
         #expect(await running.waitFor("Press Ctrl-C to stop."))
-        running.process.interrupt()
+        running.signal(SIGINT)
         #expect(await running.waitForExit() == 0)
     }
 

@@ -150,6 +150,9 @@ final class TmuxSession: @unchecked Sendable {
         }
         try session.resize(120, 36)
         #expect(await session.waitFor("Would Like Access"), "\(session.screen)")
+        // As a person would: the key comes once the window has stopped changing, not in the
+        // middle of the last resizes still being delivered.
+        try await Task.sleep(for: .milliseconds(500))
         try session.keys("Escape")
         #expect(await session.waitFor("Not signed in"), "\(session.screen)")
         try session.keys("q")
