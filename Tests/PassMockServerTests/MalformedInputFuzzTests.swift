@@ -27,14 +27,22 @@ import Testing
             let valid = try await ValidValues.prepare(client, backend: backend)
             var generator = FuzzInput(random: SeededGenerator(seed: Self.seed), valid: valid)
             var problems: [String] = []
+            var statuses: [String: [Int: Int]] = [:]
             for index in 0..<Self.budget {
                 let route = routes[index % routes.count]
                 let request = generator.request(for: route)
                 let response = try await client.execute(
                     uri: request.uri, method: request.method, headers: request.headers, body: request.body)
+                if ProcessInfo.processInfo.environment["TVSIM_FUZZ_DEBUG"] != nil {
+                    statuses[route.path, default: [:]][Int(response.status.code), default: 0] += 1
+                }
                 if let problem = ErrorBodyCheck.problem(request: request, response: response) {
                     problems.append(problem)
                 }
+            }
+            // TVSIM_FUZZ_DEBUG=1: what each route answered, to see how deep the input reaches.
+            for (path, counts) in statuses.sorted(by: { $0.key < $1.key }) {
+                print(path, counts.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " "))
             }
             #expect(
                 problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5).joined(separator: "\n"))")
@@ -111,29 +119,69 @@ struct FuzzInput {
         return String((0..<length).map { _ in Character(UnicodeScalar(UInt8.random(in: 32...126, using: &random))) })
     }
 
-    /// A value for a path segment: valid, boundary or garbage, always percent-encoded.
-    mutating func segment(named name: String) -> String {
-        let plausible = [
-            "ORBIT", "ORBITLITE", "AuroraCable", "Cascade", "Apple", valid.code, "deep-space", "tvsim.aurora",
-        ]
-        let value = chance(40) ? pick(plausible) : garbage()
-        return value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
+    /// A third of the requests are garbage throughout; the others are valid but for one part, so
+    /// that they get past authentication and the header checks into the handlers.
+    mutating func request(for route: MockRoute) -> FuzzRequest {
+        let nearlyValid = chance(70)
+        // 0 path, 1 query, 2 headers, 3 body, 4 method: the one part a nearly valid request breaks.
+        let broken = nearlyValid ? Int.random(in: 0..<5, using: &random) : -1
+        let path = route.path.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            guard part.hasPrefix("{") else { return String(part) }
+            let value = nearlyValid && (broken != 0 || chance(50)) ? validSegment(String(part)) : garbage()
+            return value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
+        }.joined(separator: "/")
+        var query = nearlyValid ? Self.validQuery : []
+        if !nearlyValid || broken == 1 {
+            for _ in 0..<pick([1, 1, 3]) {
+                let name = pick([
+                    "mvpd", "resource", "format", "requestor", "deviceId", "redirect_url", "code", garbage(),
+                ])
+                query.append("\(Self.encoded(name))=\(Self.encoded(garbage()))")
+            }
+        }
+        let uri = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let method =
+            broken == 4 || (!nearlyValid && chance(15))
+            ? pick(Self.methods) : HTTPRequest.Method(rawValue: route.method)!
+        return FuzzRequest(
+            uri: uri, method: method, headers: nearlyValid && broken != 2 ? validHeaders() : headers(),
+            body: nearlyValid && broken != 3 ? validBody() : body(), route: route)
     }
 
-    mutating func request(for route: MockRoute) -> FuzzRequest {
-        let path = route.path.split(separator: "/", omittingEmptySubsequences: false).map { part in
-            part.hasPrefix("{") || part.hasPrefix(":") ? segment(named: String(part)) : String(part)
-        }.joined(separator: "/")
-        var query: [String] = []
-        for _ in 0..<pick([0, 0, 1, 3]) {
-            let name = pick(["mvpd", "resource", "format", "requestor", "deviceId", "redirect_url", "code", garbage()])
-            query.append(
-                "\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "q")=\(garbage().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-            )
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    static let validQuery = [
+        "requestor=ORBIT", "requestor_id=ORBIT", "deviceId=fuzz-device", "resource=deep-space", "mvpd=AuroraCable",
+        "provider=tvsim.aurora",
+    ]
+
+    /// A value the route's parameter accepts.
+    func validSegment(_ name: String) -> String {
+        switch name {
+        case "{serviceProvider}", "{requestor}": "ORBIT"
+        case "{code}": valid.code
+        case "{partner}": "Apple"
+        default: "AuroraCable"
         }
-        let uri = (path.hasPrefix("/") ? path : "/" + path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        let method = chance(85) ? HTTPRequest.Method(rawValue: route.method)! : pick(Self.methods)
-        return FuzzRequest(uri: uri, method: method, headers: headers(), body: body(), route: route)
+    }
+
+    mutating func validHeaders() -> HTTPFields {
+        [
+            .authorization: "Bearer \(valid.token)",
+            HTTPField.Name("AP-Device-Identifier")!: DeviceIdentifier(identifier: "fuzz-device").headerValue,
+            HTTPField.Name("X-Device-Info")!: DeviceInfo.appleTV(applicationId: "ORBIT").headerValue,
+            .accept: pick(["application/json", "application/xml", "*/*"]),
+            .contentType: pick(["application/x-www-form-urlencoded", "application/json"]),
+        ]
+    }
+
+    mutating func validBody() -> ByteBuffer? {
+        pick([
+            nil, ByteBuffer(string: "mvpd=AuroraCable&domainName=orbit.tvsim.example&resources=deep-space"),
+            ByteBuffer(string: #"{"saml": "PHNhbWw+", "provider": "tvsim.aurora", "deviceId": "fuzz-device"}"#),
+        ])
     }
 
     mutating func headers() -> HTTPFields {
