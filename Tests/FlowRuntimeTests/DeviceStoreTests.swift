@@ -23,6 +23,22 @@ import VSASimulator
         #expect(leftovers == ["device.json"])
     }
 
+    /// The guarantee behind "old or new, never torn": a save never writes into the file readers
+    /// have open; it puts a new file in its place. A reader of the old file still sees all of it.
+    @Test func aSaveReplacesTheFileInsteadOfWritingIntoIt() throws {
+        let path = temporaryPath()
+        let store = FileDeviceStore(path: path) { SimulatedDevice(platform: .ios, deviceIdentifier: "fresh") }
+        var device = store.load()
+        try store.save(device)
+        let before = try #require(FileManager.default.contents(atPath: path))
+        let reader = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? reader.close() }
+        device.system.appAccess["app"] = .granted
+        try store.save(device)
+        #expect(try reader.readToEnd() == before)
+        #expect(FileManager.default.contents(atPath: path) != before)
+    }
+
     @Test func aCorruptFileIsKeptAsideAndReplaced() throws {
         let path = temporaryPath()
         try FileManager.default.createDirectory(
