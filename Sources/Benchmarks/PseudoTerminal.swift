@@ -14,6 +14,7 @@ final class PseudoTerminal {
     private let master: Int32
     private let slavePath: String
     private(set) var transcript: [UInt8] = []
+    private var reaped = false
     /// When the most recent output arrived.
     private(set) var lastOutputAt: ContinuousClock.Instant?
 
@@ -54,9 +55,8 @@ final class PseudoTerminal {
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        // Once reaped, the pid may belong to another process.
+        if !reaped { _ = stop(with: SIGKILL) }
         close(master)
     }
 
@@ -120,6 +120,7 @@ final class PseudoTerminal {
     /// Reads until nothing has arrived for `quiet`: one frame's worth of output. Returns its size
     /// and when its last byte arrived.
     /// With `waitForStart` false, output must already be flowing: a quiet terminal gives 0.
+    @discardableResult
     func readBurst(quiet: Duration = .milliseconds(25), limit: Duration = .seconds(5), waitForStart: Bool = true)
         -> (count: Int, last: ContinuousClock.Instant?)
     {
@@ -164,10 +165,12 @@ final class PseudoTerminal {
     var peakResidentBytes: Int? { ProcessMemory.peakResidentBytes(of: pid) }
 
     /// Ends the program with `signal` and waits for it; returns its exit status.
+    @discardableResult
     func stop(with signal: Int32 = SIGTERM) -> Int32 {
         kill(pid, signal)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        reaped = true
         return status
     }
 }

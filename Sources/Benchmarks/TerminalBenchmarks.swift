@@ -36,7 +36,7 @@ struct TerminalBenchmarks {
             terminal.readBurst(quiet: .milliseconds(30), waitForStart: false)
             let end = terminal.lastOutputAt ?? .now
             samples.append((end - terminal.spawnedAt).milliseconds)
-            _ = terminal.stop()
+            terminal.stop()
         }
         let median = Statistics.median(samples) ?? 0
         return [
@@ -57,7 +57,7 @@ struct TerminalBenchmarks {
         try reachPicker(terminal)
         let down = measureKeys(terminal, Array(repeating: "\u{1b}OB", count: moves))
         let typing = measureKeys(terminal, ["c", "a", "b", "l", "e", "\u{7f}", "\u{7f}", "\u{7f}", "\u{7f}", "\u{7f}"])
-        _ = terminal.stop()
+        terminal.stop()
         let picker = "Apple's picker, \(providers) providers"
         return [
             BenchmarkRow(
@@ -119,7 +119,7 @@ struct TerminalBenchmarks {
         }
         terminal.readBurst(quiet: .milliseconds(500))
         let peak = terminal.peakResidentBytes
-        _ = terminal.stop()
+        terminal.stop()
         guard let peak else { return [] }
         return [
             BenchmarkRow(
