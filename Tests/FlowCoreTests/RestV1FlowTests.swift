@@ -4,190 +4,186 @@ import VSASimulator
 
 @testable import FlowCore
 
-/// REST API V1 as seed 000 lays it out.
+/// REST API V1 against seed 000, steps 1–11.
 @Suite struct RestV1FlowTests {
-    static let token = V1AuthenticationToken(requestor: "APP", mvpd: "Aurora", userId: "u1", expires: "2000000000000")
+    typealias Store = TestStore<RestV1Flow>
+    typealias F = Fixture
+    typealias Steps = RestV1Steps
 
-    func registered(_ platform: DevicePlatform = .ios) -> Driver {
-        var driver = Driver(Fixture.setup(platform, .restV1))
-        driver.send(.user(.launch))
-        driver.send(.api(.registered))
-        return driver
+    static let issuer = "https://saml.sp.auth.adobe.com"
+
+    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+        F.status(code.atAppDecision, details)
     }
 
-    static func steps(_ effects: [Effect]) -> [String] {
-        effects.compactMap { if case .record(.step(let step)) = $0 { step.id } else { nil } }
-    }
-
-    @Test func step1AsksAdobeBeforeTheFramework() {
-        var driver = registered()
-        let effects = driver.send(.api(.tokenIssued))
-        #expect(Driver.calls(effects) == [.v1CheckAuthentication])
-        #expect(Driver.vsa(effects).isEmpty)
-        #expect(Self.steps(effects) == ["1"])
-    }
-
-    @Test func aValidTokenAuthenticatesWithoutTheFramework() {
-        var driver = registered()
-        driver.send(.api(.tokenIssued))
-        #expect(Driver.calls(driver.send(.api(.v1AuthenticationChecked(true)))) == [.v1AuthenticationToken])
-        let effects = driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        #expect(driver.state.app.authentication.isAuthenticated)
-        #expect(Driver.calls(effects) == [.v1Preauthorize(resources: ["show"])])
-        #expect(Driver.vsa(driver.effects).isEmpty)
-    }
-
-    @Test func withoutATokenStep2AsksTheFrameworkAndAnUnsignedDeviceIsN000() {
-        var driver = registered()
-        driver.send(.api(.tokenIssued))
-        let step2 = driver.send(.api(.v1AuthenticationChecked(false)))
-        #expect(Driver.vsa(step2) == [.checkAccessStatus(prompt: true)])
-        #expect(Self.steps(step2) == ["2"])
-        driver.send(.access(.granted, nil))
-        let effects = driver.send(.metadata(.success(AccountMetadata())))
-        #expect(Driver.codes(effects) == ["N000"])
-        #expect(Driver.calls(effects).isEmpty)
-    }
-
-    @Test func deniedAccessAtLaunchEndsWithoutAnotherAdobeCall() {
-        var driver = registered()
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(false)))
-        let effects = driver.send(.access(.denied, nil))
-        #expect(Driver.codes(effects) == ["VSA403", "N000"])
-        #expect(Driver.calls(effects).isEmpty)
-    }
-
-    /// Steps 2, 3, 6, 7, 8, 9 with a device signed in at system level.
-    @Test func aSystemSignInIsExchangedSilently() {
-        var driver = registered(.tvos)
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(false)))
-        driver.send(.access(.granted, nil))
-        let config = driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora"))))
-        #expect(Driver.calls(config) == [.v1Configuration])
-        // The platformMappingId maps to the MVPD id Adobe knows.
-        let request = driver.send(.api(.configuration(Fixture.configuration)))
-        #expect(Driver.calls(request) == [.v1ProfileRequest(mvpd: "Aurora")])
-        #expect(Self.steps(request) == ["5", "6"])
-        let forward = driver.send(.api(.v1ProfileRequest("PD94bWwg")))
-        guard case .metadata(let metadata)? = Driver.vsa(forward).first else {
-            Issue.record("no metadata request"); return
+    /// Steps 0.1, 0.2 and 1's checkauthn.
+    static func checkingAdobeToken(_ platform: DevicePlatform = .ios) -> Store {
+        var store = Store(F.setup(platform, .restV1))
+        store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
+            $0.basics.app.activity = "Starting"
+            $0.phase = .registering(.launch)
         }
-        #expect(metadata.verificationToken == "PD94bWwg")
-        #expect(!metadata.isInterruptionAllowed)
-        #expect(metadata.channelIdentifier == "https://saml.sp.auth.adobe.com")
-        let exchange = driver.send(
-            .metadata(.success(AccountMetadata(samlAttributeQueryResponse: "<a>\n\t<b/>\n</a>"))))
-        guard case .v1TokenExchange(let mvpd, let saml)? = Driver.calls(exchange).first else {
-            Issue.record("no token exchange"); return
+        store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
+            $0.registration.registered = true
         }
-        #expect(mvpd == "Aurora")
-        #expect(saml == SAMLResponseEncoding.encoded("<a>\n\t<b/>\n</a>"))
-        let generated = driver.send(.api(.v1TokenExchanged))
-        #expect(Self.steps(generated) == ["9", "1"])
-        #expect(Driver.calls(generated) == [.v1AuthenticationToken])
-        driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        #expect(
-            driver.state.app.authentication
-                == .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: 2_000_000_000_000))
-    }
-
-    @Test func theRegularFlowOnTVOSPollsTheTokenUntilItExistsAndStopsWhenTheCodeRunsOut() {
-        var driver = registered(.tvos)
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(false)))
-        driver.send(.access(.denied, nil))
-        driver.send(.user(.signIn))
-        driver.send(.access(.denied, nil))
-        driver.send(.api(.configuration(Fixture.configuration)))
-        let code = driver.send(.answer(.mvpdChosen("Cascade")))
-        #expect(Driver.calls(code) == [.v1CreateRegistrationCode(mvpd: "Cascade")])
-        let record = V1RegistrationCode(
-            id: "1", code: "ABC1234", requestor: "APP", mvpd: "Cascade", generated: 1_000, expires: 1_801_000,
-            info: .init(
-                deviceId: "d", deviceInfo: nil, userAgent: nil, originalUserAgent: nil, authorizationType: "OAUTH2",
-                sourceApplicationInformation: nil))
-        let shown = driver.send(.api(.v1RegistrationCode(record)))
-        #expect(Driver.codes(shown) == ["REGCODE"])
-        #expect(shown.contains(.startTimer(.codeExpiry, seconds: 1_800)))
-        #expect(Driver.calls(driver.send(.timer(.poll))) == [.v1AuthenticationToken])
-        let pending = driver.send(.api(.v1AuthenticationToken(.missing)))
-        #expect(pending.contains(.startTimer(.poll, seconds: 4)))
-        let expired = driver.send(.timer(.codeExpiry))
-        #expect(expired.contains(.cancelTimer(.poll)))
-        guard case .registrationCode(let screen)? = Driver.screens(expired).last else {
-            Issue.record("no code screen"); return
+        store.send(.api(.tokenIssued), [F.step(Steps.checkAdobeToken), .call(.v1CheckAuthentication)]) {
+            $0.registration.tokenIssued = true
+            $0.phase = .checkingAdobeToken
         }
-        #expect(screen.status.contains("expired"))
+        return store
     }
 
-    @Test func theIOSWebLoginGoesToTheV1AuthenticatePageWithTheRedirectLast() {
-        var driver = registered(.ios)
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(false)))
-        driver.send(.access(.denied, nil))
-        driver.send(.user(.signIn))
-        driver.send(.access(.denied, nil))
-        driver.send(.api(.configuration(Fixture.configuration)))
-        driver.send(.answer(.mvpdChosen("Cascade")))
-        let record = V1RegistrationCode(
-            id: "1", code: "ABC1234", requestor: "APP", mvpd: "Cascade", generated: 0, expires: 1_800_000,
-            info: .init(
-                deviceId: "d", deviceInfo: nil, userAgent: nil, originalUserAgent: nil, authorizationType: "OAUTH2",
-                sourceApplicationInformation: nil))
-        let web = driver.send(.api(.v1RegistrationCode(record)))
-        guard case .webLogin(let url, _)? = Driver.screens(web).first else { Issue.record("no web view"); return }
-        #expect(url.hasPrefix("/api/v1/authenticate?requestor_id=APP&mso_id=Cascade&reg_code=ABC1234"))
-        #expect(url.hasSuffix("&redirect_url=app%3A%2F%2Fdone"))
-        #expect(Driver.calls(driver.send(.answer(.webLoginFinished(url: "tvsim://done")))) == [.v1AuthenticationToken])
-        driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        #expect(driver.state.app.authentication.isAuthenticated)
+    /// Step 2's silent request, as the seed builds it: Adobe's issuer as channelIdentifier.
+    static let silentRequest = MetadataRequest(
+        isInterruptionAllowed: false, includeAccountProviderIdentifier: true,
+        includeAuthenticationExpirationDate: true, channelIdentifier: issuer)
+
+    @Test func aValidAdobeTokenAtStep1EndsSignedInWithoutThePartnerSteps() {
+        var store = Self.checkingAdobeToken()
+        store.send(.api(.v1AuthenticationChecked(true)), [F.step(Steps.readAdobeToken), .call(.v1AuthenticationToken)])
+        {
+            $0.phase = .readingToken(.regular, announce: false)
+        }
+        let token = V1AuthenticationToken(
+            requestor: "APP", mvpd: "Cascade", userId: "u", expires: String(F.later))
+        store.send(
+            .api(.v1AuthenticationToken(.found(token))),
+            [.showHome, F.step(Steps.preauthorize), .call(.v1Preauthorize(resources: ["show"]))]
+        ) {
+            $0.basics.app.authentication = .authenticated(
+                mvpd: "Cascade", type: .regular, notAfter: token.expiresMilliseconds)
+            $0.phase = .preauthorizing
+        }
+        store.send(.api(.v1Preauthorized(V1PreauthorizeResponse(resources: []))), []) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
     }
 
-    @Test func aPlayAuthorizesThenFetchesTheShortMediaToken() {
-        var driver = registered()
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(true)))
-        driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        driver.send(.api(.v1Preauthorized(V1PreauthorizeResponse(resources: [.init(id: "show", authorized: true)]))))
-        #expect(Driver.calls(driver.send(.user(.play("show")))) == [.v1Authorize(resource: "show")])
-        let authz = V1Authorization(mvpd: "Aurora", resource: "show", requestor: "APP", expires: "1")
-        #expect(Driver.calls(driver.send(.api(.v1Authorized(authz)))) == [.v1MediaToken(resource: "show")])
-        let media = V1MediaToken(
-            resource: "show", requestor: "APP", expires: "420000", serializedToken: "PHRva2Vu", userId: "u1",
-            mvpdId: "Aurora")
-        driver.send(.api(.v1MediaToken(media)))
-        #expect(driver.state.app.playing == AppModel.Playback(resource: "show", tokenNotAfter: 420_000))
+    /// Launched without a token and without a system sign-in, permission granted.
+    static func launchedSignedOut() -> Store {
+        var store = checkingAdobeToken()
+        store.send(
+            .api(.v1AuthenticationChecked(false)),
+            [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]
+        ) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .checkingFramework(
+                .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
+        }
+        store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(silentRequest))]) {
+            $0.phase = .checkingFramework(.launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
+        }
+        store.send(.metadata(.success(AccountMetadata())), [decision(.notAuthenticated)]) {
+            $0.framework = F.known(.granted)
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        return store
     }
 
-    @Test func logoutReadsTokenSourceAndAnAppleTokenSendsTheUserToSettings() {
-        var driver = registered(.tvos)
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(true)))
-        driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        driver.send(.api(.v1Preauthorized(V1PreauthorizeResponse(resources: []))))
-        #expect(Driver.calls(driver.send(.user(.signOut))) == [.v1UserMetadata])
-        let metadata = V1UserMetadata(updated: 0, encrypted: [], data: ["tokenSource": .string("Apple")])
-        #expect(Driver.calls(driver.send(.api(.v1UserMetadata(metadata)))) == [.v1Logout])
-        let done = driver.send(.api(.v1LoggedOut))
-        #expect(Driver.codes(done) == ["VSA203"])
-        #expect(!driver.state.app.authentication.isAuthenticated)
+    /// Sign in: step 3 and step 4 (Apple's picker, with channelIdentifier).
+    static func atApplePicker() -> Store {
+        var store = launchedSignedOut()
+        store.send(.user(.signIn), [F.step(Steps.fetchConfiguration), .call(.v1Configuration)]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .fetchingConfiguration(.signIn)
+        }
+        store.send(
+            .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest(channel: issuer)))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        return store
     }
 
-    @Test func onIOSTheLogoutGoesThroughAWebView() {
-        var driver = registered(.ios)
-        driver.send(.api(.tokenIssued))
-        driver.send(.api(.v1AuthenticationChecked(true)))
-        driver.send(.api(.v1AuthenticationToken(.found(Self.token))))
-        driver.send(.api(.v1Preauthorized(V1PreauthorizeResponse(resources: []))))
-        driver.send(.user(.signOut))
-        let metadata = V1UserMetadata(updated: 0, encrypted: [], data: ["tokenSource": .string("Aurora")])
-        let page = driver.send(.api(.v1UserMetadata(metadata)))
-        guard case .webLogin(let url, _)? = Driver.screens(page).first else { Issue.record("no web view"); return }
-        #expect(url.hasPrefix("/api/v1/logout?requestor_id=APP"))
-        let done = driver.send(.answer(.webLoginFinished(url: "tvsim://done")))
-        #expect(Driver.codes(done).isEmpty)
-        #expect(!driver.state.app.authentication.isAuthenticated)
+    @Test func cancellingApplesPickerAtStep4ContinuesWithTheRegularWorkflow() {
+        var store = Self.atApplePicker()
+        let cancel = VSError(.userCancelled, message: "cancel")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(cancel)),
+            [
+                Self.decision(.cancelled, "Apple's picker was cancelled: the regular workflow (step 10)."),
+                F.step(Steps.appPicker), .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework.error = cancel
+            $0.phase = .appPicker(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    @Test func anExpiredSignInFailsStep5AndGoesToTheRegularWorkflow() {
+        var store = Self.atApplePicker()
+        let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.now - 1)
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.success(metadata)),
+            [
+                F.note("Step 5: the sign-in's authenticationExpirationDate is past."), F.step(Steps.appPicker),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.now - 1)
+            $0.phase = .appPicker(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    @Test func step7ForwardsTheProfileRequestWithTheRequiredFieldsAndTheIssuer() {
+        var store = Self.atApplePicker()
+        let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
+        store.send(
+            .metadata(.success(metadata)),
+            [
+                F.step(Steps.loginSucceeded),
+                F.note(
+                    "The framework signed in to p.aurora; the configuration maps that platformMappingId to the MVPD Aurora."
+                ),
+                F.step(Steps.profileRequest), .call(.v1ProfileRequest(mvpd: "Aurora")),
+            ]
+        ) {
+            $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+            $0.phase = .profileRequest(F.aurora, silent: false)
+        }
+        let forward = MetadataRequest(
+            isInterruptionAllowed: false, verificationToken: "REQ", attributeNames: ["userID"],
+            includeAccountProviderIdentifier: true, includeAuthenticationExpirationDate: true,
+            channelIdentifier: Self.issuer)
+        store.send(.api(.v1ProfileRequest("REQ")), [F.step(Steps.forwardToPartner), .vsa(.metadata(forward))]) {
+            $0.phase = .forwardingToPartner(F.aurora, silent: false)
+        }
+        let saml = "<Response>\n\t<Assertion/>\n</Response>"
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: saml))),
+            [
+                F.step(Steps.tokenExchange),
+                .call(.v1TokenExchange(mvpd: "Aurora", samlResponse: SAMLResponseEncoding.encoded(saml))),
+            ]
+        ) { $0.phase = .exchangingToken(F.aurora, silent: false) }
+        store.send(
+            .api(.v1TokenExchanged),
+            [F.step(Steps.tokenGenerated), F.step(Steps.readAdobeToken), .call(.v1AuthenticationToken)]
+        ) { $0.phase = .readingToken(.appleSSO, announce: true) }
+        let token = V1AuthenticationToken(requestor: "APP", mvpd: "Aurora", userId: "u", expires: String(F.later))
+        store.send(
+            .api(.v1AuthenticationToken(.found(token))),
+            [.showHome, F.step(Steps.preauthorize), .call(.v1Preauthorize(resources: ["show"]))]
+        ) {
+            $0.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+            $0.phase = .preauthorizing
+        }
+        let answer = V1PreauthorizeResponse(resources: [.init(id: "show", authorized: true)])
+        store.send(.api(.v1Preauthorized(answer)), []) {
+            $0.basics.app.unlocked = ["show": true]
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
     }
 }

@@ -4,482 +4,294 @@ import VSASimulator
 
 @testable import FlowCore
 
-@Suite struct LaunchTests {
-    @Test func launchRegistersThenAsksForThePermission() {
-        var driver = Driver()
-        #expect(Driver.calls(driver.send(.user(.launch))) == [.register])
-        #expect(Driver.calls(driver.send(.api(.registered))) == [.token])
-        #expect(Driver.vsa(driver.send(.api(.tokenIssued))) == [.checkAccessStatus(prompt: true)])
+/// REST API V2 against seed 002, phases A–E.
+@Suite struct RestV2FlowTests {
+    typealias Store = TestStore<RestV2Flow>
+    typealias F = Fixture
+    typealias Steps = RestV2Steps
+
+    /// A code raised at the app's decision point (the SDK's vocabulary, marked as such).
+    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+        F.status(code.atAppDecision, details)
     }
 
-    @Test func deniedOrUndeterminedAccessIsMarkedAndProfilesAreStillChecked() {
-        for (access, code) in [
-            (VSASimulator.AccessStatus.denied, "VSA403"), (.restricted, "VSA403"), (.notDetermined, "VSA404"),
-        ] {
-            var driver = Driver()
-            let effects = driver.launch(access: access)
-            #expect(Driver.codes(effects) == [code])
-            let status = PartnerFrameworkStatus.from(access: access, providerId: nil, expiry: nil)
-            #expect(Driver.calls(effects) == [.profiles(status)])
+    static func checking(_ goal: RestV2Flow.Goal, _ known: FrameworkStatus = FrameworkStatus()) -> RestV2Flow.Phase {
+        .checkingFramework(goal, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: known))
+    }
+
+    /// A through A.3, then B.1's permission check.
+    static func registered(_ store: inout Store) {
+        store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
+            $0.basics.app.activity = "Starting"
+            $0.phase = .registering(.launch)
+        }
+        store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
+            $0.registration.registered = true
+        }
+        store.send(.api(.tokenIssued), [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]) {
+            $0.registration.tokenIssued = true
+            $0.phase = checking(.launch)
         }
     }
 
-    @Test func grantedAccessAsksTheFrameworkSilently() {
-        var driver = Driver()
-        let effects = driver.launch(access: .granted)
-        guard case .metadata(let request) = Driver.vsa(effects).first else {
-            Issue.record("no metadata request"); return
+    /// Launched with the permission granted, not signed in anywhere.
+    static func launchedSignedOut(_ platform: DevicePlatform = .ios) -> Store {
+        var store = Store(F.setup(platform))
+        registered(&store)
+        store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(F.silentRequest))]) {
+            $0.phase = .checkingFramework(
+                .launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
         }
-        #expect(!request.isInterruptionAllowed)
-        #expect(request.includeAccountProviderIdentifier)
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.granted).partnerStatus))]
+        ) {
+            $0.framework = F.known(.granted)
+            $0.phase = .retrievingProfiles
+        }
+        store.send(.api(.profiles(F.noProfiles)), [decision(.notAuthenticated)]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        return store
     }
 
-    @Test func theSystemProviderGoesIntoThePartnerStatus() {
-        var driver = Driver()
-        _ = driver.launch(access: .granted)
-        let effects = driver.send(
+    @Test func aDeniedPermissionIsVSA403AndProfilesAreStillRetrieved() {
+        var store = Store(F.setup())
+        Self.registered(&store)
+        let denied = VSError(.accessNotGranted, message: "no")
+        store.send(
+            .access(.denied, denied, signedInAtSystemLevel: true),
+            [
+                Self.decision(.permissionDenied, "The app continues without single sign-on."),
+                F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.denied).partnerStatus)),
+            ]
+        ) {
+            $0.framework = FrameworkStatus(access: .denied, error: denied, signedInAtSystemLevel: true)
+            $0.phase = .retrievingProfiles
+        }
+        store.send(
+            .api(.profiles(F.profiles("Cascade", .regular))),
+            [
+                F.step(Steps.selectProfile), F.step(Steps.preauthorize),
+                .call(.preauthorize(mvpd: "Cascade", resources: ["show"], nil)),
+            ]
+        ) {
+            $0.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
+            $0.phase = .preauthorizing
+        }
+        let permit = Decision(
+            resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true)
+        store.send(.api(.decisions(DecisionsResponse(decisions: [permit]))), []) {
+            $0.basics.app.unlocked = ["show": true]
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func aSystemSignInWithoutAProfileContinuesWithPartnerAuthenticationSilently() {
+        var store = Store(F.setup())
+        Self.registered(&store)
+        store.send(.access(.granted, nil, signedInAtSystemLevel: true), [.vsa(.metadata(F.silentRequest))]) {
+            $0.phase = .checkingFramework(
+                .launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted, signedIn: true)))
+        }
+        let known = F.known(.granted, provider: "p.aurora", expiry: F.later, signedIn: true)
+        store.send(
             .metadata(
-                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: 99))))
-        #expect(Driver.calls(effects) == [.profiles(.from(access: .granted, providerId: "p.aurora", expiry: 99))])
-    }
-
-    @Test func noProfileAndNoSystemSignInIsN000() {
-        var driver = Driver()
-        _ = driver.launch(access: .granted)
-        driver.send(.metadata(.success(AccountMetadata())))
-        let effects = driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        #expect(Driver.codes(effects) == ["N000"])
-        #expect(driver.state.app.authentication == .notAuthenticated)
-    }
-
-    @Test func noProfileButASystemSignInContinuesWithPartnerAuthentication() {
-        var driver = Driver()
-        _ = driver.launch(access: .granted)
-        driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora"))))
-        let effects = driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        #expect(Driver.codes(effects).isEmpty)
-        #expect(Driver.calls(effects) == [.configuration])
-        let exchange = driver.send(.api(.configuration(Fixture.configuration)))
-        guard case .partnerSession(let status, _, _)? = Driver.calls(exchange).first else {
-            Issue.record("no partner session"); return
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
+            [F.step(Steps.retrieveProfiles), .call(.profiles(known.partnerStatus))]
+        ) {
+            $0.framework = known
+            $0.phase = .retrievingProfiles
         }
-        #expect(status?.frameworkProviderInfo.id == "p.aurora")
-    }
-
-    @Test func aProfileAuthenticatesAndPreauthorizesTheProtectedTitles() {
-        var driver = Driver()
-        _ = driver.launch(access: .denied)
-        let effects = driver.send(.api(.profiles(ProfilesResponse(profiles: ["Cascade": Fixture.profile(.regular)]))))
-        #expect(Driver.calls(effects) == [.preauthorize(mvpd: "Cascade", resources: ["show"], nil)])
-        #expect(driver.state.app.authentication.isAuthenticated)
-    }
-}
-
-@Suite struct ApplePickerTests {
-    func atPicker(_ integration: Integration = .restV2, platform: DevicePlatform = .ios) -> Driver {
-        var driver = Driver(Fixture.setup(platform, integration))
-        _ = driver.launch(access: .granted)
-        if integration == .sdk {
-            driver.send(.api(.configuration(Fixture.configuration)))
-            driver.send(.metadata(.success(AccountMetadata())))
-            driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-            driver.send(.user(.signIn))
-        } else {
-            driver.send(.metadata(.success(AccountMetadata())))
-            driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-            _ = driver.openApplePicker()
+        store.send(
+            .api(.profiles(F.noProfiles)),
+            [F.step(Steps.continuePartner), F.step(Steps.retrieveConfiguration), .call(.configuration)]
+        ) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .retrievingConfiguration(.launch)
         }
-        return driver
-    }
-
-    @Test func thePickerListsTheSupportedProvidersAndTheFeaturedOnes() {
-        var driver = Driver()
-        _ = driver.launch(access: .granted)
-        driver.send(.metadata(.success(AccountMetadata())))
-        driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        let effects = driver.openApplePicker()
-        guard case .metadata(let request) = Driver.vsa(effects).first else { Issue.record("no picker"); return }
-        #expect(request.isInterruptionAllowed)
-        #expect(request.supportedAccountProviderIdentifiers == ["p.aurora", "p.bluebonnet"])
-        #expect(request.featuredAccountProviderIdentifiers == ["p.aurora"])
-    }
-
-    func failure(_ code: VSErrorCode, provider: String? = nil) -> Event {
-        .metadata(.failure(VSError(code, unsupportedProviderIdentifier: provider, message: "test")))
-    }
-
-    @Test func otherProviderIsN003AndTheAppsPicker() {
-        var driver = atPicker()
-        let effects = driver.send(failure(.unsupportedProvider))
-        #expect(Driver.codes(effects) == ["N003"])
-        #expect(Driver.screens(effects).count == 1)
-        guard case .mvpdPicker(let mvpds, _)? = Driver.screens(effects).first else { Issue.record("no picker"); return }
-        #expect(mvpds.map(\.id) == ["Aurora", "Bluebonnet", "Cascade"])
-    }
-
-    @Test func aKnownProviderWithoutSSOIsN004StraightToItsLogin() {
-        var driver = atPicker()
-        let effects = driver.send(failure(.unsupportedProvider, provider: "p.bluebonnet"))
-        #expect(Driver.codes(effects) == ["N004"])
-        #expect(Driver.screens(effects).isEmpty)
-        #expect(
-            Driver.calls(effects) == [
-                .createSession(mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "app://done")
-            ])
-    }
-
-    @Test func anUnknownProviderIsN004AndTheAppsPicker() {
-        var driver = atPicker()
-        let effects = driver.send(failure(.unsupportedProvider, provider: "p.nowhere"))
-        #expect(Driver.codes(effects) == ["N004"])
-        #expect(Driver.screens(effects).count == 1)
-    }
-
-    @Test func aSignedInProviderMissingFromTheConfigurationIsN004() {
-        var driver = atPicker()
-        let effects = driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.ironwood"))))
-        #expect(Driver.codes(effects) == ["N004"])
-        #expect(Driver.screens(effects).count == 1)
-    }
-
-    @Test func cancellingIsN005AndEndsSignInForREST() {
-        var driver = atPicker()
-        let effects = driver.send(failure(.userCancelled))
-        #expect(Driver.codes(effects) == ["N005"])
-        #expect(Driver.screens(effects).isEmpty)
-        #expect(driver.state.phase == .idle)
-    }
-
-    @Test func cancellingIsN005AndTheAppsPickerForTheSDK() {
-        var driver = atPicker(.sdk)
-        let effects = driver.send(failure(.userCancelled))
-        #expect(Driver.codes(effects) == ["N005"])
-        #expect(Driver.callbacks(effects) == ["status", "displayProviderDialog"])
-    }
-
-    @Test func frameworkFailuresMapToTheirCodes() {
-        for (code, expected) in [
-            (VSErrorCode.serviceTemporarilyUnavailable, "VSA503"), (.invalidVerificationToken, "APPL_ERROR"),
-            (.providerRejected, "APPL_ERROR"), (.accessNotGranted, "VSA403"),
-        ] {
-            var driver = atPicker()
-            let effects = driver.send(failure(code))
-            #expect(Driver.codes(effects) == [expected], "\(code)")
-            #expect(Driver.screens(effects).count == 1, "\(code)")
+        store.send(
+            .api(.configuration(F.configuration())),
+            [
+                F.step(Steps.partnerRequest),
+                .call(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done")),
+            ]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .partnerExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .requesting, framework: known))
         }
+        // pfs_fallback: Adobe refuses partner SSO; at launch the user simply stays signed out.
+        let fallback = F.session(.authenticate, .interactive, reason: .pfsFallback)
+        store.send(
+            .api(.session(fallback)),
+            [F.note("Adobe answered authenticate (pfs_fallback)."), Self.decision(.notAuthenticated)]
+        ) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
     }
 
-    @Test func anSSOProviderStartsThePartnerExchange() {
-        var driver = atPicker()
-        let effects = driver.send(
-            .metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: 5)))
+    @Test func otherTVProviderIsN003AndTheAppsOwnPicker() {
+        var store = Self.launchedSignedOut()
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .retrievingConfiguration(.signIn)
+        }
+        store.send(
+            .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let other = VSError(.unsupportedProvider, message: "Other")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(other)),
+            [Self.decision(.otherProvider), F.step(Steps.appPicker), .show(.mvpdPicker(mvpds, preselected: nil))]
+        ) {
+            $0.framework.error = other
+            $0.phase = .appPicker(mvpds.map(\.id))
+        }
+        store.send(
+            .answer(.mvpdChosen("Cascade")),
+            [
+                F.step(Steps.createSession),
+                .call(.createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done")),
+            ]
+        ) { $0.phase = .creatingSession(F.cascade) }
+        let session = F.session(.authenticate, .interactive, code: "ABC123", mvpd: "Cascade")
+        let url = "/api/v2/authenticate/APP/ABC123"
+        store.send(.api(.session(session)), [F.step(Steps.webLogin), .show(.webLogin(url: url, stopAt: "app://done"))])
+        {
+            $0.phase = .webLogin(session, "app://done")
+        }
+        // BA.3 only once the web view reached the redirect URL.
+        store.send(
+            .answer(.webLoginFinished(url: "app://done")),
+            [.showHome, F.step(Steps.pollProfile), .call(.profileForCode("ABC123"))]
+        ) { $0.phase = .polling(mvpd: "Cascade", CodePolling.State(screen: nil, handle: "ABC123", interval: 4)) }
+        store.send(.api(.profiles(F.noProfiles)), [.startTimer(.poll, seconds: 4)])
+        store.send(.timer(.poll), [F.step(Steps.pollProfile), .call(.profileForCode("ABC123"))])
+        store.send(
+            .api(.profiles(F.profiles("Cascade", .regular))),
+            [
+                .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome, F.step(Steps.preauthorize),
+                .call(.preauthorize(mvpd: "Cascade", resources: ["show"], nil)),
+            ]
+        ) {
+            $0.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
+            $0.phase = .preauthorizing
+        }
+        store.send(
+            .api(.failed(PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response"))),
+            [
+                .showHome, F.note("preauthorizing failed: no response"),
+            ]
+        ) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func cancellingApplesPickerIsN005AndEndsTheSignIn() {
+        var store = Self.launchedSignedOut()
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .retrievingConfiguration(.signIn)
+        }
+        store.send(
+            .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let cancel = VSError(.userCancelled, message: "cancel")
+        store.send(.metadata(.failure(cancel)), [Self.decision(.cancelled, "Apple's picker was cancelled.")]) {
+            $0.framework.error = cancel
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func applePlaysRefreshThePartnerStatusAtD5BeforeD7() {
+        var state = RestV2Flow.initialState(F.setup())
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
+        var store = Store(state: state)
+        store.send(
+            .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
+        ) {
+            $0.basics.app.activity = "Authorizing"
+            $0.phase = .refreshingStatus(
+                .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
+        }
+        // The user removed the provider in Settings: the refreshed status has no provider.
+        let refreshed = F.known(.granted)
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [F.step(Steps.authorize), .call(.authorize(mvpd: "Aurora", resources: ["show"], refreshed.partnerStatus))]
+        ) {
+            $0.framework = refreshed
+            $0.phase = .authorizing("show")
+        }
+        let missing = EnhancedError(.authenticatedProfileMissing, trace: "t")
+        let deny = Decision(
+            resource: "show", serviceProvider: "APP", mvpd: "Aurora", source: .mvpd, authorized: false, error: missing)
+        store.send(
+            .api(.decisions(DecisionsResponse(decisions: [deny]))),
+            [
+                Self.decision(.authorizationDenied, missing.description),
+                Self.decision(.notAuthenticated, "Sign in again to play."),
+            ]
+        ) {
+            $0.basics.app.lastDenial = AppModel.Denial(
+                resource: "show", code: "authenticated_profile_missing", message: missing.message)
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func signingOutOfAnAppleProfileIsVSA203WithTheSettingsNotice() {
+        var state = RestV2Flow.initialState(F.setup(.tvos))
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        var store = Store(state: state)
+        store.send(
+            .user(.signOut),
+            [F.step(Steps.logout), .call(.logout(mvpd: "Aurora", redirectUrl: "app://done"))]
+        ) {
+            $0.basics.app.activity = "Signing out"
+            $0.phase = .loggingOut("Aurora")
+        }
+        let logout = LogoutResponse(logouts: [
+            "Aurora": MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: "Aurora")
+        ])
+        let notice = Notice(
+            title: "Signed out of App",
+            message:
+                "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings → Accounts → TV Provider."
         )
-        #expect(
-            Driver.calls(effects) == [
-                .partnerSession(
-                    .from(access: .granted, providerId: "p.aurora", expiry: 5), domainName: "app.example",
-                    redirectUrl: "app://done")
-            ])
-        let request = PartnerAuthenticationRequest(request: "PEF1dGhuUmVxdWVzdC8+", attributesNames: ["uid"])
-        let next = driver.send(.api(.session(Fixture.session(.partnerProfile, request: request))))
-        guard case .metadata(let metadata)? = Driver.vsa(next).first else { Issue.record("no SAML request"); return }
-        #expect(metadata.verificationToken == "PEF1dGhuUmVxdWVzdC8+")
-        #expect(metadata.attributeNames == ["uid"])
-        #expect(metadata.channelIdentifier == "https://saml.sp.auth.adobe.com")
-        let saml = "<samlp:Response>\n  <a/>\n</samlp:Response>"
-        let created = driver.send(.metadata(.success(AccountMetadata(samlAttributeQueryResponse: saml))))
-        guard case .partnerProfile(let encoded, _)? = Driver.calls(created).first else {
-            Issue.record("no profile call"); return
+        store.send(
+            .api(.logout(logout)),
+            [F.step(Steps.logoutAction), Self.decision(.signOutInSettings), .show(.notice(notice))]
+        ) {
+            $0.basics.app = AppModel()
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .notice
         }
-        #expect(encoded == SAMLResponseEncoding.encoded(saml))
-        let done = driver.send(.api(.profiles(ProfilesResponse(profiles: ["Aurora": Fixture.profile(.appleSSO)]))))
-        #expect(driver.state.app.authentication.isAuthenticated)
-        #expect(Driver.calls(done).first.map { if case .preauthorize = $0 { true } else { false } } == true)
-    }
-
-    @Test func partnerFallbacksUseBasicAuthentication() {
-        var driver = atPicker(platform: .tvos)
-        driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora"))))
-        let fallback = Fixture.session(
-            .authenticate, .interactive, reason: .configurationFallback, code: "ABCDEFG", mvpd: "Aurora")
-        let effects = driver.send(.api(.session(fallback)))
-        #expect(Driver.codes(effects) == ["REGCODE"])
-        #expect(effects.contains(.startTimer(.poll, seconds: 4)))
-    }
-
-    @Test func aDegradedProviderLoadsItsProfileDirectly() {
-        var driver = atPicker()
-        driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora"))))
-        let effects = driver.send(.api(.session(Fixture.session(.authorize, reason: .degraded, mvpd: "Aurora"))))
-        #expect(
-            Driver.calls(effects) == [
-                .profileForMvpd("Aurora", .from(access: .granted, providerId: "p.aurora", expiry: nil))
-            ])
-        let done = driver.send(.api(.profiles(ProfilesResponse(profiles: ["Aurora": Fixture.profile(.degraded)]))))
-        #expect(Driver.codes(done) == ["N010"])
-    }
-}
-
-@Suite struct BasicAuthenticationTests {
-    func atCode() -> Driver {
-        var driver = Driver(Fixture.setup(.tvos))
-        _ = driver.launch(access: .denied)
-        driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        driver.send(.user(.signIn))
-        driver.send(.access(.denied, nil))
-        driver.send(.api(.configuration(Fixture.configuration)))
-        driver.send(.answer(.mvpdChosen("Cascade")))
-        driver.send(.api(.session(Fixture.session(.authenticate, .interactive, code: "ABCDEFG", mvpd: "Cascade"))))
-        return driver
-    }
-
-    @Test func theCodeIsPolledUntilTheProfileAppears() {
-        var driver = atCode()
-        #expect(Driver.calls(driver.send(.timer(.poll))) == [.profileForCode("ABCDEFG")])
-        #expect(driver.send(.api(.profiles(ProfilesResponse(profiles: [:])))).contains(.startTimer(.poll, seconds: 4)))
-        driver.send(.timer(.poll))
-        let done = driver.send(.api(.profiles(ProfilesResponse(profiles: ["Cascade": Fixture.profile(.regular)]))))
-        #expect(done.contains(.cancelTimer(.poll)))
-        #expect(driver.state.app.authentication.isAuthenticated)
-    }
-
-    @Test func throttledPollingWaitsForRetryAfter() {
-        var driver = atCode()
-        driver.send(.timer(.poll))
-        let effects = driver.send(
-            .api(.failed(PassErrorSummary(kind: .throttled(retryAfter: 7), httpStatus: 429, message: "429"))))
-        #expect(effects.contains(.startTimer(.poll, seconds: 7)))
-    }
-
-    @Test func anExpiredCodeStopsPolling() {
-        var driver = atCode()
-        driver.send(.timer(.poll))
-        let effects = driver.send(
-            .api(
-                .failed(
-                    PassErrorSummary(
-                        kind: .enhanced(code: "invalid_authentication_session", action: .none), httpStatus: 400,
-                        message: ""))))
-        #expect(effects.contains(.cancelTimer(.poll)))
-        guard case .registrationCode(let code)? = Driver.screens(effects).first else {
-            Issue.record("no code screen"); return
-        }
-        #expect(code.status.contains("expired"))
-        let fresh = driver.send(.answer(.newCodeRequested))
-        #expect(
-            Driver.calls(fresh) == [
-                .createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done")
-            ])
-    }
-
-    @Test func iOSUsesTheWebLoginThenPollsOnce() {
-        var driver = Driver(Fixture.setup(.ios))
-        _ = driver.launch(access: .denied)
-        driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        driver.send(.user(.signIn))
-        driver.send(.access(.denied, nil))
-        driver.send(.api(.configuration(Fixture.configuration)))
-        driver.send(.answer(.mvpdChosen("Cascade")))
-        let effects = driver.send(
-            .api(.session(Fixture.session(.authenticate, .interactive, code: "ABCDEFG", mvpd: "Cascade"))))
-        #expect(Driver.screens(effects) == [.webLogin(url: "/api/v2/authenticate/APP/ABCDEFG", stopAt: "app://done")])
-        #expect(
-            Driver.calls(driver.send(.answer(.webLoginFinished(url: "tvsim://done")))) == [.profileForCode("ABCDEFG")])
-    }
-
-    @Test func cancellingTheAppsPickerIsN005() {
-        var driver = Driver()
-        _ = driver.launch(access: .denied)
-        driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-        driver.send(.user(.signIn))
-        driver.send(.access(.denied, nil))
-        driver.send(.api(.configuration(Fixture.configuration)))
-        #expect(Driver.codes(driver.send(.answer(.mvpdPickerCancelled))) == ["N005"])
-    }
-}
-
-@Suite struct DecisionAndLogoutTests {
-    func signedIn(_ type: ProfileType = .regular, integration: Integration = .restV2) -> Driver {
-        var driver = Driver(Fixture.setup(.ios, integration))
-        _ = driver.launch(access: .denied)
-        if integration == .sdk { driver.send(.api(.configuration(Fixture.configuration))) }
-        driver.send(.api(.profiles(ProfilesResponse(profiles: ["Cascade": Fixture.profile(type)]))))
-        driver.send(.api(.decisions(DecisionsResponse(decisions: []))))
-        return driver
-    }
-
-    func deny(_ code: ErrorCode) -> Event {
-        .api(
-            .decisions(
-                DecisionsResponse(decisions: [
-                    Decision(
-                        resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: false,
-                        error: EnhancedError(code, trace: "t"))
-                ])))
-    }
-
-    @Test func aDenyIsZ100() {
-        var driver = signedIn()
-        #expect(
-            Driver.calls(driver.send(.user(.play("show")))) == [.authorize(mvpd: "Cascade", resources: ["show"], nil)])
-        let effects = driver.send(deny(.authorizationDeniedByParentalControls))
-        #expect(Driver.codes(effects) == ["Z100"])
-        #expect(driver.state.app.lastDenial?.code == "authorization_denied_by_parental_controls")
-        #expect(driver.state.app.authentication.isAuthenticated)
-    }
-
-    @Test func aDenyForAMissingProfileSignsTheUserOut() {
-        var driver = signedIn()
-        driver.send(.user(.play("show")))
-        #expect(Driver.codes(driver.send(deny(.authenticatedProfileExpired))) == ["Z100", "N000"])
-        #expect(!driver.state.app.authentication.isAuthenticated)
-    }
-
-    @Test func theSDKToldTheAppThroughCallbacks() {
-        var driver = signedIn(integration: .sdk)
-        driver.send(.user(.play("show")))
-        #expect(Driver.callbacks(driver.send(deny(.authorizationDeniedByMvpd))) == ["status", "tokenRequestFailed"])
-    }
-
-    @Test func freeTitlesPlayWithoutAuthorization() {
-        var driver = Driver()
-        #expect(Driver.calls(driver.send(.user(.play("free")))).isEmpty)
-        #expect(driver.state.app.playing?.resource == "free")
-    }
-
-    @Test func anAppleLogoutIsVSA203WithTheSettingsNotice() {
-        var driver = signedIn(.appleSSO)
-        driver.send(.user(.signOut))
-        let effects = driver.send(
-            .api(
-                .logout(
-                    LogoutResponse(logouts: [
-                        "Cascade": MvpdLogout(
-                            actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: "Cascade")
-                    ]))))
-        #expect(Driver.codes(effects) == ["VSA203"])
-        guard case .notice(let notice)? = Driver.screens(effects).first else { Issue.record("no notice"); return }
-        #expect(notice.message.contains("Settings → TV Provider"))
-    }
-
-    @Test func aRegularLogoutOpensTheLogoutPageOnIOS() {
-        var driver = signedIn()
-        driver.send(.user(.signOut))
-        let effects = driver.send(
-            .api(
-                .logout(
-                    LogoutResponse(logouts: [
-                        "Cascade": MvpdLogout(
-                            actionName: .logout, actionType: .interactive, mvpd: "Cascade",
-                            url: "/adobe-services/logout?x")
-                    ]))))
-        #expect(Driver.screens(effects) == [.webLogin(url: "/adobe-services/logout?x", stopAt: "app://done")])
-        #expect(!driver.state.app.authentication.isAuthenticated)
-    }
-
-    @Test func configurationFailuresHaveTheirCodes() {
-        for (failure, code) in [
-            (
-                PassErrorSummary(
-                    kind: .enhanced(code: "internal_server_error", action: .none), httpStatus: 503, message: ""),
-                "CFG503"
-            ),
-            (
-                PassErrorSummary(
-                    kind: .enhanced(code: "invalid_parameter_service_provider", action: .none), httpStatus: 400,
-                    message: ""), "CFG400"
-            ),
-        ] {
-            var driver = Driver()
-            _ = driver.launch(access: .denied)
-            driver.send(.api(.profiles(ProfilesResponse(profiles: [:]))))
-            driver.send(.user(.signIn))
-            driver.send(.access(.denied, nil))
-            #expect(Driver.codes(driver.send(.api(.failed(failure)))) == [code])
-        }
-    }
-}
-
-@Suite struct SDKLaunchTests {
-    @Test func setRequestorExchangesASystemSignInSilently() {
-        var driver = Driver(Fixture.setup(.ios, .sdk))
-        let effects = driver.launch(access: .granted)
-        #expect(Driver.calls(effects) == [.configuration])
-        driver.send(.api(.configuration(Fixture.configuration)))
-        let exchange = driver.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.aurora"))))
-        guard case .partnerSession? = Driver.calls(exchange).first else { Issue.record("no silent exchange"); return }
-        let request = PartnerAuthenticationRequest(request: "x", attributesNames: ["uid"])
-        let saml = driver.send(.api(.session(Fixture.session(.partnerProfile, request: request))))
-        guard case .metadata(let metadata)? = Driver.vsa(saml).first else { Issue.record("no SAML request"); return }
-        #expect(!metadata.isInterruptionAllowed)
-        driver.send(.metadata(.success(AccountMetadata(samlAttributeQueryResponse: "<r/>"))))
-        let ready = driver.send(.api(.profiles(ProfilesResponse(profiles: ["Aurora": Fixture.profile(.appleSSO)]))))
-        #expect(Driver.callbacks(ready) == ["setRequestorComplete"])
-        #expect(Driver.calls(ready).count == 1)
-    }
-
-    @Test func noExchangeWithoutPermissionOrForAProviderWithoutSSO() {
-        var denied = Driver(Fixture.setup(.ios, .sdk))
-        let effects = denied.launch(access: .denied)
-        #expect(Driver.codes(effects) == ["VSA403"])
-        let ready = denied.send(.api(.configuration(Fixture.configuration)))
-        #expect(Driver.callbacks(ready) == ["setRequestorComplete"])
-
-        var pickerOnly = Driver(Fixture.setup(.ios, .sdk))
-        _ = pickerOnly.launch(access: .granted)
-        pickerOnly.send(.api(.configuration(Fixture.configuration)))
-        let none = pickerOnly.send(.metadata(.success(AccountMetadata(accountProviderIdentifier: "p.bluebonnet"))))
-        #expect(Driver.callbacks(none) == ["setRequestorComplete"])
-        #expect(Driver.calls(none).map { if case .profiles = $0 { true } else { false } } == [true])
-    }
-}
-
-@Suite struct PollingLimitTests {
-    @Test func pollingStopsAfterRepeatedFailures() {
-        var driver = BasicAuthenticationTests().atCode()
-        let failure = Event.api(.failed(PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response")))
-        for attempt in 1..<FlowReducer.maximumPollFailures {
-            driver.send(.timer(.poll))
-            #expect(driver.send(failure).contains(.startTimer(.poll, seconds: 4)), "attempt \(attempt)")
-        }
-        driver.send(.timer(.poll))
-        let last = driver.send(failure)
-        #expect(last.contains(.cancelTimer(.poll)))
-        guard case .registrationCode(let code)? = Driver.screens(last).first else {
-            Issue.record("no code screen"); return
-        }
-        #expect(code.status.contains("does not answer"))
-    }
-
-    @Test func throttlingNeverPollsFasterThanTheInterval() {
-        var driver = BasicAuthenticationTests().atCode()
-        driver.send(.timer(.poll))
-        let effects = driver.send(
-            .api(.failed(PassErrorSummary(kind: .throttled(retryAfter: 1), httpStatus: 429, message: "429"))))
-        #expect(effects.contains(.startTimer(.poll, seconds: 4)))
-    }
-}
-
-@Suite struct SDKStatusCallbackTests {
-    @Test func everyStatusCodeIsAlsoAStatusCallback() {
-        var driver = Driver(Fixture.setup(.ios, .sdk))
-        let effects = driver.launch(access: .denied)
-        #expect(Driver.codes(effects) == ["VSA403"])
-        #expect(Driver.callbacks(effects) == ["status"])
-        var rest = Driver()
-        #expect(Driver.callbacks(rest.launch(access: .denied)).isEmpty)
-    }
-}
-
-@Suite struct PlaybackTests {
-    @Test func protectedPlaybackStopsWhenTheUserIsNoLongerAuthenticated() {
-        var app = AppModel()
-        app.authentication = .authenticated(mvpd: "AuroraCable", type: .appleSSO, notAfter: 1)
-        app.playing = AppModel.Playback(resource: "orbit-live", tokenNotAfter: 500)
-        app.authentication = .notAuthenticated
-        #expect(app.playing == nil)
-        app.playing = AppModel.Playback(resource: "trailers", tokenNotAfter: 0)
-        app.authentication = .notAuthenticated
-        #expect(app.playing?.resource == "trailers")
+        store.send(.answer(.noticeDismissed), [.showHome]) { $0.phase = .idle }
+        store.finish()
     }
 }

@@ -47,12 +47,3 @@ public struct AppModel: Sendable, Equatable {
 
     public init() {}
 }
-
-extension ProfilesResponse {
-    /// The profile an app would pick: Apple SSO first when its provider matches, else the one
-    /// that lasts longest.
-    func preferred(partnerProviderMvpd: String?) -> (mvpd: String, profile: Profile)? {
-        if let mvpd = partnerProviderMvpd, let profile = profiles[mvpd] { return (mvpd, profile) }
-        return profiles.max { ($0.value.notAfter, $1.key) < ($1.value.notAfter, $0.key) }.map { ($0.key, $0.value) }
-    }
-}

@@ -3,7 +3,7 @@ import VSASimulator
 
 /// What the user does in the app.
 public enum AppAction: Sendable, Equatable, Codable {
-    /// The app starts (or comes to the foreground).
+    /// The app starts.
     case launch
     case signIn
     case play(String)
@@ -27,7 +27,11 @@ public enum Event: Sendable, Equatable {
     case user(AppAction)
     case answer(ScreenAnswer)
     case api(APIResult)
-    case access(AccessStatus, VSError?)
+    /// The answer to `checkAccessStatus`. `signedInAtSystemLevel`: whether the device holds a
+    /// current TV-provider sign-in. An app cannot see that without the permission; the SDK's
+    /// codes at `checkAuthentication` depend on it (seed 004, step 3), so the simulated framework
+    /// tells it and only the SDK flow reads it.
+    case access(AccessStatus, VSError?, signedInAtSystemLevel: Bool)
     case metadata(Result<AccountMetadata, VSError>)
     case timer(TimerID)
 }

@@ -5,17 +5,42 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case info, warning, error
     }
 
+    /// Who raises the code. The codes are the AccessEnabler SDK's vocabulary: the SDK sends them
+    /// to the app's `status:` callback. The REST and custom integrations have no such callback;
+    /// there a code marks the point where the app takes the decision the SDK would have reported.
+    public enum Origin: String, Codable, Sendable {
+        case sdk
+        case appDecision = "app-decision"
+    }
+
     public let id: String
     public let level: Level
     public let meaning: String
+    public var origin: Origin
 
-    public init(id: String, level: Level, meaning: String) {
+    public init(id: String, level: Level, meaning: String, origin: Origin = .sdk) {
         self.id = id
         self.level = level
         self.meaning = meaning
+        self.origin = origin
     }
 
     public var description: String { id }
+
+    /// The code as the timeline titles it: a REST app's decision point says it is the SDK's code.
+    public var label: String {
+        switch origin {
+        case .sdk: id
+        case .appDecision: "\(id) (the SDK's code for this decision)"
+        }
+    }
+
+    /// The same code, raised at a REST or custom app's equivalent decision point.
+    public var atAppDecision: StatusCode {
+        var copy = self
+        copy.origin = .appDecision
+        return copy
+    }
 
     public static let notAuthenticated = StatusCode(id: "N000", level: .info, meaning: "The user is not authenticated.")
     public static let otherProvider = StatusCode(
@@ -42,6 +67,10 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let appleError = StatusCode(
         id: "APPL_ERROR", level: .error,
         meaning: "The Video Subscriber Account framework reported an error (see details).")
+    /// `setRequestor`'s spelling (seed 004, step 2): the SDK's communication with the framework failed.
+    public static let appleShortError = StatusCode(
+        id: "APPL", level: .error,
+        meaning: "setRequestor: the communication with the Video Subscriber Account framework failed (see details).")
     public static let registrationCode = StatusCode(
         id: "REGCODE", level: .info, meaning: "A registration code is shown for sign-in on a second screen.")
     public static let authorizationDenied = StatusCode(

@@ -22,7 +22,7 @@ extension FlowEngine {
             ending = .crashed(message)
         case .answer(let status, let error):
             timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
-            queue.append(.access(status, error))
+            queue.append(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         case .ask(let alert):
             timeline.append(.screen, "Permission alert: \(alert.title)", detail: alert.message)
             let response = await agent.respond(to: .permission(alert))
@@ -35,9 +35,14 @@ extension FlowEngine {
             saveDevice()
             if case .answer(let status, let error) = step {
                 timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
-                queue.append(.access(status, error))
+                queue.append(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
             }
         }
+    }
+
+    /// Whether the device holds a current TV-provider sign-in.
+    var signedInAtSystemLevel: Bool {
+        device.system.activeSignIn(nowMilliseconds: clock.nowMilliseconds()) != nil
     }
 
     func runMetadataRequest(_ request: MetadataRequest) async {
@@ -45,21 +50,13 @@ extension FlowEngine {
         let context = MetadataRequestMachine.Context(
             app: machine.setup.identity, catalog: services.catalog, nowMilliseconds: clock.nowMilliseconds())
         var (request, pending) = MetadataRequestMachine.start(request: request, device: device.system, context: context)
-        var presented = false
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
             case .present(let prompt):
-                if !presented, machine.setup.integration == .sdk {
-                    timeline.append(.callback, "presentTvProviderDialog(VSViewServiceHostViewController)")
-                }
-                presented = true
                 pending += request.handle(await ask(prompt))
             case .dismiss:
                 timeline.append(.vsa, "accountManager(_:dismiss:)")
-                if machine.setup.integration == .sdk {
-                    timeline.append(.callback, "dismissTvProviderDialog(VSViewServiceHostViewController)")
-                }
             case .signIn(let identityProvider, let username, let password):
                 pending += request.handle(await signIn(identityProvider, username: username, password: password))
             case .queryAttributes(let identityProvider, let token, let verificationToken, let names, let channel):

@@ -111,7 +111,7 @@ public actor FlowEngine {
             return
         }
         let before = machine.app
-        let effects = machine.handle(event)
+        let effects = machine.handle(event, at: clock.nowMilliseconds())
         for effect in effects {
             await perform(effect)
             if ending != nil { return }

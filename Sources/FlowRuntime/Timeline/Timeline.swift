@@ -87,7 +87,7 @@ public final class Timeline: Sendable {
     public func record(_ note: FlowNote) {
         switch note {
         case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
-        case .status(let code, let details): append(.status, code.id, detail: details ?? code.meaning, status: code)
+        case .status(let code, let details): append(.status, code.label, detail: details ?? code.meaning, status: code)
         case .callback(let name, let arguments): append(.callback, "\(name)(\(arguments))")
         case .note(let text): append(.note, text)
         case .decision(let resource, let authorized, let code):

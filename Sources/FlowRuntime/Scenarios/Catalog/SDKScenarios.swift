@@ -18,9 +18,7 @@ enum SDKScenarios {
                 "play deep-space"
               ],
               "expect": {
-                "codes": [
-                  "N000"
-                ],
+                "codes": [],
                 "authenticated": true,
                 "mvpd": "AuroraCable",
                 "profileType": "appleSSO",
@@ -31,7 +29,6 @@ enum SDKScenarios {
                   "setRequestorComplete",
                   "setAuthenticationStatus",
                   "presentTvProviderDialog",
-                  "dismissTvProviderDialog",
                   "setAuthenticationStatus",
                   "setMetadataStatus",
                   "preauthorizedResources",
@@ -91,9 +88,7 @@ enum SDKScenarios {
                 "play deep-space"
               ],
               "expect": {
-                "codes": [
-                  "N000"
-                ],
+                "codes": [],
                 "authenticated": true,
                 "mvpd": "AuroraCable",
                 "profileType": "appleSSO",
@@ -104,7 +99,6 @@ enum SDKScenarios {
                   "setRequestorComplete",
                   "setAuthenticationStatus",
                   "presentTvProviderDialog",
-                  "dismissTvProviderDialog",
                   "setAuthenticationStatus",
                   "setMetadataStatus",
                   "preauthorizedResources",
@@ -165,7 +159,6 @@ enum SDKScenarios {
               "expect": {
                 "codes": [
                   "VSA403",
-                  "N000",
                   "VSA403"
                 ],
                 "authenticated": true,
@@ -201,7 +194,6 @@ enum SDKScenarios {
               "expect": {
                 "codes": [
                   "VSA404",
-                  "N000",
                   "VSA404",
                   "REGCODE"
                 ],
@@ -234,7 +226,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "N003"
                 ],
                 "authenticated": true,
@@ -251,11 +242,11 @@ enum SDKScenarios {
             """
         ),
         (
-            "sdk-tvos-n004-picker-only",
+            "sdk-tvos-picker-only-no-code",
             """
             {
-              "name": "sdk-tvos-n004-picker-only",
-              "description": "AccessEnabler on Apple TV: a provider without single sign-on is selected silently and gets a code.",
+              "name": "sdk-tvos-picker-only-no-code",
+              "description": "AccessEnabler on Apple TV: a provider in Apple's picker without Apple SSO raises no code; the SDK selects it silently and shows a registration code (seed 004, step 4).",
               "platform": "tvos",
               "integration": "sdk",
               "steps": [
@@ -267,15 +258,14 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
-                  "N004",
                   "REGCODE"
                 ],
                 "authenticated": true,
                 "mvpd": "Bluebonnet",
                 "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
                   "presentTvProviderDialog",
-                  "dismissTvProviderDialog",
                   "status",
                   "setAuthenticationStatus"
                 ]
@@ -300,7 +290,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "N005",
                   "N005"
                 ],
@@ -334,7 +323,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "VSA503"
                 ],
                 "authenticated": true,
@@ -362,7 +350,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "VSA203"
                 ],
                 "authenticated": false
@@ -389,7 +376,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "VSA203"
                 ],
                 "authenticated": false
@@ -415,7 +401,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "Z100"
                 ],
                 "authenticated": true,
@@ -477,7 +462,6 @@ enum SDKScenarios {
               ],
               "expect": {
                 "codes": [
-                  "N000",
                   "N003"
                 ],
                 "authenticated": false,

@@ -70,7 +70,11 @@ public enum RestV2Steps {
         stage: .secondScreen)
     public static let decisionPartnerStatus = CookbookStep(
         "D.1", "retrieve partner framework status",
-        "Before decisions with an Apple SSO profile, the app refreshes the partner status silently.",
+        "Before preauthorization with an Apple SSO profile, the app refreshes the partner status silently.",
+        stage: .preauthorization)
+    public static let authorizationPartnerStatus = CookbookStep(
+        "D.5", "retrieve partner framework status",
+        "Before each authorization with an Apple SSO profile, the app refreshes the partner status silently.",
         stage: .authorization)
     public static let preauthorize = CookbookStep(
         "D.3", "retrieve preauthorization decisions",

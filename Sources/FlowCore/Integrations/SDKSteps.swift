@@ -3,7 +3,7 @@ public enum SDKSteps {
     public static let setRequestor = CookbookStep(
         "B.2", "setRequestor",
         "The SDK registers the app, loads the configuration and, under seven conditions, exchanges an Apple sign-in silently.",
-        stage: .configuration)
+        stage: .registration)
     public static let checkAuthentication = CookbookStep(
         "B.3", "checkAuthentication", "Is there a valid authentication? Answers with setAuthenticationStatus 1 or 0.",
         stage: .checkAuthentication)

@@ -30,12 +30,10 @@ struct ConfigurationDirectory: Sendable, Equatable {
     }
 }
 
-extension PartnerFrameworkStatus {
-    /// The header an app builds from what the framework told it.
-    static func from(access: VSASimulator.AccessStatus?, providerId: String?, expiry: Int64?) -> PartnerFrameworkStatus
-    {
-        PartnerFrameworkStatus(
-            accessStatus: access.flatMap { AccessStatus(rawValue: $0.rawValue) }, providerId: providerId,
-            expirationDateMilliseconds: expiry)
+extension ConfigurationDirectory {
+    init(mvpds: [MvpdConfiguration]) {
+        self.mvpds = mvpds
     }
+
+    static let empty = ConfigurationDirectory(mvpds: [])
 }

@@ -1,0 +1,88 @@
+/// The clock time a reducer may read. The runtime passes it with every event, so a reducer stays
+/// a pure function of (state, event, context) and a test chooses "now" as it chooses the event.
+public struct FlowContext: Sendable, Equatable {
+    /// Epoch milliseconds.
+    public var now: Int64
+
+    public init(now: Int64) {
+        self.now = now
+    }
+}
+
+/// What a part of a flow answers to an event: the effects to perform and, once the part has done
+/// its job, the outcome its parent continues from.
+struct PartStep<Outcome> {
+    var effects: [Effect]
+    var outcome: Outcome?
+
+    init(_ effects: [Effect] = [], outcome: Outcome? = nil) {
+        self.effects = effects
+        self.outcome = outcome
+    }
+
+    static func done(_ outcome: Outcome, _ effects: [Effect] = []) -> PartStep {
+        PartStep(effects, outcome: outcome)
+    }
+}
+
+/// A child reducer shared by several integrations (client registration, the framework's
+/// permission, the app's picker, polling, …). It owns a piece of its parent's state and knows
+/// nothing of the parent: what differs between integrations comes in as configuration (steps to
+/// name, calls to make, closures), never as a question about which integration runs.
+protocol FlowPart {
+    associatedtype State: Sendable, Equatable
+    associatedtype Outcome
+
+    /// Handles an event the part is waiting for; nil when the event is not one of its own.
+    func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>?
+}
+
+/// An integration's working reducer: its phase, and the context of the event being handled.
+protocol PhasedReducer {
+    associatedtype Phase
+    var phase: Phase { get set }
+    var context: FlowContext { get }
+}
+
+extension PhasedReducer {
+    /// Runs a part on the child state one of the phases carries, puts the updated child back
+    /// into that phase, and hands a finished part's outcome to `finish`: TCA's `Scope`, for a
+    /// child whose state lives in an enum case. Nil when the event is not the part's.
+    mutating func scope<Part: FlowPart>(
+        _ part: Part, _ child: Part.State, as embed: (Part.State) -> Phase, _ event: Event,
+        then finish: (inout Self, Part.Outcome) -> [Effect]
+    ) -> [Effect]? {
+        var child = child
+        guard let step = part.reduce(&child, event, context) else { return nil }
+        phase = embed(child)
+        guard let outcome = step.outcome else { return step.effects }
+        return step.effects + finish(&self, outcome)
+    }
+}
+
+/// An integration's reducer: `reduce(&state, event, context) -> [effect]`, pure, with its own
+/// state and phases.
+public protocol IntegrationFlow: Sendable {
+    associatedtype State: Sendable, Equatable
+
+    static func initialState(_ setup: AppSetup) -> State
+    static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect]
+    static func setup(of state: State) -> AppSetup
+    static func app(of state: State) -> AppModel
+}
+
+/// Any integration packaged for the runtime.
+public struct IntegrationMachine<Flow: IntegrationFlow>: FlowMachine {
+    public private(set) var state: Flow.State
+
+    public init(setup: AppSetup) {
+        state = Flow.initialState(setup)
+    }
+
+    public var setup: AppSetup { Flow.setup(of: state) }
+    public var app: AppModel { Flow.app(of: state) }
+
+    public mutating func handle(_ event: Event, at now: Int64) -> [Effect] {
+        Flow.reduce(&state, event, FlowContext(now: now))
+    }
+}

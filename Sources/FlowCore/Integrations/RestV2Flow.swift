@@ -1,0 +1,662 @@
+import PassAPI
+import VSASimulator
+
+/// The streaming app on Adobe Pass REST API V2 with Apple single sign-on, as seed 002 ("Apple SSO
+/// cookbook (REST API V2)") lays it out. Phases follow the cookbook:
+///
+///     A.1  retrieve client credentials            A.3  retrieve access token
+///     B.1  retrieve partner framework status      B.2  validate it (permission, provider, expiry)
+///     B.3  retrieve profiles (with the status)    B.5  select a profile → D
+///     B.6  no profile: continue with partner authentication
+///     C.1  retrieve configuration                 C.3  partner framework status, interactive (Apple's picker)
+///     C.4  validate it                            C.5  retrieve partner authentication request
+///     C.7  authorize: continue with decisions     C.8  continue with basic authentication
+///     C.10 complete MVPD authentication with the framework (the SAML request as verificationToken)
+///     C.11 validate it (the SAML response too)    C.12 create and retrieve the profile (SAMLResponse)
+///     BA   basic authentication: the app's picker, POST /sessions, web login (iOS) or code (tvOS),
+///          GET /profiles/code/{code}
+///     D.1  partner status → D.3 preauthorize      D.5 partner status → D.7 authorize
+///     E.1  initiate logout                        E.2  next action (partner_logout: Settings)
+///
+/// The SDK's status codes mark the app's equivalent decision points (VSA403 where the permission is
+/// denied, N003 for "Other TV Provider", …); Adobe's REST API sends none of them.
+public enum RestV2Flow: IntegrationFlow {
+    typealias Steps = RestV2Steps
+
+    public struct State: Sendable, Equatable {
+        var basics: AppBasics
+        var phase: Phase = .idle
+        var registration = ClientRegistration.State()
+        var framework = FrameworkStatus()
+        var directory: ConfigurationDirectory?
+    }
+
+    enum Goal: Sendable, Equatable {
+        case launch
+        case signIn
+    }
+
+    /// What the app does once the partner status is fresh (D.1/D.5).
+    enum Decision: Sendable, Equatable {
+        case preauthorize
+        case authorize(String)
+    }
+
+    enum Phase: Sendable, Equatable {
+        case idle
+        // A
+        case registering(Goal)
+        // B
+        case checkingFramework(Goal, FrameworkAccess.State)
+        case retrievingProfiles
+        // C
+        case retrievingConfiguration(Goal)
+        case applePicker(FrameworkStatus)
+        case partnerExchange(PartnerExchange.State)
+        case retrievingProfile(String)
+        // Basic authentication
+        case appPicker(AppPicker.State)
+        case creatingSession(MvpdConfiguration)
+        case webLogin(SessionResponse, WebLogin.State)
+        case polling(mvpd: String?, CodePolling.State)
+        // D
+        case refreshingStatus(Decision, FrameworkAccess.State)
+        case preauthorizing
+        case authorizing(String)
+        // E
+        case loggingOut(String)
+        case logoutPage(WebLogin.State)
+        case notice
+    }
+
+    public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
+    public static func setup(of state: State) -> AppSetup { state.basics.setup }
+    public static func app(of state: State) -> AppModel { state.basics.app }
+
+    public static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
+        var reducer = Reducer(state: state, context: context)
+        let effects = reducer.handle(event)
+        state = reducer.state
+        return effects.map(\.atAppDecision)
+    }
+
+    // MARK: - Parts, configured for this cookbook
+
+    static let registration = ClientRegistration(registerStep: Steps.registerClient, tokenStep: Steps.retrieveToken)
+    static let appPicker = AppPicker()
+    static let webLogin = WebLogin()
+    static let polling = CodePolling(
+        pollCall: { .profileForCode($0) },
+        interpret: { result in
+            guard case .profiles(let response) = result else { return nil }
+            return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
+        },
+        pollStep: Steps.pollProfile)
+    static let decisions = Decisions(
+        narration: .init(
+            preauthorizing: [.record(.step(Steps.preauthorize))], authorizing: [.record(.step(Steps.authorize))],
+            preauthorized: { _ in [] }, permitted: { _, _ in [] }, denied: { _, _ in [] }))
+
+    static func partnerExchange(_ setup: AppSetup) -> PartnerExchange {
+        PartnerExchange(
+            steps: .init(
+                request: Steps.partnerRequest, alreadyAuthenticated: Steps.continueDecisions,
+                authenticate: Steps.partnerAuthentication, createProfile: Steps.partnerProfile),
+            domainName: setup.domainName, redirectUrl: setup.redirectUrl)
+    }
+
+    static func framework(_ setup: AppSetup, providerStep: CookbookStep? = nil) -> FrameworkAccess {
+        FrameworkAccess(prompt: setup.asksPermission, accessStep: Steps.silentPartnerStatus, providerStep: providerStep)
+    }
+
+    struct Reducer: PhasedReducer {
+        var state: State
+        let context: FlowContext
+
+        var phase: Phase {
+            get { state.phase }
+            set { state.phase = newValue }
+        }
+
+        var setup: AppSetup { state.basics.setup }
+
+        mutating func handle(_ event: Event) -> [Effect] {
+            if case .user(let action) = event { return userAction(action) }
+            if let effects = runPart(event) { return effects }
+            if case .api(.failed(let failure)) = event { return apiFailed(failure) }
+            return [.record(.note("Ignored \(describe(event)) while \(describe(state.phase))."))]
+        }
+
+        /// Events that belong to the part the current phase runs.
+        mutating func runPart(_ event: Event) -> [Effect]? {
+            switch state.phase {
+            case .registering(let goal):
+                var registration = state.registration
+                guard let step = RestV2Flow.registration.reduce(&registration, event, context) else { return nil }
+                state.registration = registration
+                return step.effects + (step.outcome.map { registered($0, goal: goal) } ?? [])
+            case .checkingFramework(let goal, let child):
+                return scope(RestV2Flow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event) {
+                    $0.frameworkChecked($1, goal: goal)
+                }
+            case .applePicker(let known):
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+            case .appPicker(let listed):
+                return scope(RestV2Flow.appPicker, listed, as: { .appPicker($0) }, event) { $0.appPickerAnswered($1) }
+            case .webLogin(let session, let stopAt):
+                return scope(RestV2Flow.webLogin, stopAt, as: { .webLogin(session, $0) }, event) {
+                    $0.webLoginAnswered($1, session: session)
+                }
+            case .polling(let mvpd, let child):
+                return scope(RestV2Flow.polling, child, as: { .polling(mvpd: mvpd, $0) }, event) {
+                    $0.pollingEnded($1, mvpd: mvpd)
+                }
+            case .partnerExchange(let child):
+                return scope(RestV2Flow.partnerExchange(setup), child, as: { .partnerExchange($0) }, event) {
+                    $0.partnerExchangeEnded($1, child)
+                }
+            case .refreshingStatus(let decision, let child):
+                return scope(RestV2Flow.framework(setup), child, as: { .refreshingStatus(decision, $0) }, event) {
+                    $0.statusRefreshed($1, then: decision)
+                }
+            case .logoutPage(let stopAt):
+                return scope(RestV2Flow.webLogin, stopAt, as: { .logoutPage($0) }, event) { reducer, _ in
+                    [.showHome] + reducer.finishIdle([])
+                }
+            default:
+                return apiAnswer(event)
+            }
+        }
+
+        /// Answers of single calls, by the phase that made them.
+        mutating func apiAnswer(_ event: Event) -> [Effect]? {
+            switch (state.phase, event) {
+            case (.retrievingProfiles, .api(.profiles(let response))): return profilesRetrieved(response)
+            case (.retrievingConfiguration(let goal), .api(.configuration(let configuration))):
+                return configurationRetrieved(configuration, goal: goal)
+            case (.retrievingProfile(let mvpd), .api(.profiles(let response))):
+                return authenticated(response, expected: mvpd)
+            case (.creatingSession(let mvpd), .api(.session(let session))): return sessionCreated(session, mvpd: mvpd)
+            case (.preauthorizing, .api(.decisions(let response))):
+                let effects = RestV2Flow.decisions.preauthorized(response, app: &state.basics.app)
+                return effects + afterPreauthorization()
+            case (.authorizing(let resource), .api(.decisions(let response))):
+                return finishIdle(RestV2Flow.decisions.authorized(response, resource: resource, app: &state.basics.app))
+            case (.loggingOut(let mvpd), .api(.logout(let response))): return loggedOut(response, mvpd: mvpd)
+            case (.notice, .answer(.noticeDismissed)): return [.showHome] + finishIdle([])
+            default: return nil
+            }
+        }
+
+        // MARK: - User actions
+
+        mutating func userAction(_ action: AppAction) -> [Effect] {
+            guard state.phase == .idle || action == .launch else {
+                return [.record(.note("The app is busy; \(action) is ignored."))]
+            }
+            switch action {
+            case .launch:
+                state.basics.app.activity = "Starting"
+                return register(.launch)
+            case .signIn:
+                guard !state.basics.app.authentication.isAuthenticated else {
+                    return [.record(.note("Already signed in."))]
+                }
+                state.basics.app.activity = "Signing in"
+                return register(.signIn)
+            case .play(let resource): return play(resource)
+            case .signOut: return signOut()
+            }
+        }
+
+        // MARK: - A. Registration
+
+        mutating func register(_ goal: Goal) -> [Effect] {
+            state.phase = .registering(goal)
+            let step = RestV2Flow.registration.start(&state.registration)
+            guard let outcome = step.outcome else { return step.effects }
+            return step.effects + registered(outcome, goal: goal)
+        }
+
+        mutating func registered(_ outcome: ClientRegistration.Outcome, goal: Goal) -> [Effect] {
+            guard case .ready = outcome else {
+                if case .failed(let failure) = outcome { return apiFailed(failure) }
+                return []
+            }
+            // Sign-in with the permission granted goes straight to the configuration (C.1); the
+            // app asks again while the permission is undetermined.
+            if goal == .signIn, state.framework.isGranted { return retrieveConfiguration(.signIn) }
+            let (child, effects) = RestV2Flow.framework(setup).checkAccess(state.framework, askProvider: true)
+            state.phase = .checkingFramework(goal, child)
+            return effects
+        }
+
+        // MARK: - B. Check authentication
+
+        /// B.2: what the framework said, validated as the cookbook asks.
+        mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
+            state.framework = known
+            var effects: [Effect] = []
+            if let access = known.access, access != .granted {
+                let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
+                let follow =
+                    goal == .launch
+                    ? "The app continues without single sign-on." : "Falling back to the app's own MVPD picker."
+                effects.append(status(code, follow))
+            } else if let error = known.error {
+                effects.append(status(Self.code(forFrameworkError: error), error.description))
+            }
+            switch goal {
+            case .launch: return effects + retrieveProfiles()
+            case .signIn: return effects + retrieveConfiguration(.signIn)
+            }
+        }
+
+        /// B.3: GET /profiles with the partner status, so an Apple SSO profile can come back too.
+        mutating func retrieveProfiles() -> [Effect] {
+            state.phase = .retrievingProfiles
+            return [.record(.step(Steps.retrieveProfiles)), .call(.profiles(state.framework.partnerStatus))]
+        }
+
+        mutating func profilesRetrieved(_ response: ProfilesResponse) -> [Effect] {
+            if let (mvpd, profile) = response.preferred(partnerProviderMvpd: response.appleSSOMvpd) {
+                state.basics.app.authentication = .authenticated(
+                    mvpd: mvpd, type: profile.type, notAfter: profile.notAfter)
+                return [.record(.step(Steps.selectProfile))] + degradedNotice(mvpd: mvpd, type: profile.type)
+                    + preauthorize()
+            }
+            state.basics.app.authentication = .notAuthenticated
+            if state.framework.validation(now: context.now) == .valid {
+                // B.6: signed in at system level but no profile yet: single sign-on, silently.
+                return [.record(.step(Steps.continuePartner))] + retrieveConfiguration(.launch)
+            }
+            return finishIdle([status(.notAuthenticated)])
+        }
+
+        // MARK: - C. Partner authentication
+
+        mutating func retrieveConfiguration(_ goal: Goal) -> [Effect] {
+            if let directory = state.directory, goal == .signIn { return startInteractive(directory) }
+            state.phase = .retrievingConfiguration(goal)
+            return [.record(.step(Steps.retrieveConfiguration)), .call(.configuration)]
+        }
+
+        mutating func configurationRetrieved(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
+            let directory = ConfigurationDirectory(configuration)
+            state.directory = directory
+            switch goal {
+            case .signIn: return startInteractive(directory)
+            case .launch:
+                guard let provider = state.framework.providerId, let mvpd = directory.mvpd(platformId: provider),
+                    ConfigurationDirectory.supportsAppleSSO(mvpd)
+                else { return finishIdle([status(.notAuthenticated)]) }
+                return requestPartnerAuthentication(mvpd, silent: true)
+            }
+        }
+
+        /// C.3: Apple's picker when the permission allows it; otherwise the app's own picker.
+        mutating func startInteractive(_ directory: ConfigurationDirectory) -> [Effect] {
+            guard state.framework.isGranted else { return showAppPicker(preselected: nil) }
+            let ids = directory.applePickerIds
+            let request = ApplePicker.request(
+                supported: setup.filtersSupportedProviders ? ids : nil,
+                featured: setup.featuredProviders.filter { !setup.filtersSupportedProviders || ids.contains($0) },
+                videoTitle: state.basics.pendingTitle)
+            state.phase = .applePicker(state.framework)
+            return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
+        }
+
+        /// C.4: where each answer of Apple's picker leads.
+        mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
+            if case .applePicker(let known) = state.phase { state.framework = known }
+            state.phase = .idle
+            let directory = state.directory ?? .empty
+            switch outcome {
+            case .signedIn(let provider):
+                guard let mvpd = directory.mvpd(platformId: provider) else {
+                    return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                        + showAppPicker(preselected: nil)
+                }
+                guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
+                    return [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                        + loginDirectly(mvpd)
+                }
+                return requestPartnerAuthentication(mvpd, silent: false)
+            case .noProvider:
+                return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
+            case .cancelled:
+                state.basics.dropPendingPlay()
+                return finishIdle([status(.cancelled, "Apple's picker was cancelled.")])
+            case .otherProvider:
+                return [status(.otherProvider)] + showAppPicker(preselected: nil)
+            case .unsupportedProvider(let provider):
+                guard let mvpd = directory.mvpd(platformId: provider) else {
+                    return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
+                        + showAppPicker(preselected: nil)
+                }
+                return [
+                    status(
+                        .unsupportedProvider,
+                        "\(mvpd.displayName) does not support single sign-on: straight to its login.")
+                ] + loginDirectly(mvpd)
+            case .permissionNotGranted(let error):
+                return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
+            case .failed(let error):
+                return [status(Self.code(forFrameworkError: error), error.description)]
+                    + showAppPicker(preselected: nil)
+            }
+        }
+
+        /// VSA503 when the provider did not respond (`serviceTemporarilyUnavailable`), APPL_ERROR
+        /// for any other framework error.
+        static func code(forFrameworkError error: VSError) -> StatusCode {
+            error.code == .serviceTemporarilyUnavailable ? .metadataUnavailable : .appleError
+        }
+
+        /// A provider the app knows but cannot sign in through Apple: its login, without the picker.
+        mutating func loginDirectly(_ mvpd: MvpdConfiguration) -> [Effect] {
+            startBasicAuthentication(mvpd)
+        }
+
+        /// C.5 → C.13: the partner exchange.
+        mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+            let (child, effects) = RestV2Flow.partnerExchange(setup).start(
+                mvpd, silent: silent, framework: state.framework)
+            state.phase = .partnerExchange(child)
+            return effects
+        }
+
+        mutating func partnerExchangeEnded(_ outcome: PartnerExchange.Outcome, _ exchange: PartnerExchange.State)
+            -> [Effect]
+        {
+            let mvpd = exchange.mvpd
+            let silent = exchange.silent
+            if case .partnerExchange(let latest) = state.phase { state.framework = latest.framework }
+            switch outcome {
+            case .authenticated(let id, let response):
+                guard let profile = response.profiles[id] ?? response.profiles.values.first else {
+                    return finishIdle([status(.notAuthenticated, "No profile came back.")])
+                }
+                state.basics.app.authentication = .authenticated(
+                    mvpd: id, type: profile.type, notAfter: profile.notAfter)
+                return (silent ? [] : [.showHome]) + degradedNotice(mvpd: id, type: profile.type) + preauthorize()
+            case .fellBack(let session):
+                // C.8: Adobe refused partner SSO (`pfs_fallback`, `configuration_fallback`, …).
+                let reason = Effect.record(
+                    .note("Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."))
+                if silent { return [reason] + finishIdle([status(.notAuthenticated)]) }
+                let basic = [Effect.record(.step(Steps.continueBasic)), reason]
+                guard session.actionName == .authenticate, session.code != nil else {
+                    return basic + startBasicAuthentication(mvpd)
+                }
+                return basic + sessionCreated(session, mvpd: mvpd)
+            case .noSAMLResponse:
+                let effects = [status(.appleError, "The framework returned no SAML response.")]
+                if silent { return effects + finishIdle([status(.notAuthenticated)]) }
+                return effects + showAppPicker(preselected: mvpd.id)
+            case .frameworkFailed(let error):
+                if silent {
+                    return [status(Self.code(forFrameworkError: error), error.description)]
+                        + finishIdle([status(.notAuthenticated)])
+                }
+                return applePickerAnswered(ApplePicker.outcome(.failure(error)))
+            case .noProfile:
+                let note = Effect.record(.note("Adobe created no Apple SSO profile."))
+                return [note] + (silent ? finishIdle([status(.notAuthenticated)]) : startBasicAuthentication(mvpd))
+            case .failed(let failure):
+                let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
+                if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
+                return [note, .record(.step(Steps.continueBasic))] + startBasicAuthentication(mvpd)
+            }
+        }
+
+        // MARK: - Basic authentication
+
+        mutating func showAppPicker(preselected: String?) -> [Effect] {
+            guard let directory = state.directory else { return retrieveConfiguration(.signIn) }
+            state.phase = .appPicker(directory.mvpds.map(\.id))
+            return [
+                .record(.step(Steps.appPicker)), .show(.mvpdPicker(directory.mvpds, preselected: preselected)),
+            ]
+        }
+
+        mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
+            guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
+                state.basics.dropPendingPlay()
+                return [.showHome] + finishIdle([status(.cancelled, "The app's MVPD picker was cancelled.")])
+            }
+            return startBasicAuthentication(mvpd)
+        }
+
+        mutating func startBasicAuthentication(_ mvpd: MvpdConfiguration) -> [Effect] {
+            state.phase = .creatingSession(mvpd)
+            return [
+                .record(.step(Steps.createSession)),
+                .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl)),
+            ]
+        }
+
+        mutating func sessionCreated(_ session: SessionResponse, mvpd: MvpdConfiguration) -> [Effect] {
+            if session.actionName == .authorize {
+                var effects: [Effect] = []
+                if session.reasonType == .degraded {
+                    effects.append(.record(.note("\(mvpd.displayName) is degraded: Adobe authenticates without it.")))
+                }
+                let id = session.mvpd ?? mvpd.id
+                state.phase = .retrievingProfile(id)
+                return effects + [.call(.profileForMvpd(id, nil))]
+            }
+            guard let code = session.code, let url = session.url else {
+                return finishIdle([.record(.note("The session has no code; sign-in cannot continue."))])
+            }
+            switch setup.platform {
+            case .ios:
+                let (stopAt, effects) = WebLogin.open(url, stopAt: setup.redirectUrl)
+                state.phase = .webLogin(session, stopAt)
+                return [.record(.step(Steps.webLogin))] + effects
+            case .tvos:
+                let screen = RegistrationCode(
+                    code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0,
+                    mvpd: mvpd.id, status: "Waiting for sign-in on another device")
+                let (child, effects) = CodePolling.show(screen, handle: code, interval: setup.pollingInterval)
+                state.phase = .polling(mvpd: mvpd.id, child)
+                return [.record(.step(Steps.showCode)), status(.registrationCode, code)] + effects
+            }
+        }
+
+        mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
+            guard case .returned = outcome else {
+                state.basics.dropPendingPlay()
+                return [.showHome] + finishIdle([status(.cancelled, "The MVPD login was closed.")])
+            }
+            // Only after the redirect URL loads does the app poll for the profile.
+            let (child, effects) = RestV2Flow.polling.pollNow(
+                handle: session.code ?? "", interval: setup.pollingInterval)
+            state.phase = .polling(mvpd: session.mvpd, child)
+            return [.showHome] + effects
+        }
+
+        mutating func pollingEnded(_ outcome: CodePolling.Outcome, mvpd: String?) -> [Effect] {
+            switch outcome {
+            case .signedIn(.profiles(let response)):
+                return authenticated(response, expected: mvpd)
+            case .signedIn:
+                return finishIdle([])
+            case .newCodeRequested:
+                guard let mvpd = mvpd.flatMap({ state.directory?.mvpd(id: $0) }) else { return finishIdle([]) }
+                return startBasicAuthentication(mvpd)
+            case .closed:
+                state.basics.dropPendingPlay()
+                return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
+            case .gaveUp(let reason):
+                state.basics.dropPendingPlay()
+                return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
+            }
+        }
+
+        mutating func authenticated(_ response: ProfilesResponse, expected mvpd: String?) -> [Effect] {
+            guard let (id, profile) = response.preferred(partnerProviderMvpd: mvpd) else {
+                return finishIdle([status(.notAuthenticated, "No profile came back.")])
+            }
+            state.basics.app.authentication = .authenticated(mvpd: id, type: profile.type, notAfter: profile.notAfter)
+            return [.showHome] + degradedNotice(mvpd: id, type: profile.type) + preauthorize()
+        }
+
+        func degradedNotice(mvpd: String, type: ProfileType) -> [Effect] {
+            type == .degraded ? [status(.degraded, "\(mvpd) is degraded.")] : []
+        }
+
+        // MARK: - D. Decisions
+
+        var selectedAppleProfile: Bool {
+            if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication { return true }
+            return false
+        }
+
+        /// The partner status a decision carries: only with an Apple SSO profile.
+        var decisionPartnerStatus: PartnerFrameworkStatus? {
+            selectedAppleProfile ? state.framework.partnerStatus : nil
+        }
+
+        /// D.1 → D.3, or D.3 alone when the profile is not an Apple SSO one.
+        mutating func preauthorize() -> [Effect] {
+            guard state.basics.app.authentication.isAuthenticated, !state.basics.protectedTitles.isEmpty else {
+                return afterPreauthorization()
+            }
+            return refreshThen(.preauthorize, step: Steps.decisionPartnerStatus)
+        }
+
+        /// D.5 → D.7, or D.7 alone.
+        mutating func authorize(_ resource: String) -> [Effect] {
+            state.basics.app.activity = "Authorizing"
+            return refreshThen(.authorize(resource), step: Steps.authorizationPartnerStatus)
+        }
+
+        mutating func refreshThen(_ decision: Decision, step: CookbookStep) -> [Effect] {
+            guard selectedAppleProfile else { return decide(decision) }
+            let (child, effects) = RestV2Flow.framework(setup, providerStep: step).askProvider(state.framework)
+            state.phase = .refreshingStatus(decision, child)
+            return effects
+        }
+
+        mutating func statusRefreshed(_ known: FrameworkStatus, then decision: Decision) -> [Effect] {
+            state.framework = known
+            guard state.basics.app.authentication.isAuthenticated else { return finishIdle([]) }
+            return decide(decision)
+        }
+
+        mutating func decide(_ decision: Decision) -> [Effect] {
+            guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else { return finishIdle([]) }
+            switch decision {
+            case .preauthorize:
+                state.phase = .preauthorizing
+                return RestV2Flow.decisions.preauthorize(
+                    mvpd: mvpd, resources: state.basics.protectedTitles, decisionPartnerStatus)
+            case .authorize(let resource):
+                state.phase = .authorizing(resource)
+                return RestV2Flow.decisions.authorize(resource, mvpd: mvpd, decisionPartnerStatus)
+            }
+        }
+
+        /// A title chosen before sign-in plays now.
+        mutating func afterPreauthorization() -> [Effect] {
+            guard let resource = state.basics.pendingPlay, state.basics.app.authentication.isAuthenticated else {
+                return finishIdle([])
+            }
+            state.basics.pendingPlay = nil
+            return authorize(resource)
+        }
+
+        mutating func play(_ resource: String) -> [Effect] {
+            let free = setup.item(resource)?.free == true
+            state.basics.app.choose(resource, free: free)
+            if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
+            guard state.basics.app.authentication.isAuthenticated else {
+                state.basics.pendingPlay = resource
+                return userAction(.signIn)
+            }
+            return authorize(resource)
+        }
+
+        // MARK: - E. Logout
+
+        mutating func signOut() -> [Effect] {
+            guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
+                return [.record(.note("Not signed in; nothing to sign out of."))]
+            }
+            state.phase = .loggingOut(mvpd)
+            state.basics.app.activity = "Signing out"
+            return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]
+        }
+
+        mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {
+            state.basics.app = AppModel()
+            state.basics.app.authentication = .notAuthenticated
+            var effects: [Effect] = [.record(.step(Steps.logoutAction))]
+            let action = response.logouts[mvpd]
+            switch action?.actionName {
+            case .partnerLogout:
+                state.phase = .notice
+                return effects + [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+            case .logout:
+                if let url = action?.url, setup.platform == .ios {
+                    let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
+                    state.phase = .logoutPage(stopAt)
+                    return effects + [.record(.note("Opening the MVPD logout page in a hidden web view."))] + page
+                }
+                effects.append(
+                    .record(.note("A TV opens no web view: the MVPD session is left as is; the Adobe profile is gone."))
+                )
+            default:
+                break
+            }
+            return finishIdle(effects)
+        }
+
+        // MARK: - Failures
+
+        mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
+            switch state.phase {
+            case .retrievingConfiguration:
+                let code: StatusCode =
+                    failure.enhancedCode == "invalid_parameter_service_provider"
+                    ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
+                state.basics.dropPendingPlay()
+                return finishIdle([status(code, failure.message)])
+            case .retrievingProfiles:
+                state.basics.app.authentication = .notAuthenticated
+                return finishIdle([.record(.note("Profiles could not be read (\(failure.message))."))])
+            case .authorizing(let resource):
+                return finishIdle(
+                    RestV2Flow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
+            default:
+                state.basics.dropPendingPlay()
+                let note = Effect.record(.note("\(describe(state.phase)) failed: \(failure.message)"))
+                return [.showHome] + finishIdle([note])
+            }
+        }
+
+        // MARK: - Helpers
+
+        func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
+            .record(.status(code, details: details))
+        }
+
+        mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
+            state.phase = .idle
+            state.basics.settle()
+            return effects
+        }
+    }
+}
+
+/// How an event or a phase is named in a note about an ignored event.
+func describe(_ value: some Any) -> String { String("\(value)".prefix(80)) }
+
+extension Effect {
+    /// A status code raised by a REST or custom app: marked as the SDK's code for the decision.
+    var atAppDecision: Effect {
+        guard case .record(.status(let code, let details)) = self else { return self }
+        return .record(.status(code.atAppDecision, details: details))
+    }
+}

@@ -1,0 +1,149 @@
+import PassAPI
+
+/// Polling for a sign-in made elsewhere: the registration code on a TV's second-screen screen,
+/// or the profile after a web login reached its redirect. What to poll with and how to read the
+/// answer are the integration's; the rhythm (interval, `Retry-After`, `slow_down`, failures in a
+/// row, expiry, a new code, closing the screen) is shared.
+struct CodePolling: FlowPart {
+    struct State: Sendable, Equatable {
+        /// The code on screen; nil when polling runs behind the home screen (after a web login).
+        var screen: RegistrationCode?
+        /// What a poll sends: a registration code, a device code.
+        var handle: String
+        /// Seconds between polls.
+        var interval: Int
+        var failures = 0
+        /// The code expired or the service stopped answering: only the user moves on from here.
+        var stopped = false
+    }
+
+    /// How the integration reads a poll's answer.
+    enum PollAnswer: Sendable, Equatable {
+        case pending(slowDown: Bool)
+        case signedIn
+        case expired
+    }
+
+    enum Outcome: Sendable, Equatable {
+        case signedIn(APIResult)
+        case newCodeRequested
+        case closed
+        /// Polling behind the home screen ended without a sign-in.
+        case gaveUp(String)
+    }
+
+    /// Polls in a row that may fail before the app gives up.
+    static let maximumFailures = 5
+    static let expiredText = "This code has expired. Get a new code to try again."
+
+    let pollCall: @Sendable (String) -> APICall
+    let interpret: @Sendable (APIResult) -> PollAnswer?
+    let pollStep: CookbookStep?
+
+    /// Shows the code and waits one interval before the first poll; `lifetime` (seconds) arms the
+    /// expiry when the app, not the service, must notice it.
+    static func show(_ screen: RegistrationCode, handle: String, interval: Int, lifetime: Double? = nil) -> (
+        State, [Effect]
+    ) {
+        let expiry: [Effect] = lifetime.map { [.startTimer(.codeExpiry, seconds: $0)] } ?? []
+        return (
+            State(screen: screen, handle: handle, interval: interval),
+            [.show(.registrationCode(screen)), .startTimer(.poll, seconds: Double(interval))] + expiry
+        )
+    }
+
+    /// Polls at once, behind the home screen (the web view just reached the redirect URL).
+    func pollNow(handle: String, interval: Int) -> (State, [Effect]) {
+        (State(screen: nil, handle: handle, interval: interval), poll(handle))
+    }
+
+    func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>? {
+        switch event {
+        case .answer(.newCodeRequested) where state.screen != nil:
+            let note = Effect.record(.note("A new code replaces \(state.screen?.code ?? ""); its polling stops."))
+            return .done(.newCodeRequested, Self.cancelTimers + [note])
+        case .answer(.codeScreenClosed) where state.screen != nil:
+            return .done(.closed, Self.cancelTimers)
+        case .timer(.poll) where !state.stopped:
+            return PartStep(poll(state.handle))
+        case .timer(.codeExpiry) where !state.stopped:
+            return expire(&state, note: "The code's time is up; polling stops.")
+        case .api(.failed(let failure)) where !state.stopped:
+            return failed(&state, failure)
+        case .api(let result) where !state.stopped:
+            guard let answer = interpret(result) else { return nil }
+            return answered(&state, answer, result)
+        default:
+            return nil
+        }
+    }
+
+    private func poll(_ handle: String) -> [Effect] {
+        (pollStep.map { [.record(.step($0))] } ?? []) + [.call(pollCall(handle))]
+    }
+
+    private static let cancelTimers: [Effect] = [.cancelTimer(.poll), .cancelTimer(.codeExpiry)]
+
+    private func answered(_ state: inout State, _ answer: PollAnswer, _ result: APIResult) -> PartStep<Outcome> {
+        state.failures = 0
+        switch answer {
+        case .signedIn:
+            return .done(.signedIn(result), Self.cancelTimers)
+        case .expired:
+            return expire(&state, note: "The code expired; polling stops.")
+        case .pending(let slowDown):
+            var effects: [Effect] = []
+            if slowDown {
+                // RFC 8628: after slow_down every later poll waits five seconds more.
+                state.interval += 5
+                effects.append(.record(.note("slow_down: polling every \(state.interval) s from now on.")))
+            }
+            if var screen = state.screen {
+                screen.polls += 1
+                state.screen = screen
+                effects.append(.show(.registrationCode(screen)))
+            }
+            return PartStep(effects + [.startTimer(.poll, seconds: Double(state.interval))])
+        }
+    }
+
+    private func failed(_ state: inout State, _ failure: PassErrorSummary) -> PartStep<Outcome> {
+        switch failure.kind {
+        case .throttled(let seconds):
+            // Wait as long as Retry-After says, and never less than the usual interval.
+            let wait = max(seconds, state.interval)
+            return PartStep([
+                .record(.note("Throttled: polling again in \(wait) s.")), .startTimer(.poll, seconds: Double(wait)),
+            ])
+        case .enhanced("invalid_authentication_session", _):
+            return expire(&state, note: "The code expired; polling stops.")
+        default:
+            state.failures += 1
+            guard state.failures >= Self.maximumFailures else {
+                return PartStep([
+                    .record(.note("Polling failed (\(failure.message)); trying again.")),
+                    .startTimer(.poll, seconds: Double(state.interval)),
+                ])
+            }
+            let note = "Polling failed \(state.failures) times in a row (\(failure.message)); it stops."
+            return stop(&state, text: "The service does not answer. Get a new code to try again.", note: note)
+        }
+    }
+
+    private func expire(_ state: inout State, note: String) -> PartStep<Outcome> {
+        guard state.screen != nil else {
+            return .done(.gaveUp("The code expired before a profile appeared; polling stops."), Self.cancelTimers)
+        }
+        return stop(&state, text: Self.expiredText, note: note)
+    }
+
+    /// Ends polling; the code screen stays, saying why, with "new code" offered.
+    private func stop(_ state: inout State, text: String, note: String) -> PartStep<Outcome> {
+        guard var screen = state.screen else { return .done(.gaveUp(note), Self.cancelTimers) }
+        screen.status = text
+        state.screen = screen
+        state.stopped = true
+        state.failures = 0
+        return PartStep(Self.cancelTimers + [.record(.note(note)), .show(.registrationCode(screen))])
+    }
+}

@@ -1,0 +1,59 @@
+import PassAPI
+
+/// Preauthorization and authorization on REST API V2's decisions endpoints, which the REST API
+/// V2 app and the SDK (the same service underneath) both use. The integration says how each
+/// moment is told: a cookbook step, or an SDK call and its callback.
+struct Decisions {
+    struct Narration {
+        var preauthorizing: [Effect]
+        var authorizing: [Effect]
+        var preauthorized: @Sendable ([String]) -> [Effect]
+        var permitted: @Sendable (_ resource: String, _ token: String) -> [Effect]
+        var denied: @Sendable (_ resource: String, _ description: String) -> [Effect]
+    }
+
+    let narration: Narration
+
+    func preauthorize(mvpd: String, resources: [String], _ status: PartnerFrameworkStatus?) -> [Effect] {
+        narration.preauthorizing + [.call(.preauthorize(mvpd: mvpd, resources: resources, status))]
+    }
+
+    func authorize(_ resource: String, mvpd: String, _ status: PartnerFrameworkStatus?) -> [Effect] {
+        narration.authorizing + [.call(.authorize(mvpd: mvpd, resources: [resource], status))]
+    }
+
+    func preauthorized(_ response: DecisionsResponse, app: inout AppModel) -> [Effect] {
+        app.recordPreauthorization(response.decisions.map { ($0.resource, $0.authorized) })
+        return narration.preauthorized(response.decisions.filter(\.authorized).map(\.resource))
+    }
+
+    func authorized(_ response: DecisionsResponse, resource: String, app: inout AppModel) -> [Effect] {
+        guard let decision = response.decisions.first(where: { $0.resource == resource }) ?? response.decisions.first
+        else { return [] }
+        if decision.authorized, let token = decision.token {
+            app.startPlaying(resource, tokenNotAfter: token.notAfter)
+            return narration.permitted(resource, token.serializedToken)
+        }
+        let error = decision.error
+        let message = error?.details ?? error?.message ?? "Not authorized."
+        let signedOut = error?.action == .authentication
+        app.deny(resource, code: error?.code ?? "denied", message: message, signedOut: signedOut)
+        return [.record(.status(.authorizationDenied, details: error.map(\.description)))]
+            + narration.denied(resource, message) + Self.signInAgain(signedOut)
+    }
+
+    /// The authorization call itself failed (an error body instead of decisions).
+    func authorizationFailed(_ failure: PassErrorSummary, resource: String, app: inout AppModel) -> [Effect] {
+        let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
+        app.deny(
+            resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut, lock: false
+        )
+        return [.record(.status(.authorizationDenied, details: failure.message))]
+            + narration.denied(resource, failure.message) + Self.signInAgain(signedOut)
+    }
+
+    /// The profile is missing or expired: the user must sign in again.
+    static func signInAgain(_ signedOut: Bool) -> [Effect] {
+        signedOut ? [.record(.status(.notAuthenticated, details: "Sign in again to play."))] : []
+    }
+}

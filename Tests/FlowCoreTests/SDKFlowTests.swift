@@ -1,0 +1,355 @@
+import PassAPI
+import Testing
+import VSASimulator
+
+@testable import FlowCore
+
+/// The AccessEnabler SDK against seeds 004 and 001: which call raises which code, which
+/// callbacks follow, and in what order.
+@Suite struct SDKFlowTests {
+    typealias Store = TestStore<SDKFlow>
+    typealias F = Fixture
+    typealias Steps = SDKSteps
+
+    static func askingPermission(_ action: AppAction, _ known: FrameworkStatus = FrameworkStatus())
+        -> SDKFlow.Phase
+    {
+        .askingPermission(action, FrameworkAccess.State(waiting: .access(thenAskProvider: false), known: known))
+    }
+
+    static let requestorComplete = F.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")
+    static let notAuthenticated = F.callback("setAuthenticationStatus", "0, \"User Not Authenticated Error\"")
+    static let present = F.callback("presentTvProviderDialog", "VSViewServiceHostViewController")
+    static let dismiss = F.callback("dismissTvProviderDialog", "VSViewServiceHostViewController")
+
+    static func statusCallback(_ code: StatusCode) -> Effect {
+        F.callback("status", "errorId=\(code.id), level=\(code.level.rawValue)")
+    }
+
+    /// Launch up to setRequestor's configuration, with the permission answered `access`.
+    static func throughConfiguration(
+        _ store: inout Store, access: VSASimulator.AccessStatus, signedIn: Bool = false
+    ) {
+        store.send(.user(.launch), [.vsa(.checkAccessStatus(prompt: true))]) {
+            $0.basics.app.activity = "Starting"
+            $0.phase = askingPermission(.launch)
+        }
+        store.send(
+            .access(access, nil, signedInAtSystemLevel: signedIn), [F.step(Steps.setRequestor), .call(.register)]
+        ) {
+            $0.framework = F.known(access, signedIn: signedIn)
+            $0.phase = .registering
+        }
+        store.send(.api(.registered), [.call(.token)]) { $0.registration.registered = true }
+        store.send(.api(.tokenIssued), [.call(.configuration)]) {
+            $0.registration.tokenIssued = true
+            $0.phase = .loadingConfiguration
+        }
+    }
+
+    /// A launch with the permission granted and no system sign-in, ending signed out.
+    static func launchedSignedOut(_ setup: AppSetup = F.setup(.ios, .sdk)) -> Store {
+        var store = Store(setup)
+        throughConfiguration(&store, access: .granted)
+        store.send(.api(.configuration(F.configuration())), [.vsa(.metadata(F.silentRequest))]) {
+            $0.directory = F.directory
+            $0.phase = .askingProvider(FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
+        }
+        let status = F.known(.granted).partnerStatus
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [requestorComplete, F.step(Steps.checkAuthentication), .call(.profiles(status))]
+        ) {
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+        store.send(.api(.profiles(F.noProfiles)), [notAuthenticated]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        return store
+    }
+
+    @Test func aSignedOutLaunchGivesStatusZeroAndNoCode() {
+        let store = Self.launchedSignedOut()
+        store.finish()
+    }
+
+    @Test func setRequestorRaisesVSA403AndCheckAuthenticationNothingMoreWhenSignedOut() {
+        var store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(&store, access: .denied)
+        let code = StatusCode.permissionDenied
+        store.send(
+            .api(.configuration(F.configuration())),
+            [
+                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
+                .call(.profiles(F.known(.denied).partnerStatus)),
+            ]
+        ) {
+            $0.directory = F.directory
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func checkAuthenticationRaisesVSA404OnlyWhenSignedInAtSystemLevel() {
+        var store = Store(F.setup(.tvos, .sdk))
+        Self.throughConfiguration(&store, access: .notDetermined, signedIn: true)
+        let code = StatusCode.permissionUndetermined
+        store.send(
+            .api(.configuration(F.configuration())),
+            [
+                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
+                F.status(code, "checkAuthentication: signed in at system level, permission undetermined."),
+                Self.statusCallback(code), .call(.profiles(F.known(.notDetermined, signedIn: true).partnerStatus)),
+            ]
+        ) {
+            $0.directory = F.directory
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func otherTVProviderDismissesTheDialogThenN003AndDisplayProviderDialog() {
+        var store = Self.launchedSignedOut()
+        store.send(
+            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let other = VSError(.unsupportedProvider, message: "Other")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(other)),
+            [
+                Self.dismiss, F.status(.otherProvider), Self.statusCallback(.otherProvider),
+                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework.error = other
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+        store.send(
+            .answer(.mvpdPickerCancelled),
+            [
+                .showHome, F.note("The app calls setSelectedProvider(nil)."),
+                F.status(.cancelled, "The app's MVPD picker was cancelled."), Self.statusCallback(.cancelled),
+                F.callback("setAuthenticationStatus", "0, \"Provider not Selected Error\""),
+            ]
+        ) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func aPickerOnlyProviderRaisesNoCodeAndIsSelectedSilently() {
+        var store = Self.launchedSignedOut()
+        store.send(
+            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let pickerOnly = VSError(.unsupportedProvider, unsupportedProviderIdentifier: "p.bluebonnet", message: "x")
+        store.send(
+            .metadata(.failure(pickerOnly)),
+            [
+                F.note("The SDK calls setSelectedProvider(Bluebonnet) silently."),
+                .call(
+                    .createSession(mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+            ]
+        ) {
+            $0.framework.providerId = "p.bluebonnet"
+            $0.framework.error = pickerOnly
+            $0.phase = .creatingSession(F.bluebonnet)
+        }
+        let session = F.session(.authenticate, .interactive, code: "ABC123", mvpd: "Bluebonnet")
+        let url = "/api/v2/authenticate/APP/ABC123"
+        store.send(
+            .api(.session(session)),
+            [
+                F.step(Steps.navigateToUrl), F.callback("navigateToUrl", url),
+                .show(.webLogin(url: url, stopAt: "adobepass://ios.app")),
+            ]
+        ) { $0.phase = .webLogin(session, "adobepass://ios.app") }
+        store.send(
+            .answer(.webLoginFinished(url: "adobepass://ios.app")),
+            [
+                .showHome, F.step(Steps.handleExternalURL),
+                F.note("The app calls handleExternalURL(adobepass://ios.app)."), .call(.profileForCode("ABC123")),
+            ]
+        ) {
+            $0.phase = .polling(
+                mvpd: "Bluebonnet", CodePolling.State(screen: nil, handle: "ABC123", interval: 4))
+        }
+        store.send(
+            .api(.profiles(F.profiles("Bluebonnet", .regular))),
+            [
+                .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome,
+                F.callback("setAuthenticationStatus", "1, \"\""), F.step(Steps.getMetadata),
+                F.callback("setMetadataStatus", "tokenSource=Bluebonnet"), F.step(Steps.checkPreauthorizedResources),
+                .call(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil)),
+            ]
+        ) {
+            $0.basics.app.authentication = .authenticated(mvpd: "Bluebonnet", type: .regular, notAfter: F.later)
+            $0.phase = .preauthorizing
+        }
+        let decisions = DecisionsResponse(decisions: [])
+        store.send(.api(.decisions(decisions)), [F.callback("preauthorizedResources", "[]")]) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func getAuthenticationWhileAuthenticatedAnswersStatusOne() {
+        var state = SDKFlow.initialState(F.setup(.ios, .sdk))
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        state.requestorReady = true
+        var store = Store(state: state)
+        store.send(.user(.signIn), [F.step(Steps.getAuthentication), F.callback("setAuthenticationStatus", "1, \"\"")])
+        store.finish()
+    }
+
+    @Test func aTokenWhoseTTLHasPassedMakesCheckAuthenticationAnswerZero() {
+        var state = SDKFlow.initialState(F.setup(.ios, .sdk))
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .regular, notAfter: F.now - 1)
+        state.basics.app.unlocked = ["show": true]
+        state.phase = .loadingConfiguration
+        state.framework = F.known(.denied)
+        var store = Store(state: state, awaiting: [.call(.configuration)])
+        store.send(
+            .api(.configuration(F.configuration())),
+            [
+                F.status(.permissionDenied, "setRequestor: the SDK falls back to the regular authentication flow."),
+                Self.statusCallback(.permissionDenied), Self.requestorComplete, F.step(Steps.checkAuthentication),
+                F.note("The authentication token's TTL has passed."), Self.notAuthenticated,
+            ]
+        ) {
+            $0.directory = F.directory
+            $0.requestorReady = true
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.unlocked = [:]
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func callsMadeBeforeSetRequestorCompleteWaitInTheQueue() {
+        var store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(&store, access: .denied)
+        store.send(.user(.signIn), [F.note("setRequestor is still running: the SDK queues signIn.")]) {
+            $0.queued = [.signIn]
+        }
+        let code = StatusCode.permissionDenied
+        store.send(
+            .api(.configuration(F.configuration())),
+            [
+                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
+                .call(.profiles(F.known(.denied).partnerStatus)),
+            ]
+        ) {
+            $0.directory = F.directory
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+        let mvpds = F.directory.mvpds
+        store.send(
+            .api(.profiles(F.noProfiles)),
+            [
+                Self.notAuthenticated, F.note("setRequestorComplete: the SDK runs the queued signIn."),
+                F.step(Steps.getAuthentication), F.status(code, "getAuthentication: regular flow."),
+                Self.statusCallback(code), F.step(Steps.displayProviderDialog),
+                F.callback("displayProviderDialog", "[3 MVPD objects]"), .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.queued = []
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    @Test func withoutAnMVPDThatSupportsSingleSignOnThereIsNoAppleDialog() {
+        var store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(&store, access: .granted)
+        let plain = F.configuration([F.bluebonnet, F.cascade])
+        store.send(.api(.configuration(plain)), [.vsa(.metadata(F.silentRequest))]) {
+            $0.directory = ConfigurationDirectory(plain)
+            $0.phase = .askingProvider(FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
+        }
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [
+                Self.requestorComplete, F.step(Steps.checkAuthentication),
+                .call(.profiles(F.known(.granted).partnerStatus)),
+            ]
+        ) {
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        let mvpds = ConfigurationDirectory(plain).mvpds
+        store.send(
+            .user(.signIn),
+            [
+                F.step(Steps.getAuthentication),
+                F.note("No MVPD of this requestor supports single sign-on: the regular flow."),
+                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[2 MVPD objects]"),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    @Test func aFrameworkFailureDuringGetAuthenticationIsVSA503() {
+        var store = Self.launchedSignedOut()
+        store.send(
+            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let down = VSError(.serviceTemporarilyUnavailable, message: "The provider did not answer.")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(down)),
+            [
+                F.status(.metadataUnavailable, down.description), Self.statusCallback(.metadataUnavailable),
+                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework.error = down
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+}
