@@ -4,11 +4,41 @@ import FlowRuntime
 import Foundation
 import LocatedJSON
 
-/// `tvsim scenarios list|show`.
+/// `tvsim scenarios list|show|matrix`.
 struct Scenarios: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the built-in scenarios, or print one as a scenario file.",
-        subcommands: [List.self, Show.self], defaultSubcommand: List.self)
+        abstract: "List the built-in scenarios, print one as a scenario file, or show which codes they cover.",
+        subcommands: [List.self, Show.self, Matrix.self], defaultSubcommand: List.self)
+
+    struct Matrix: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show which built-in scenarios raise each status code, per integration and platform.",
+            discussion: """
+                One row per integration and platform, one column per code, the number of scenarios whose \
+                expected codes include it. With --list, the scenario names of every cell.
+                """)
+
+        @Flag(help: "List the scenarios of every cell.")
+        var list = false
+
+        func run() throws {
+            let matrix = CodeMatrix(try ScenarioCatalog.all())
+            for line in matrix.table { Console.line(line) }
+            if list {
+                for cell in CodeMatrix.cells {
+                    let names = matrix.scenarios[cell] ?? []
+                    Console.line(
+                        "\(cell.integration.rawValue) \(cell.platform.rawValue) \(cell.code): "
+                            + (names.isEmpty ? "—" : names.joined(separator: ", ")))
+                }
+            }
+            let empty = matrix.empty
+            Console.line(
+                empty.isEmpty
+                    ? "All \(CodeMatrix.cells.count) cells are covered."
+                    : "\(empty.count) of \(CodeMatrix.cells.count) cells have no scenario.")
+        }
+    }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the built-in scenarios.")

@@ -31,6 +31,27 @@ import Testing
         }
     }
 
+    /// Every code of the journey, raised by a passing scenario in every integration on both
+    /// platforms (the scenarios themselves pass in `scenarioPasses`).
+    @Test func everyCellOfTheCodeMatrixHasAScenario() throws {
+        let matrix = CodeMatrix(try ScenarioCatalog.all())
+        #expect(matrix.empty.isEmpty, "cells without a scenario: \(matrix.empty)")
+        #expect(CodeMatrix.cells.count == 64)
+    }
+
+    @Test func theMatrixNoticesACellThatEmpties() throws {
+        let catalog = try ScenarioCatalog.all()
+        let withoutTVOSVSA503 = catalog.filter {
+            !($0.platform == .tvos && $0.expect.codes?.contains("VSA503") == true)
+        }
+        let matrix = CodeMatrix(withoutTVOSVSA503)
+        #expect(matrix.empty.count == 4)
+        #expect(matrix.empty.allSatisfy { $0.platform == .tvos && $0.code == "VSA503" })
+        #expect(matrix.table.count == 9)
+        #expect(matrix.table[2].hasPrefix("rest-v2 tvos"))
+        #expect(matrix.table[2].contains("—"))
+    }
+
     @Test(arguments: names)
     func scenarioPasses(_ name: String) async throws {
         let file = try #require(ScenarioCatalog.named(name))

@@ -107,9 +107,11 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var callbacks: [String]?
         /// The app crashes (a missing usage description).
         public var crash: Bool?
+        /// `steps` and `callbacks` are the whole lists, not subsequences.
+        public var exact: Bool?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash
+            case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash, exact
         }
 
         public init(from decoder: any Decoder) throws {
@@ -129,6 +131,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             steps = try container.decodeIfPresent([String].self, forKey: .steps)
             callbacks = try container.decodeIfPresent([String].self, forKey: .callbacks)
             crash = try container.decodeIfPresent(Bool.self, forKey: .crash)
+            exact = try container.decodeIfPresent(Bool.self, forKey: .exact)
         }
     }
 

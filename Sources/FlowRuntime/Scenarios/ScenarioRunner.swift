@@ -163,18 +163,24 @@ public struct ScenarioRunner: Sendable {
                 )
             }
         }
-        if let expected = expect.steps, !Self.isSubsequence(expected, of: timeline.steps) {
+        let exact = expect.exact ?? false
+        if let expected = expect.steps, !Self.matches(expected, timeline.steps, exact: exact) {
             failures.append(
-                "steps \(expected.joined(separator: " → ")) did not all happen in this order (ran \(timeline.steps.joined(separator: " ")))"
+                "steps \(expected.joined(separator: " → ")) did not \(exact ? "happen exactly" : "all happen in this order") (ran \(timeline.steps.joined(separator: " ")))"
             )
         }
         let callbacks = timeline.entries.filter { $0.kind == .callback }.map { String($0.title.prefix { $0 != "(" }) }
-        if let expected = expect.callbacks, !Self.isSubsequence(expected, of: callbacks) {
+        if let expected = expect.callbacks, !Self.matches(expected, callbacks, exact: exact) {
             failures.append(
-                "callbacks \(expected.joined(separator: " → ")) did not all happen in this order (got \(callbacks.joined(separator: " ")))"
+                "callbacks \(expected.joined(separator: " → ")) did not \(exact ? "happen exactly" : "all happen in this order") (got \(callbacks.joined(separator: " ")))"
             )
         }
         return failures
+    }
+
+    /// The whole list (`exact`) or a subsequence of it.
+    static func matches(_ expected: [String], _ actual: [String], exact: Bool) -> Bool {
+        exact ? expected == actual : isSubsequence(expected, of: actual)
     }
 
     static func isSubsequence(_ expected: [String], of actual: [String]) -> Bool {

@@ -1062,5 +1062,42 @@ enum CustomIdentityProviderScenarios {
             }
             """
         ),
+        (
+            "custom-idp-tvos-appl-error-verification-token",
+            """
+            {
+              "name": "custom-idp-tvos-appl-error-verification-token",
+              "description": "Own identity provider on Apple TV: the TV provider rejects the second metadata request's verificationToken: APPL_ERROR, then the app's own sign-in with a device code.",
+              "platform": "tvos",
+              "integration": "custom-idp",
+              "faults": [
+                {
+                  "route": "idp.vsa.attributes",
+                  "kind": "status",
+                  "status": 400,
+                  "code": "invalid_verification_token"
+                }
+              ],
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "APPL_ERROR",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "AlderCreek",
+                "profileType": "regular"
+              }
+            }
+            """
+        ),
     ]
 }

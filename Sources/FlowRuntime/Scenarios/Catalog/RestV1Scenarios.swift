@@ -1194,5 +1194,73 @@ enum RestV1Scenarios {
             }
             """
         ),
+        (
+            "rest-v1-tvos-appl-error-verification-token",
+            """
+            {
+              "name": "rest-v1-tvos-appl-error-verification-token",
+              "description": "REST API V1 on Apple TV: the provider rejects the profile request at step 7 (invalid_verification_token): APPL_ERROR, then the regular workflow with a code.",
+              "platform": "tvos",
+              "integration": "rest-v1",
+              "faults": [
+                {
+                  "route": "idp.vsa.attributes",
+                  "kind": "status",
+                  "status": 400,
+                  "code": "invalid_verification_token"
+                }
+              ],
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "APPL_ERROR",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular"
+              }
+            }
+            """
+        ),
+        (
+            "rest-v1-tvos-vsa503-provider-down",
+            """
+            {
+              "name": "rest-v1-tvos-vsa503-provider-down",
+              "description": "REST API V1 on Apple TV: the provider does not answer its sign-in: VSA503 at step 4, then the regular workflow with a code.",
+              "platform": "tvos",
+              "integration": "rest-v1",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Driftwood Cable",
+                "sign-in-as demo",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "VSA503",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular"
+              }
+            }
+            """
+        ),
     ]
 }

@@ -1196,5 +1196,73 @@ enum RestV2Scenarios {
             }
             """
         ),
+        (
+            "rest-v2-tvos-appl-error-verification-token",
+            """
+            {
+              "name": "rest-v2-tvos-appl-error-verification-token",
+              "description": "REST API V2 on Apple TV: the provider rejects the SAML request (invalid_verification_token): APPL_ERROR, then the app's picker and a code.",
+              "platform": "tvos",
+              "integration": "rest-v2",
+              "faults": [
+                {
+                  "route": "idp.vsa.attributes",
+                  "kind": "status",
+                  "status": 400,
+                  "code": "invalid_verification_token"
+                }
+              ],
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "APPL_ERROR",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular"
+              }
+            }
+            """
+        ),
+        (
+            "rest-v2-tvos-vsa503-provider-down",
+            """
+            {
+              "name": "rest-v2-tvos-vsa503-provider-down",
+              "description": "REST API V2 on Apple TV: the provider does not answer its sign-in, exactly as on a phone: VSA503 at the app's decision point, then the app's picker and a code.",
+              "platform": "tvos",
+              "integration": "rest-v2",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Driftwood Cable",
+                "sign-in-as demo",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "VSA503",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular"
+              }
+            }
+            """
+        ),
     ]
 }

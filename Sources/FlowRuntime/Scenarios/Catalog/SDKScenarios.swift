@@ -473,5 +473,756 @@ enum SDKScenarios {
             }
             """
         ),
+        (
+            "sdk-ios-already-authenticated",
+            """
+            {
+              "name": "sdk-ios-already-authenticated",
+              "description": "AccessEnabler on iPhone, exchanged silently at launch: getAuthentication while authenticated answers setAuthenticationStatus(1) at once.",
+              "platform": "ios",
+              "integration": "sdk",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo"
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "D.2",
+                  "B.3",
+                  "M.1",
+                  "C.7",
+                  "D.1"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-appl-framework-error",
+            """
+            {
+              "name": "sdk-ios-appl-framework-error",
+              "description": "AccessEnabler on iPhone, signed in at system level in a region without TV Provider: APPL at setRequestor, APPL_ERROR at checkAuthentication (seed 004, steps 2 and 3).",
+              "platform": "ios",
+              "integration": "sdk",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo"
+                },
+                "region": "FR"
+              },
+              "steps": [
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "APPL",
+                  "APPL_ERROR"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "status",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-n004-not-integrated",
+            """
+            {
+              "name": "sdk-ios-n004-not-integrated",
+              "description": "AccessEnabler on iPhone, signed in at system level to a provider this requestor has no integration with: getAuthentication raises N004, then displayProviderDialog (seed 004, step 4).",
+              "platform": "ios",
+              "integration": "sdk",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.ironwood",
+                  "persona": "demo"
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "choose Cascade",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N004"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-no-sso-mvpd",
+            """
+            {
+              "name": "sdk-ios-no-sso-mvpd",
+              "description": "AccessEnabler on iPhone for a requestor whose MVPDs have no Apple SSO: getAuthentication goes straight to displayProviderDialog, with no presentTvProviderDialog and no code (seed 001, D.1).",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "choose Westgate",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": true,
+                "mvpd": "Westgate",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "displayProviderDialog",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              },
+              "backend": {
+                "requestors": {
+                  "ORBIT": {
+                    "mvpds": [
+                      "Bluebonnet",
+                      "SenalNorte",
+                      "Westgate",
+                      "Outpost"
+                    ]
+                  }
+                }
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-picker-only-no-code",
+            """
+            {
+              "name": "sdk-ios-picker-only-no-code",
+              "description": "AccessEnabler on iPhone: a provider in Apple's picker without Apple SSO raises no code; the SDK selects it silently and calls navigateToUrl (seed 004, step 4).",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Señal Norte TV",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": true,
+                "mvpd": "SenalNorte",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-signed-out-launch",
+            """
+            {
+              "name": "sdk-ios-signed-out-launch",
+              "description": "AccessEnabler on iPhone, signed out everywhere: setRequestorComplete, then checkAuthentication answers setAuthenticationStatus(0) and no code (seed 004, step 3).",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": false,
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-token-ttl-passed",
+            """
+            {
+              "name": "sdk-ios-token-ttl-passed",
+              "description": "AccessEnabler on iPhone: a regular sign-in, then the authentication token's TTL passes; at the next launch checkAuthentication answers setAuthenticationStatus(0) (seed 004, step 3).",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "other",
+                "choose Cascade",
+                "sign-in-as demo",
+                "wait 31d",
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "N003"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "dismissTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "setRequestorComplete",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7",
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-vsa403-signed-in-at-system-level",
+            """
+            {
+              "name": "sdk-ios-vsa403-signed-in-at-system-level",
+              "description": "AccessEnabler on iPhone, signed in at system level with the permission denied: VSA403 at setRequestor (seed 004, step 2) and again at checkAuthentication (step 3).",
+              "platform": "ios",
+              "integration": "sdk",
+              "device": {
+                "permission": "denied",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo"
+                }
+              },
+              "steps": [
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA403",
+                  "VSA403"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "status",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-vsa404",
+            """
+            {
+              "name": "sdk-ios-vsa404",
+              "description": "AccessEnabler on iPhone with the alert dismissed twice: VSA404 at setRequestor and getAuthentication, then displayProviderDialog and navigateToUrl.",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "dismiss",
+                "sign-in",
+                "dismiss",
+                "choose Cascade",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA404",
+                  "VSA404"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "status",
+                  "displayProviderDialog",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-appl-framework-error",
+            """
+            {
+              "name": "sdk-tvos-appl-framework-error",
+              "description": "AccessEnabler on Apple TV, signed in at system level in a region without TV Provider: APPL at setRequestor, APPL_ERROR at checkAuthentication (seed 004, steps 2 and 3).",
+              "platform": "tvos",
+              "integration": "sdk",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo"
+                },
+                "region": "FR"
+              },
+              "steps": [
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "APPL",
+                  "APPL_ERROR"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "status",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-n003",
+            """
+            {
+              "name": "sdk-tvos-n003",
+              "description": "AccessEnabler on Apple TV: “Other TV Provider” dismisses Apple's dialog, raises N003 and displayProviderDialog; the code goes to a second screen.",
+              "platform": "tvos",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "other",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N003",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "dismissTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "E.2",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-n004-not-integrated",
+            """
+            {
+              "name": "sdk-tvos-n004-not-integrated",
+              "description": "AccessEnabler on Apple TV, signed in at system level to a provider this requestor has no integration with: getAuthentication raises N004, then displayProviderDialog (seed 004, step 4).",
+              "platform": "tvos",
+              "integration": "sdk",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.ironwood",
+                  "persona": "demo"
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N004",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "E.2",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-n005",
+            """
+            {
+              "name": "sdk-tvos-n005",
+              "description": "AccessEnabler on Apple TV: Apple's picker cancelled (dismissTvProviderDialog, N005, displayProviderDialog), then the app's picker cancelled (N005).",
+              "platform": "tvos",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "cancel",
+                "cancel"
+              ],
+              "expect": {
+                "codes": [
+                  "N005",
+                  "N005"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "dismissTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-vsa403",
+            """
+            {
+              "name": "sdk-tvos-vsa403",
+              "description": "AccessEnabler on Apple TV with TV Provider access denied: VSA403 at setRequestor and getAuthentication, then displayProviderDialog and a registration code.",
+              "platform": "tvos",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "deny",
+                "sign-in",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA403",
+                  "VSA403",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "E.2",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-vsa404-signed-in-at-system-level",
+            """
+            {
+              "name": "sdk-tvos-vsa404-signed-in-at-system-level",
+              "description": "AccessEnabler on Apple TV, signed in at system level, the alert dismissed: VSA404 at setRequestor and at checkAuthentication, then VSA404 and displayProviderDialog at getAuthentication (seed 004, steps 2–4).",
+              "platform": "tvos",
+              "integration": "sdk",
+              "device": {
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo"
+                }
+              },
+              "steps": [
+                "launch",
+                "dismiss",
+                "sign-in",
+                "dismiss",
+                "choose Keystone",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA404",
+                  "VSA404",
+                  "VSA404",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Keystone",
+                "profileType": "regular",
+                "callbacks": [
+                  "status",
+                  "setRequestorComplete",
+                  "status",
+                  "setAuthenticationStatus",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "E.2",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-vsa503",
+            """
+            {
+              "name": "sdk-tvos-vsa503",
+              "description": "AccessEnabler on Apple TV: the provider does not answer its sign-in: VSA503 and displayProviderDialog (seed 004, step 4), then a registration code.",
+              "platform": "tvos",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Driftwood Cable",
+                "sign-in-as demo",
+                "choose Cascade",
+                "complete-second-screen as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA503",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "E.2",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
     ]
 }
