@@ -44,7 +44,10 @@ import VSASimulator
         }
         store.send(
             .metadata(.success(AccountMetadata())),
-            [F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.granted).partnerStatus))]
+            [
+                F.step(Steps.validateSilentStatus), F.step(Steps.retrieveProfiles),
+                .call(.profiles(F.known(.granted).partnerStatus)),
+            ]
         ) {
             $0.framework = F.known(.granted)
             $0.phase = .retrievingProfiles
@@ -64,6 +67,7 @@ import VSASimulator
         store.send(
             .access(.denied, denied, signedInAtSystemLevel: true),
             [
+                F.step(Steps.validateSilentStatus),
                 Self.decision(.permissionDenied, "The app continues without single sign-on."),
                 F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.denied).partnerStatus)),
             ]
@@ -102,7 +106,7 @@ import VSASimulator
         store.send(
             .metadata(
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
-            [F.step(Steps.retrieveProfiles), .call(.profiles(known.partnerStatus))]
+            [F.step(Steps.validateSilentStatus), F.step(Steps.retrieveProfiles), .call(.profiles(known.partnerStatus))]
         ) {
             $0.framework = known
             $0.phase = .retrievingProfiles
@@ -223,7 +227,7 @@ import VSASimulator
         store.finish()
     }
 
-    @Test func applePlaysRefreshThePartnerStatusAtD5BeforeD7() {
+    @Test func applePlaysRefreshAtD5AndD6RejectsARemovedProvider() {
         var state = RestV2Flow.initialState(F.setup())
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
@@ -236,7 +240,40 @@ import VSASimulator
             $0.phase = .refreshingStatus(
                 .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
         }
-        // The user removed the provider in Settings: the refreshed status has no provider.
+        // The user removed the provider in Settings: the refreshed status has no provider, so D.6
+        // rejects it and the Apple SSO profile is not used.
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [
+                F.step(Steps.validateAuthorizationStatus),
+                F.note(
+                    "D.6: the framework named no provider (not signed in at system level): the Apple SSO profile cannot be used."
+                ),
+                Self.decision(.notAuthenticated, "Sign in again to play."),
+            ]
+        ) {
+            $0.framework = F.known(.granted)
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func anAppThatSkipsD6SendsTheRefreshedStatusAndAdobeDecides() {
+        var setup = F.setup()
+        setup.validatesPartnerStatus = false
+        var state = RestV2Flow.initialState(setup)
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        var store = Store(state: state)
+        store.send(
+            .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
+        ) {
+            $0.basics.app.activity = "Authorizing"
+            $0.phase = .refreshingStatus(
+                .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
+        }
         let refreshed = F.known(.granted)
         store.send(
             .metadata(.success(AccountMetadata())),
@@ -257,6 +294,35 @@ import VSASimulator
         ) {
             $0.basics.app.lastDenial = AppModel.Denial(
                 resource: "show", code: "authenticated_profile_missing", message: missing.message)
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func b2RejectsAnExpiredSignInAndTheAppSendsNoProvider() {
+        var store = Store(F.setup())
+        Self.registered(&store)
+        store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(F.silentRequest))]) {
+            $0.phase = .checkingFramework(.launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
+        }
+        let expired = F.now - 60_000
+        let known = F.known(.granted, provider: "p.aurora", expiry: expired)
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: expired))),
+            [
+                F.step(Steps.validateSilentStatus),
+                F.note("B.2: the system sign-in has expired (authenticationExpirationDate is past); it is not used."),
+                F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.granted).partnerStatus)),
+            ]
+        ) {
+            $0.framework = known
+            $0.phase = .retrievingProfiles
+        }
+        // No B.6: the expired sign-in is not tried silently.
+        store.send(.api(.profiles(F.noProfiles)), [Self.decision(.notAuthenticated)]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle

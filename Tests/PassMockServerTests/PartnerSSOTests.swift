@@ -99,7 +99,14 @@ import Testing
             #expect(noHeader.reasonType == .missingParametersFallback)
             #expect(noHeader.actionName == .resume)
             #expect(noHeader.missingParameters == ["mvpd"])
-            #expect(try await partnerSession(app, status(.denied)).reasonType == .missingParametersFallback)
+            // A status that fails but names a known provider: the fallback is a session for its MVPD.
+            let denied = try await partnerSession(app, status(.denied))
+            #expect(denied.actionName == .authenticate)
+            #expect(denied.reasonType == .pfsFallback)
+            #expect(denied.mvpd == "AuroraCable")
+            #expect(denied.code != nil)
+            let unknown = try await partnerSession(app, status(.denied, provider: "tvsim.nowhere"))
+            #expect(unknown.reasonType == .missingParametersFallback)
             let withMvpd = try await app.postForm(
                 "/sessions/sso/Apple", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example",
                 extra: [("AP-Partner-Framework-Status", "%%%")]

@@ -114,10 +114,23 @@ let supported = ["p.aurora", "p.beacon", "p.etoile", "p.bluebonnet"]
         #expect(without == [.finish(.success(AccountMetadata()))])
     }
 
-    @Test func anExpiredSignInCountsAsSignedOut() {
-        let (_, effects) = start(
-            MetadataRequest(includeAccountProviderIdentifier: true), device(signedIn: "p.aurora", expiresAt: now))
-        #expect(effects == [.finish(.success(AccountMetadata()))])
+    @Test func aSilentRequestReportsAnExpiredSignInWithItsPastDate() {
+        let request = MetadataRequest(includeAccountProviderIdentifier: true, includeAuthenticationExpirationDate: true)
+        let (_, effects) = start(request, device(signedIn: "p.aurora", expiresAt: now))
+        #expect(
+            effects == [
+                .finish(
+                    .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: now)))
+            ])
+    }
+
+    @Test func anExpiredSignInCountsAsSignedOutWhenThePickerMayShow() {
+        let request = MetadataRequest(isInterruptionAllowed: true, includeAccountProviderIdentifier: true)
+        let (_, effects) = start(request, device(signedIn: "p.aurora", expiresAt: now))
+        guard case .present(.picker)? = effects.first else {
+            Issue.record("expected Apple's picker, got \(effects)")
+            return
+        }
     }
 
     @Test func aSignedInProviderTheAppDoesNotSupportIsNamed() {

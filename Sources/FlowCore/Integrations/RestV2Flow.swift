@@ -101,7 +101,9 @@ public enum RestV2Flow: IntegrationFlow {
         PartnerExchange(
             steps: .init(
                 request: Steps.partnerRequest, alreadyAuthenticated: Steps.continueDecisions,
-                authenticate: Steps.partnerAuthentication, createProfile: Steps.partnerProfile),
+                authenticate: Steps.partnerAuthentication,
+                validate: setup.validatesPartnerStatus ? Steps.validatePartnerResponse : nil,
+                createProfile: Steps.partnerProfile),
             domainName: setup.domainName, redirectUrl: setup.redirectUrl)
     }
 
@@ -236,7 +238,7 @@ public enum RestV2Flow: IntegrationFlow {
         /// B.2: what the framework said, validated as the cookbook asks.
         mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
             state.framework = known
-            var effects: [Effect] = []
+            var effects = validate(Steps.validateSilentStatus)
             if let access = known.access, access != .granted {
                 let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
                 let follow =
@@ -255,7 +257,7 @@ public enum RestV2Flow: IntegrationFlow {
         /// B.3: GET /profiles with the partner status, so an Apple SSO profile can come back too.
         mutating func retrieveProfiles() -> [Effect] {
             state.phase = .retrievingProfiles
-            return [.record(.step(Steps.retrieveProfiles)), .call(.profiles(state.framework.partnerStatus))]
+            return [.record(.step(Steps.retrieveProfiles)), .call(.profiles(sentStatus))]
         }
 
         mutating func profilesRetrieved(_ response: ProfilesResponse) -> [Effect] {
@@ -266,7 +268,7 @@ public enum RestV2Flow: IntegrationFlow {
                     + preauthorize()
             }
             state.basics.app.authentication = .notAuthenticated
-            if state.framework.validation(now: context.now) == .valid {
+            if usableProvider {
                 // B.6: signed in at system level but no profile yet: single sign-on, silently.
                 return [.record(.step(Steps.continuePartner))] + retrieveConfiguration(.launch)
             }
@@ -313,15 +315,21 @@ public enum RestV2Flow: IntegrationFlow {
             let directory = state.directory ?? .empty
             switch outcome {
             case .signedIn(let provider):
+                let checked = validate(Steps.validateInteractiveStatus)
+                guard !setup.validatesPartnerStatus || usableProvider else {
+                    return checked + showAppPicker(preselected: nil)
+                }
                 guard let mvpd = directory.mvpd(platformId: provider) else {
-                    return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                    return checked
+                        + [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
                         + showAppPicker(preselected: nil)
                 }
                 guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
-                    return [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                    return checked
+                        + [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
                         + loginDirectly(mvpd)
                 }
-                return requestPartnerAuthentication(mvpd, silent: false)
+                return checked + requestPartnerAuthentication(mvpd, silent: false)
             case .noProvider:
                 return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
             case .cancelled:
@@ -515,7 +523,37 @@ public enum RestV2Flow: IntegrationFlow {
 
         /// The partner status a decision carries: only with an Apple SSO profile.
         var decisionPartnerStatus: PartnerFrameworkStatus? {
-            selectedAppleProfile ? state.framework.partnerStatus : nil
+            selectedAppleProfile ? sentStatus : nil
+        }
+
+        // MARK: - The app's validation of the framework's answers (B.2, C.4, D.2, D.6)
+
+        /// Whether the framework's provider may be used: valid, or (for an app that skips the
+        /// validation) merely present.
+        var usableProvider: Bool {
+            setup.validatesPartnerStatus
+                ? state.framework.validation(now: context.now) == .valid : state.framework.providerId != nil
+        }
+
+        /// The `AP-Partner-Framework-Status` the app sends: a validating app never sends a provider
+        /// whose sign-in has expired.
+        var sentStatus: PartnerFrameworkStatus {
+            guard setup.validatesPartnerStatus, case .expired = state.framework.validation(now: context.now) else {
+                return state.framework.partnerStatus
+            }
+            var usable = state.framework
+            usable.providerId = nil
+            usable.expiry = nil
+            return usable.partnerStatus
+        }
+
+        /// The validation step, with why the status cannot be used when the device is signed in
+        /// at system level but its answer fails (a missing permission has its own code).
+        func validate(_ step: CookbookStep) -> [Effect] {
+            guard setup.validatesPartnerStatus else { return [] }
+            let validation = state.framework.validation(now: context.now)
+            guard case .expired = validation else { return [.record(.step(step))] }
+            return [.record(.step(step)), .record(.note("\(step.id): \(validation.explanation); it is not used."))]
         }
 
         /// D.1 → D.3, or D.3 alone when the profile is not an Apple SSO one.
@@ -539,10 +577,26 @@ public enum RestV2Flow: IntegrationFlow {
             return effects
         }
 
+        /// D.2 / D.6: an Apple SSO profile is used only with a valid status; otherwise the user
+        /// signs in again.
         mutating func statusRefreshed(_ known: FrameworkStatus, then decision: Decision) -> [Effect] {
             state.framework = known
             guard state.basics.app.authentication.isAuthenticated else { return finishIdle([]) }
-            return decide(decision)
+            guard setup.validatesPartnerStatus else { return decide(decision) }
+            let step: CookbookStep =
+                decision == .preauthorize ? Steps.validateDecisionStatus : Steps.validateAuthorizationStatus
+            let validation = known.validation(now: context.now)
+            guard validation == .valid else {
+                state.basics.app.authentication = .notAuthenticated
+                state.basics.app.unlocked = [:]
+                state.basics.pendingPlay = nil
+                return finishIdle([
+                    .record(.step(step)),
+                    .record(.note("\(step.id): \(validation.explanation): the Apple SSO profile cannot be used.")),
+                    status(.notAuthenticated, "Sign in again to play."),
+                ])
+            }
+            return [.record(.step(step))] + decide(decision)
         }
 
         mutating func decide(_ decision: Decision) -> [Effect] {

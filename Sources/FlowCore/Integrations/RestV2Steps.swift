@@ -12,6 +12,10 @@ public enum RestV2Steps {
         "B.1", "retrieve partner framework status",
         "The app asks the TV-provider framework for its permission (the system asks the user the first time) and for the signed-in provider, without showing Apple's picker.",
         stage: .partnerStatus)
+    public static let validateSilentStatus = CookbookStep(
+        "B.2", "return partner framework status",
+        "The app validates the answer: permission granted, a provider mapping id, an expiration date not past. Only a valid status is used.",
+        stage: .partnerStatus)
     public static let retrieveProfiles = CookbookStep(
         "B.3", "retrieve profiles",
         "GET /profiles with AP-Partner-Framework-Status, so that an Apple SSO profile can be returned too.",
@@ -31,6 +35,10 @@ public enum RestV2Steps {
         "C.3", "retrieve partner framework status (interactive)",
         "The app asks the framework for the provider, allowing it to show Apple's picker and the provider sign-in.",
         stage: .providerPicker)
+    public static let validateInteractiveStatus = CookbookStep(
+        "C.4", "return partner framework status",
+        "The app validates the picker's answer (permission, provider, expiry) before it asks Adobe for the SAML request.",
+        stage: .providerPicker)
     public static let partnerRequest = CookbookStep(
         "C.5", "retrieve partner authentication request",
         "POST /sessions/sso/Apple with the partner status: Adobe answers with a SAML request or falls back to basic authentication.",
@@ -45,6 +53,10 @@ public enum RestV2Steps {
     public static let partnerAuthentication = CookbookStep(
         "C.10", "complete MVPD authentication with the partner framework",
         "The SAML request goes to the framework as verificationToken; the provider answers with a SAML response.",
+        stage: .partnerResponse)
+    public static let validatePartnerResponse = CookbookStep(
+        "C.11", "return partner authentication response",
+        "The app validates the answer again, and that it carries the provider's SAML response.",
         stage: .partnerResponse)
     public static let partnerProfile = CookbookStep(
         "C.12", "create and retrieve profile using partner authentication response",
@@ -72,9 +84,17 @@ public enum RestV2Steps {
         "D.1", "retrieve partner framework status",
         "Before preauthorization with an Apple SSO profile, the app refreshes the partner status silently.",
         stage: .preauthorization)
+    public static let validateDecisionStatus = CookbookStep(
+        "D.2", "return partner framework status",
+        "The refreshed status must be valid for an Apple SSO profile to be used; otherwise the user signs in again.",
+        stage: .preauthorization)
     public static let authorizationPartnerStatus = CookbookStep(
         "D.5", "retrieve partner framework status",
         "Before each authorization with an Apple SSO profile, the app refreshes the partner status silently.",
+        stage: .authorization)
+    public static let validateAuthorizationStatus = CookbookStep(
+        "D.6", "return partner framework status",
+        "The refreshed status must be valid for an Apple SSO profile to be used; otherwise the user signs in again.",
         stage: .authorization)
     public static let preauthorize = CookbookStep(
         "D.3", "retrieve preauthorization decisions",

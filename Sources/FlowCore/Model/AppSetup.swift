@@ -54,6 +54,10 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// Whether the app lets the framework show the permission alert (`checkAccessStatus` with
     /// the prompt option). An app that never asks stays `notDetermined`: VSA404.
     public var asksPermission: Bool = true
+    /// Whether the app validates the framework's answers as REST API V2's cookbook asks (B.2,
+    /// C.4, C.11, D.2, D.6). An app that does not sends whatever it got, and the server's own
+    /// checks answer (`pfs_fallback`, `invalid_header_pfs_*`).
+    public var validatesPartnerStatus: Bool = true
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

@@ -36,6 +36,8 @@ struct PartnerExchange: FlowPart {
         var request: CookbookStep?
         var alreadyAuthenticated: CookbookStep?
         var authenticate: CookbookStep?
+        /// The app's check of the framework's answer (REST API V2's C.11).
+        var validate: CookbookStep?
         var createProfile: CookbookStep?
     }
 
@@ -103,13 +105,15 @@ struct PartnerExchange: FlowPart {
     > {
         switch result {
         case .failure(let error):
-            return .done(.frameworkFailed(error))
+            return .done(.frameworkFailed(error), note(steps.validate))
         case .success(let metadata):
-            guard let saml = metadata.samlAttributeQueryResponse else { return .done(.noSAMLResponse) }
+            guard let saml = metadata.samlAttributeQueryResponse else {
+                return .done(.noSAMLResponse, note(steps.validate))
+            }
             state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
             state.stage = .creatingProfile
             return PartStep(
-                note(steps.createProfile) + [
+                note(steps.validate) + note(steps.createProfile) + [
                     .call(
                         .partnerProfile(
                             samlResponse: SAMLResponseEncoding.encoded(saml), state.framework.partnerStatus))

@@ -76,11 +76,12 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var usageDescription: String?
         public var featuredProviders: [String]?
         public var asksPermission: Bool?
+        public var validatesPartnerStatus: Bool?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission
+            case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
         }
 
         public init(from decoder: any Decoder) throws {
@@ -89,6 +90,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             usageDescription = try container.decodeIfPresent(String.self, forKey: .usageDescription)
             featuredProviders = try container.decodeIfPresent([String].self, forKey: .featuredProviders)
             asksPermission = try container.decodeIfPresent(Bool.self, forKey: .asksPermission)
+            validatesPartnerStatus = try container.decodeIfPresent(Bool.self, forKey: .validatesPartnerStatus)
         }
     }
 

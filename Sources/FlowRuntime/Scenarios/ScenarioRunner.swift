@@ -90,6 +90,7 @@ public struct ScenarioRunner: Sendable {
         }
         if let featured = scenario.app.featuredProviders { setup.featuredProviders = featured }
         if let asks = scenario.app.asksPermission { setup.asksPermission = asks }
+        if let validates = scenario.app.validatesPartnerStatus { setup.validatesPartnerStatus = validates }
         return setup
     }
 

@@ -19,13 +19,19 @@ extension V2Routes {
         let status: PartnerFrameworkStatus?
         do { status = try gate.partnerFrameworkStatus(request) } catch { return fallback(.pfsFallback) }
         let index = gate.index
+        // A known provider names the MVPD even when the status fails, so that the fallback is a
+        // session with a code for that MVPD (authenticate, pfs_fallback).
+        if let providerId = status?.frameworkProviderInfo.id, let known = index.mvpdsByPlatformId[providerId],
+            let mvpd = try? gate.mvpd(known.id, for: caller.requestor)
+        {
+            values[.mvpd] = mvpd.id
+        }
         guard let status,
             status.validationFailure(nowMilliseconds: backend.nowMilliseconds, knownProviderIds: index.knownPlatformIds)
                 == nil,
             let providerId = status.frameworkProviderInfo.id, let known = index.mvpdsByPlatformId[providerId]
         else { return fallback(.pfsFallback) }
         let mvpd = try gate.mvpd(known.id, for: caller.requestor)
-        values[.mvpd] = mvpd.id
         if let shortcut = try backend.shortcut(mvpd: mvpd, caller: caller, deviceId: device.identifier) {
             return Reply.json(shortcut)
         }

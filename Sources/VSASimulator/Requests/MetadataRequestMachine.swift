@@ -104,6 +104,11 @@ public struct MetadataRequestMachine: Sendable {
             return answer(with: signIn)
         }
         guard request.isInterruptionAllowed else {
+            // An expired sign-in is still reported, with its past expiration date: comparing it
+            // with the current date is the app's job (the cookbooks' validation steps).
+            if let signIn = device.signIn, !request.needsAttributeQuery, isSupported(signIn.providerId) {
+                return finish(.success(metadata(for: signIn, saml: nil)))
+            }
             // Not signed in and not allowed to ask: metadata without a provider.
             return finish(.success(AccountMetadata()))
         }

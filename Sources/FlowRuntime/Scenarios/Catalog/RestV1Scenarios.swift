@@ -1132,6 +1132,55 @@ enum RestV1Scenarios {
             """
         ),
         (
+            "rest-v1-ios-expired-sign-in-step-5",
+            """
+            {
+              "name": "rest-v1-ios-expired-sign-in-step-5",
+              "description": "REST API V1 with an expired system sign-in: step 2 gets the provider with a past authenticationExpirationDate, step 5 rejects it, and the launch ends signed out; sign-in goes through Apple's picker again.",
+              "platform": "ios",
+              "integration": "rest-v1",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo",
+                  "expiresIn": -60
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "steps": [
+                  "0.1",
+                  "0.2",
+                  "1",
+                  "2",
+                  "3",
+                  "4",
+                  "5",
+                  "6",
+                  "7",
+                  "8",
+                  "9",
+                  "1",
+                  "11"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "rest-v1-tvos-regular-logout",
             """
             {

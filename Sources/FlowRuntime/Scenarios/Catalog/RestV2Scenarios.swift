@@ -681,7 +681,7 @@ enum RestV2Scenarios {
             """
             {
               "name": "rest-v2-ios-expired-apple-sign-in",
-              "description": "The system sign-in has expired: the app sees no provider and Apple's picker asks again.",
+              "description": "The system sign-in has expired: the framework reports it with its past date, B.2 rejects it, the app sends no provider and does not try single sign-on; Apple's picker asks again.",
               "platform": "ios",
               "integration": "rest-v2",
               "device": {
@@ -703,7 +703,25 @@ enum RestV2Scenarios {
                   "N000"
                 ],
                 "authenticated": true,
-                "profileType": "appleSSO"
+                "profileType": "appleSSO",
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "D.1",
+                  "D.2",
+                  "D.3"
+                ],
+                "exact": true
               }
             }
             """
@@ -1170,7 +1188,106 @@ enum RestV2Scenarios {
             """
             {
               "name": "rest-v2-ios-settings-sign-out",
-              "description": "After Apple SSO the user removes the TV provider in Settings: the next play still refreshes the partner status.",
+              "description": "After Apple SSO the user removes the TV provider in Settings: the next play refreshes the partner status (D.5), D.6 finds no provider, and the Apple SSO profile is not used: the user signs in again.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "settings remove-provider",
+                "play deep-space"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "N000"
+                ],
+                "authenticated": false,
+                "decisions": [],
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "D.1",
+                  "D.2",
+                  "D.3",
+                  "D.5",
+                  "D.6"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "rest-v2-tvos-expired-apple-sign-in",
+            """
+            {
+              "name": "rest-v2-tvos-expired-apple-sign-in",
+              "description": "Apple TV with an expired system sign-in: the framework reports it with its date, B.2 rejects it, the app sends no provider and does not try single sign-on; Apple's picker asks again.",
+              "platform": "tvos",
+              "integration": "rest-v2",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo",
+                  "expiresIn": -60
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "D.1",
+                  "D.2",
+                  "D.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "rest-v2-ios-settings-sign-out-unvalidated",
+            """
+            {
+              "name": "rest-v2-ios-settings-sign-out-unvalidated",
+              "description": "An app that skips D.6: after the provider is removed in Settings it sends the refreshed status anyway, and Adobe denies the Apple SSO profile (authenticated_profile_missing).",
               "platform": "ios",
               "integration": "rest-v2",
               "steps": [
@@ -1191,7 +1308,133 @@ enum RestV2Scenarios {
                 "authenticated": false,
                 "decisions": [
                   "deny deep-space authenticated_profile_missing"
-                ]
+                ],
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.5",
+                  "C.10",
+                  "C.12",
+                  "D.1",
+                  "D.3",
+                  "D.5",
+                  "D.7"
+                ],
+                "exact": true
+              },
+              "app": {
+                "validatesPartnerStatus": false
+              }
+            }
+            """
+        ),
+        (
+            "rest-v2-ios-partner-profile-refused",
+            """
+            {
+              "name": "rest-v2-ios-partner-profile-refused",
+              "description": "Adobe refuses the partner authentication response at C.13 (invalid_header_pfs_provider_info_expired): the app continues with basic authentication (C.8) in a web view.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "faults": [
+                {
+                  "route": "sso.profiles",
+                  "kind": "status",
+                  "status": 400,
+                  "code": "invalid_header_pfs_provider_info_expired"
+                }
+              ],
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "regular",
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "C.8",
+                  "BA.1",
+                  "BA.2",
+                  "BA.3",
+                  "D.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "rest-v2-ios-expired-sign-in-unvalidated",
+            """
+            {
+              "name": "rest-v2-ios-expired-sign-in-unvalidated",
+              "description": "An app that skips B.2 sends the expired sign-in's status: B.6 tries single sign-on and Adobe answers pfs_fallback at C.6; Apple's picker then asks again.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "device": {
+                "permission": "granted",
+                "signedIn": {
+                  "provider": "tvsim.aurora",
+                  "persona": "demo",
+                  "expiresIn": -60
+                }
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.3",
+                  "B.6",
+                  "C.1",
+                  "C.5",
+                  "C.3",
+                  "C.5",
+                  "C.10",
+                  "C.12",
+                  "D.1",
+                  "D.3"
+                ],
+                "exact": true
+              },
+              "app": {
+                "validatesPartnerStatus": false
               }
             }
             """
