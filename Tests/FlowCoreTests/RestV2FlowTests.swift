@@ -361,3 +361,34 @@ import VSASimulator
         store.finish()
     }
 }
+
+@Suite struct RestV2ForegroundTests {
+    typealias Store = TestStore<RestV2Flow>
+    typealias F = Fixture
+    typealias Steps = RestV2Steps
+
+    @Test func theForegroundChecksThePermissionAgainAndKeepsAFreshStatus() {
+        var state = RestV2Flow.initialState(F.setup())
+        state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        var store = Store(state: state)
+        let known = state.framework
+        store.send(.user(.foreground), [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]) {
+            $0.phase = .checkingFramework(
+                .foreground, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: known))
+        }
+        let denied = VSError(.accessNotGranted, message: "no")
+        store.send(
+            .access(.denied, denied, signedInAtSystemLevel: true),
+            [
+                F.step(Steps.validateSilentStatus),
+                F.status(StatusCode.permissionDenied.atAppDecision, "The app continues without single sign-on."),
+            ]
+        ) {
+            $0.framework = FrameworkStatus(access: .denied, error: denied, signedInAtSystemLevel: true)
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+}

@@ -32,6 +32,8 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
     enum Goal: Sendable, Equatable {
         case launch
         case signIn
+        /// Back from the background: steps 3 and 4 again; a signed-out app goes on as at launch.
+        case foreground
     }
 
     enum Phase: Sendable, Equatable {
@@ -159,6 +161,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 return checkFramework(.signIn)
             case .play(let resource): return play(resource)
             case .signOut: return signOut()
+            case .foreground: return checkFramework(.foreground)
             }
         }
 
@@ -176,13 +179,15 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             var effects: [Effect] = []
             if let access = known.access, access != .granted {
                 let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
-                let follow = goal == .launch ? "The app continues without single sign-on." : "The app's own sign-in."
+                let follow = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
                 effects.append(status(code, follow))
             } else if let error = known.error {
                 effects.append(status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description))
             }
             switch goal {
-            case .launch:
+            case .foreground where state.basics.app.authentication.isAuthenticated:
+                return finishIdle(effects)
+            case .launch, .foreground:
                 guard let provider = known.providerId, known.isGranted else {
                     return finishIdle(effects + [status(.notAuthenticated)])
                 }

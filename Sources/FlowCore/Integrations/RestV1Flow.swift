@@ -35,6 +35,8 @@ public enum RestV1Flow: IntegrationFlow {
     enum Goal: Sendable, Equatable {
         case launch
         case signIn
+        /// Back from the background: step 2 again, and a signed-out app goes on as at launch.
+        case foreground
     }
 
     enum Phase: Sendable, Equatable {
@@ -202,6 +204,9 @@ public enum RestV1Flow: IntegrationFlow {
                 return register(.signIn)
             case .play(let resource): return play(resource)
             case .signOut: return signOut()
+            case .foreground:
+                guard state.registration.tokenIssued else { return register(.launch) }
+                return checkFramework(.foreground)
             }
         }
 
@@ -224,6 +229,8 @@ public enum RestV1Flow: IntegrationFlow {
             case .signIn:
                 if state.framework.isGranted { return fetchConfiguration(.signIn) }
                 return checkFramework(.signIn)
+            case .foreground:
+                return checkFramework(.foreground)
             }
         }
 
@@ -268,14 +275,16 @@ public enum RestV1Flow: IntegrationFlow {
                 effects.append(
                     status(
                         code,
-                        goal == .launch ? "The app continues without single sign-on." : "Step 10: the regular workflow."
+                        goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
                     ))
             } else if let error = known.error {
                 effects.append(status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description))
             }
             switch goal {
             case .signIn: return effects + fetchConfiguration(.signIn)
-            case .launch:
+            case .foreground where state.basics.app.authentication.isAuthenticated:
+                return finishIdle(effects)
+            case .launch, .foreground:
                 guard known.validation(now: context.now) == .valid else {
                     if case .expired = known.validation(now: context.now) {
                         effects.append(.record(.note("Step 5: the system sign-in has expired.")))
@@ -301,7 +310,7 @@ public enum RestV1Flow: IntegrationFlow {
             state.directory = directory
             switch goal {
             case .signIn: return startPartnerSSO(directory)
-            case .launch:
+            case .launch, .foreground:
                 guard let provider = state.framework.providerId, let mvpd = directory.mvpd(platformId: provider),
                     ConfigurationDirectory.supportsAppleSSO(mvpd)
                 else { return finishIdle([status(.notAuthenticated)]) }

@@ -34,6 +34,8 @@ public enum RestV2Flow: IntegrationFlow {
     enum Goal: Sendable, Equatable {
         case launch
         case signIn
+        /// Back from the background: B.1 again, and a signed-out app goes on as at launch.
+        case foreground
     }
 
     /// What the app does once the partner status is fresh (D.1/D.5).
@@ -208,6 +210,7 @@ public enum RestV2Flow: IntegrationFlow {
                 return register(.signIn)
             case .play(let resource): return play(resource)
             case .signOut: return signOut()
+            case .foreground: return checkFrameworkAgain()
             }
         }
 
@@ -235,6 +238,14 @@ public enum RestV2Flow: IntegrationFlow {
 
         // MARK: - B. Check authentication
 
+        /// The cookbook's advice for the foreground: the permission and the partner status again.
+        mutating func checkFrameworkAgain() -> [Effect] {
+            guard state.registration.tokenIssued else { return register(.launch) }
+            let (child, effects) = RestV2Flow.framework(setup).checkAccess(state.framework, askProvider: true)
+            state.phase = .checkingFramework(.foreground, child)
+            return effects
+        }
+
         /// B.2: what the framework said, validated as the cookbook asks.
         mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
             state.framework = known
@@ -242,8 +253,8 @@ public enum RestV2Flow: IntegrationFlow {
             if let access = known.access, access != .granted {
                 let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
                 let follow =
-                    goal == .launch
-                    ? "The app continues without single sign-on." : "Falling back to the app's own MVPD picker."
+                    goal == .signIn
+                    ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
                 effects.append(status(code, follow))
             } else if let error = known.error {
                 effects.append(status(Self.code(forFrameworkError: error), error.description))
@@ -251,6 +262,10 @@ public enum RestV2Flow: IntegrationFlow {
             switch goal {
             case .launch: return effects + retrieveProfiles()
             case .signIn: return effects + retrieveConfiguration(.signIn)
+            case .foreground:
+                // Signed in, the fresh status serves the next decisions (D.1, D.5).
+                guard !state.basics.app.authentication.isAuthenticated else { return finishIdle(effects) }
+                return effects + retrieveProfiles()
             }
         }
 
@@ -288,7 +303,7 @@ public enum RestV2Flow: IntegrationFlow {
             state.directory = directory
             switch goal {
             case .signIn: return startInteractive(directory)
-            case .launch:
+            case .launch, .foreground:
                 guard let provider = state.framework.providerId, let mvpd = directory.mvpd(platformId: provider),
                     ConfigurationDirectory.supportsAppleSSO(mvpd)
                 else { return finishIdle([status(.notAuthenticated)]) }

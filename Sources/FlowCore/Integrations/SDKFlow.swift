@@ -230,6 +230,10 @@ public enum SDKFlow: IntegrationFlow {
             case .signIn: return getAuthentication()
             case .play(let resource): return play(resource)
             case .signOut: return logout()
+            case .foreground:
+                guard state.requestorReady else { return launch() }
+                state.basics.app.activity = "Checking"
+                return askPermission(then: .foreground)
             }
         }
 
@@ -247,6 +251,8 @@ public enum SDKFlow: IntegrationFlow {
             state.phase = .idle
             switch action {
             case .launch: return setRequestor()
+            // Back in the foreground the app checks the authentication again.
+            case .foreground: return checkAuthentication()
             default: return getAuthentication(permissionAsked: true)
             }
         }

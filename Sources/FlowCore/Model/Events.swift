@@ -8,6 +8,9 @@ public enum AppAction: Sendable, Equatable, Codable {
     case signIn
     case play(String)
     case signOut
+    /// The app comes back to the foreground: the cookbooks recommend checking the permission
+    /// again and refreshing the partner status here (seeds 000, 002, 004).
+    case foreground
 }
 
 /// Answers on the app's own screens.

@@ -261,6 +261,7 @@ public actor FlowEngine {
         case .signIn: "Taps Sign in"
         case .play(let resource): "Plays \(resource)"
         case .signOut: "Taps Sign out"
+        case .foreground: "Returns to the app (foreground)"
         }
     }
 

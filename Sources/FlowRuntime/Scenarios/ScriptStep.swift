@@ -4,7 +4,7 @@ import VSASimulator
 
 /// One thing the scripted user does, written in a scenario as a short phrase:
 ///
-///     launch | sign-in | play <title> | sign-out
+///     launch | sign-in | play <title> | sign-out | foreground
 ///     allow | deny | dismiss                      (the permission alert)
 ///     pick <provider> | other | cancel            (Apple's picker; cancel also closes any screen)
 ///     sign-in-as <persona> [password <password>]  (provider sign-in or MVPD web login)
@@ -28,7 +28,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
     case adjust(Adjustment)
 
     public static let grammar = """
-        launch | sign-in | play <title> | sign-out | allow | deny | dismiss | pick <provider> | other | cancel | \
+        launch | sign-in | play <title> | sign-out | foreground | allow | deny | dismiss | pick <provider> | other | cancel | \
         sign-in-as <persona> [password <p>] | choose <mvpd> | complete-second-screen as <persona> [password <p>] [at <mvpd>] | \
         new-code | ok | wait <n>s|m|h|d | settings remove-provider | settings permission <status> | \
         expire-provider-sign-in | expire-adobe-profiles
@@ -60,6 +60,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
         }
         switch verb {
         case "launch": return .app(.launch)
+        case "foreground": return .app(.foreground)
         case "sign-in": return .app(.signIn)
         case "sign-out": return .app(.signOut)
         case "play": return .app(.play(try argument()))
@@ -142,6 +143,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
         case .app(.launch): "launch"
         case .app(.signIn): "sign-in"
         case .app(.signOut): "sign-out"
+        case .app(.foreground): "foreground"
         case .app(.play(let title)): "play \(title)"
         case .permission(true): "allow"
         case .permission(false): "deny"

@@ -54,6 +54,7 @@ extension UIModel {
             }
         case .character("g"): screen = .settings(selection: 0)
         case .character("l"): return answer(id, .act(.launch))
+        case .character("b"): return answer(id, .act(.foreground))
         default: break
         }
         return []

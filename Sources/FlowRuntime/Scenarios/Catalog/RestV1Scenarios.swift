@@ -1132,6 +1132,99 @@ enum RestV1Scenarios {
             """
         ),
         (
+            "rest-v1-tvos-relaunch-adobe-token",
+            """
+            {
+              "name": "rest-v1-tvos-relaunch-adobe-token",
+              "description": "REST API V1 on Apple TV relaunched after a second-screen sign-in: step 1 finds the Adobe token and ends signed in with no partner steps (seed 000, step 1).",
+              "platform": "tvos",
+              "integration": "rest-v1",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "other",
+                "choose Cascade",
+                "complete-second-screen as demo",
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "N003",
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "Cascade",
+                "profileType": "regular",
+                "steps": [
+                  "0.1",
+                  "0.2",
+                  "1",
+                  "2",
+                  "3",
+                  "4",
+                  "10",
+                  "10",
+                  "10",
+                  "10",
+                  "11",
+                  "1",
+                  "1",
+                  "11"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "rest-v1-ios-relaunch-adobe-token",
+            """
+            {
+              "name": "rest-v1-ios-relaunch-adobe-token",
+              "description": "REST API V1 relaunched after a sign-in: step 1 finds the Adobe token (checkauthn 200) and the flow ends signed in, with no partner steps (seed 000, step 1).",
+              "platform": "ios",
+              "integration": "rest-v1",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "launch"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "regular",
+                "steps": [
+                  "0.1",
+                  "0.2",
+                  "1",
+                  "2",
+                  "3",
+                  "4",
+                  "5",
+                  "6",
+                  "7",
+                  "8",
+                  "9",
+                  "1",
+                  "11",
+                  "1",
+                  "1",
+                  "11"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "rest-v1-ios-expired-sign-in-step-5",
             """
             {

@@ -1232,6 +1232,57 @@ enum RestV2Scenarios {
             """
         ),
         (
+            "rest-v2-ios-foreground-permission-withdrawn",
+            """
+            {
+              "name": "rest-v2-ios-foreground-permission-withdrawn",
+              "description": "Signed in through Apple SSO, the user withdraws the app's TV Provider permission in Settings and returns: the foreground check (B.1) raises VSA403, and the next play's D.6 does not use the Apple SSO profile.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "settings permission denied",
+                "foreground",
+                "play deep-space"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "VSA403",
+                  "N000"
+                ],
+                "authenticated": false,
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "D.1",
+                  "D.2",
+                  "D.3",
+                  "B.1",
+                  "B.2",
+                  "D.5",
+                  "D.6"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "rest-v2-tvos-expired-apple-sign-in",
             """
             {

@@ -474,6 +474,52 @@ enum SDKScenarios {
             """
         ),
         (
+            "sdk-ios-foreground-permission-withdrawn",
+            """
+            {
+              "name": "sdk-ios-foreground-permission-withdrawn",
+              "description": "AccessEnabler, signed in through Apple SSO: the user withdraws the permission in Settings and returns; the app checks the permission and calls checkAuthentication, which raises VSA403 (signed in at system level) and answers 0.",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "settings permission denied",
+                "foreground"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA403"
+                ],
+                "authenticated": false,
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "D.2",
+                  "M.1",
+                  "C.7",
+                  "B.3"
+                ],
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "status",
+                  "setAuthenticationStatus"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "sdk-ios-already-authenticated",
             """
             {
