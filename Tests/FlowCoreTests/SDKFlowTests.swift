@@ -352,4 +352,49 @@ import VSASimulator
         }
         store.finish()
     }
+
+    @Test func onATVTheRequestorChoosesSeed001sRegistrationCodeOrSeed004sExchange() {
+        for mode in SDKTVAppleSSO.allCases {
+            var setup = F.setup(.tvos, .sdk)
+            setup.sdkTVAppleSSO = mode
+            var state = SDKFlow.initialState(setup)
+            state.directory = F.directory
+            state.requestorReady = true
+            state.framework = F.known(.granted)
+            state.phase = .applePicker(F.known(.granted))
+            var store = Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
+            let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
+            let known = F.known(.granted, provider: "p.aurora", expiry: F.later)
+            let source = F.note("Apple TV, \(mode.source).")
+            switch mode {
+            case .registrationCode:
+                store.send(
+                    .metadata(.success(metadata)),
+                    [
+                        source, F.note("The SDK calls setSelectedProvider(Aurora) silently."),
+                        .call(
+                            .createSession(
+                                mvpd: "Aurora", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                    ]
+                ) {
+                    $0.framework = known
+                    $0.phase = .creatingSession(F.aurora)
+                }
+            case .silentExchange:
+                store.send(
+                    .metadata(.success(metadata)),
+                    [
+                        source, F.step(Steps.partnerExchange),
+                        .call(
+                            .partnerSession(
+                                known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                    ]
+                ) {
+                    $0.framework = known
+                    $0.phase = .exchange(
+                        PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .requesting, framework: known))
+                }
+            }
+        }
+    }
 }

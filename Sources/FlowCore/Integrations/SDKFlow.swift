@@ -452,10 +452,7 @@ public enum SDKFlow: IntegrationFlow {
                     return [status(.unsupportedProvider, "\(name): integration or single sign-on disabled.")]
                         + displayProviderDialog()
                 }
-                let (child, effects) = SDKFlow.partnerExchange(setup).start(
-                    mvpd, silent: false, framework: state.framework)
-                state.phase = .exchange(child)
-                return effects
+                return signInWithApple(mvpd)
             case .unsupportedProvider(let provider):
                 guard let mvpd = directory.mvpd(platformId: provider) else {
                     return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
@@ -475,6 +472,24 @@ public enum SDKFlow: IntegrationFlow {
             case .noProvider:
                 return finishIdle([SDKFlow.authenticationStatus(false, "User Not Authenticated Error")])
             }
+        }
+
+        /// The provider supports Apple SSO. On a TV the seeds disagree, and the requestor's
+        /// setting chooses: seed 004's silent exchange, or seed 001's registration code; the
+        /// timeline names the source.
+        mutating func signInWithApple(_ mvpd: MvpdConfiguration) -> [Effect] {
+            var effects: [Effect] = []
+            if setup.platform == .tvos {
+                effects.append(.record(.note("Apple TV, \(setup.sdkTVAppleSSO.source).")))
+                if setup.sdkTVAppleSSO == .registrationCode {
+                    return effects + [.record(.note("The SDK calls setSelectedProvider(\(mvpd.id)) silently."))]
+                        + startRegularAuthentication(mvpd)
+                }
+            }
+            let (child, exchange) = SDKFlow.partnerExchange(setup).start(
+                mvpd, silent: false, framework: state.framework)
+            state.phase = .exchange(child)
+            return effects + exchange
         }
 
         var dismissDialog: Effect { SDKFlow.callback("dismissTvProviderDialog", "VSViewServiceHostViewController") }

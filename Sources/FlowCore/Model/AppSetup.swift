@@ -58,6 +58,9 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// C.4, C.11, D.2, D.6). An app that does not sends whatever it got, and the server's own
     /// checks answer (`pfs_fallback`, `invalid_header_pfs_*`).
     public var validatesPartnerStatus: Bool = true
+    /// The SDK on an Apple TV after Apple's picker: the silent exchange (seed 004) or a
+    /// registration code (seed 001); the requestor's setting.
+    public var sdkTVAppleSSO: SDKTVAppleSSO = .silentExchange
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

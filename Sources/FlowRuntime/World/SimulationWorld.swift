@@ -99,7 +99,7 @@ public struct SimulationWorld: Sendable {
         guard let requestor = info.requestors.first(where: { $0.id == requestorId }) else {
             throw WorldError.unknownRequestor(requestorId, known: info.requestors.map(\.id))
         }
-        return AppSetup(
+        var setup = AppSetup(
             identity: AppIdentity(
                 bundleId: "tv.orbit.\(requestor.id.lowercased())", displayName: requestor.name,
                 usageDescription:
@@ -113,6 +113,8 @@ public struct SimulationWorld: Sendable {
             featuredProviders: [
                 "tvsim.aurora", "tvsim.cascade", "tvsim.meridian", "tvsim.northwind", "tvsim.atv-uwave",
             ])
+        setup.sdkTVAppleSSO = requestor.sdkTVAppleSSO
+        return setup
     }
 
     /// The services a flow engine uses, with every exchange going to `timeline`.

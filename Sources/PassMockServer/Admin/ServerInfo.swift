@@ -10,6 +10,8 @@ public struct ServerInfo: Codable, Sendable {
         public let domains: [String]
         public let appleSSO: Bool
         public let resources: [ResourceSettings]
+        /// How the SDK signs an Apple TV in after Apple's picker.
+        public let sdkTVAppleSSO: SDKTVAppleSSO
         /// Path of the programmer's own identity provider (`/custom-idp/{id}`).
         public let customIdentityProvider: String?
     }
@@ -63,6 +65,7 @@ extension MockBackend {
                 id: requestor.id, name: requestor.name,
                 softwareStatement: credentials.softwareStatement(for: requestor),
                 domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources,
+                sdkTVAppleSSO: requestor.sdkTVAppleSSO,
                 customIdentityProvider: CustomIdentityProviderRoutes.basePath(for: requestor.id))
         }
         let mvpds = dashboard.mvpds.map { mvpd in

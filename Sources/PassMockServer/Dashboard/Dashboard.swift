@@ -184,12 +184,14 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
     /// REST API V1 errors: enhanced bodies (`{action, status, code, …}`) when true, the plain
     /// `{status, message, details}` body when false. V2 always answers enhanced errors.
     public var v1EnhancedErrors: Bool
+    /// How the AccessEnabler SDK signs an Apple TV in after Apple's picker (the seeds disagree).
+    public var sdkTVAppleSSO: SDKTVAppleSSO
 
     public init(
         id: String, name: String, domains: [String], softwareStatement: SoftwareStatementSettings,
         redirectUris: [String] = [], appleSSO: Bool = true, mvpds: [String]? = nil,
         maxPreauthorizeResources: Int = 5, maxAuthorizeResources: Int = 1, resources: [ResourceSettings] = [],
-        v1EnhancedErrors: Bool = true
+        v1EnhancedErrors: Bool = true, sdkTVAppleSSO: SDKTVAppleSSO = .silentExchange
     ) {
         self.id = id
         self.name = name
@@ -202,11 +204,12 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         self.maxAuthorizeResources = maxAuthorizeResources
         self.resources = resources
         self.v1EnhancedErrors = v1EnhancedErrors
+        self.sdkTVAppleSSO = sdkTVAppleSSO
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, domains, softwareStatement, redirectUris, appleSSO, mvpds
-        case maxPreauthorizeResources, maxAuthorizeResources, resources, v1EnhancedErrors
+        case maxPreauthorizeResources, maxAuthorizeResources, resources, v1EnhancedErrors, sdkTVAppleSSO
     }
 
     public init(from decoder: any Decoder) throws {
@@ -223,6 +226,11 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         maxAuthorizeResources = try container.decode(.maxAuthorizeResources, default: 1)
         resources = try container.decode(.resources, default: [])
         v1EnhancedErrors = try container.decode(.v1EnhancedErrors, default: true)
+        sdkTVAppleSSO =
+            container.contains(.sdkTVAppleSSO)
+            ? SDKTVAppleSSO(
+                rawValue: try container.decodeChoice(.sdkTVAppleSSO, from: SDKTVAppleSSO.allCases.map(\.rawValue)))!
+            : .silentExchange
         guard maxPreauthorizeResources >= 1 else {
             throw container.invalid(.maxPreauthorizeResources, "must be at least 1")
         }

@@ -76,7 +76,7 @@ enum SDKScenarios {
             """
             {
               "name": "sdk-tvos-apple-sso",
-              "description": "AccessEnabler on Apple TV: getAuthentication shows Apple's picker; setToken on play.",
+              "description": "AccessEnabler on Apple TV with the default requestor setting (seed 004, step 4): Apple's picker, then the silent exchange as on iOS; setToken on play.",
               "platform": "tvos",
               "integration": "sdk",
               "steps": [
@@ -103,7 +103,75 @@ enum SDKScenarios {
                   "setMetadataStatus",
                   "preauthorizedResources",
                   "setToken"
-                ]
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "D.2",
+                  "M.1",
+                  "C.7",
+                  "F.1"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-tvos-apple-sso-registration-code",
+            """
+            {
+              "name": "sdk-tvos-apple-sso-registration-code",
+              "description": "AccessEnabler on Apple TV for a requestor set to seed 001's variant (section E): after the provider is chosen in Apple's picker, a registration code and polling instead of the silent exchange. The second screen signs in at the MVPD, so the token's source is the MVPD.",
+              "platform": "tvos",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "complete-second-screen as demo",
+                "play deep-space"
+              ],
+              "expect": {
+                "codes": [
+                  "REGCODE"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "regular",
+                "decisions": [
+                  "permit deep-space"
+                ],
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "presentTvProviderDialog",
+                  "status",
+                  "setAuthenticationStatus",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "setToken"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "E.2",
+                  "M.1",
+                  "C.7",
+                  "F.1"
+                ],
+                "exact": true
+              },
+              "backend": {
+                "requestors": {
+                  "ORBIT": {
+                    "sdkTVAppleSSO": "registration-code"
+                  }
+                }
               }
             }
             """
