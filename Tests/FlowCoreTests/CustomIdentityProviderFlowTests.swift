@@ -22,7 +22,10 @@ import VSASimulator
 
     @Test func aSystemSignInIsTranslatedIntoTheAppsOwnTokensAtLaunch() {
         var store = Store(F.setup(.tvos, .customIdP))
-        store.send(.user(.launch), [F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true))]) {
+        store.send(
+            .user(.launch),
+            [F.step(Steps.configuration), F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true))]
+        ) {
             $0.basics.app.activity = "Starting"
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
@@ -120,6 +123,40 @@ import VSASimulator
                 Self.decision(.notAuthenticated),
             ]
         ) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func step1NamesAMissingEntitlementAndTheFrameworkRefusesTheApp() {
+        var setup = F.setup(.ios, .customIdP)
+        setup.identity.hasSingleSignOnEntitlement = false
+        var store = Store(setup)
+        store.send(
+            .user(.launch),
+            [
+                F.step(Steps.configuration),
+                F.note(
+                    "The provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework will refuse the app."
+                ),
+                F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
+            ]
+        ) {
+            $0.basics.app.activity = "Starting"
+            $0.phase = .checkingFramework(
+                .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
+        }
+        let refused = VSError(.accessNotGranted, message: "no entitlement")
+        store.send(
+            .access(.denied, refused, signedInAtSystemLevel: false),
+            [
+                Self.decision(.permissionDenied, "The app continues without single sign-on."),
+                Self.decision(.notAuthenticated),
+            ]
+        ) {
+            $0.framework = FrameworkStatus(access: .denied, error: refused)
+            $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
         }

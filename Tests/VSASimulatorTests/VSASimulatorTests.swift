@@ -195,6 +195,44 @@ let supported = ["p.aurora", "p.beacon", "p.etoile", "p.bluebonnet"]
         #expect(pickerOnlyEffects.last?.unsupportedProvider == .some("p.bluebonnet"))
     }
 
+    @Test func aProviderTheDelegateRefusesIsUnsupportedWithItsId() {
+        let declining = AppIdentity(
+            bundleId: app.bundleId, displayName: app.displayName, usageDescription: app.usageDescription,
+            declinedProviders: ["p.aurora"])
+        let request = MetadataRequest(isInterruptionAllowed: true, supportedAccountProviderIdentifiers: supported)
+        let context = MetadataRequestMachine.Context(app: declining, catalog: catalog, nowMilliseconds: now)
+        var (machine, _) = MetadataRequestMachine.start(request: request, device: device(), context: context)
+        let effects = machine.handle(.picked(.provider("p.aurora")))
+        #expect(effects.first == .askedDelegate(providerId: "p.aurora", allowed: false))
+        #expect(effects.last?.unsupportedProvider == .some("p.aurora"))
+    }
+
+    @Test func aSingleSupportedProviderSkipsTheList() {
+        let request = MetadataRequest(isInterruptionAllowed: true, supportedAccountProviderIdentifiers: ["p.aurora"])
+        let (_, effects) = start(request, device())
+        #expect(
+            effects == [
+                .askedDelegate(providerId: "p.aurora", allowed: true),
+                .present(
+                    .signIn(
+                        SignInPrompt(
+                            providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable",
+                            error: nil))),
+            ])
+    }
+
+    @Test func withoutTheEntitlementTheFrameworkRefusesTheApp() {
+        let unentitled = AppIdentity(
+            bundleId: app.bundleId, displayName: app.displayName, usageDescription: app.usageDescription,
+            hasSingleSignOnEntitlement: false)
+        guard case .answer(.denied, let error?) = AccessCheck.start(prompt: true, device: device(), app: unentitled)
+        else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(error.code == .accessNotGranted)
+    }
+
     @Test func signInRetriesOnWrongPasswordThenSavesTheDevice() {
         let request = MetadataRequest(
             isInterruptionAllowed: true, supportedAccountProviderIdentifiers: supported,
@@ -202,11 +240,12 @@ let supported = ["p.aurora", "p.beacon", "p.etoile", "p.bluebonnet"]
         var (machine, _) = start(request, device())
         #expect(
             machine.handle(.picked(.provider("p.aurora"))) == [
+                .askedDelegate(providerId: "p.aurora", allowed: true),
                 .present(
                     .signIn(
                         SignInPrompt(
                             providerId: "p.aurora", providerName: "Aurora Cable", identityProvider: "AuroraCable",
-                            error: nil)))
+                            error: nil))),
             ])
         #expect(
             machine.handle(.answered(.credentials(username: "demo", password: "x")))

@@ -151,7 +151,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             switch action {
             case .launch:
                 state.basics.app.activity = "Starting"
-                return checkFramework(.launch)
+                return checkConfiguration() + checkFramework(.launch)
             case .signIn:
                 guard !state.basics.app.authentication.isAuthenticated else {
                     return [.record(.note("Already signed in."))]
@@ -163,6 +163,28 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             case .signOut: return signOut()
             case .foreground: return checkFramework(.foreground)
             }
+        }
+
+        // MARK: - 1. The app's configuration
+
+        /// Step 1 at launch: what the framework will find in the app's bundle.
+        func checkConfiguration() -> [Effect] {
+            var effects: [Effect] = [.record(.step(Steps.configuration))]
+            if !setup.identity.hasSingleSignOnEntitlement {
+                effects.append(
+                    .record(
+                        .note(
+                            "The provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework will refuse the app."
+                        )))
+            }
+            if (setup.identity.usageDescription ?? "").isEmpty {
+                effects.append(
+                    .record(
+                        .note(
+                            "Info.plist has no NSVideoSubscriberAccountUsageDescription: the framework will raise an exception at its first call."
+                        )))
+            }
+            return effects
         }
 
         // MARK: - 3, 4. Access and the account
@@ -201,7 +223,8 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         mutating func showApplePicker() -> [Effect] {
             guard state.framework.isGranted else { return ownSignIn(provider: nil) }
             let request = ApplePicker.request(
-                supported: nil, featured: setup.featuredProviders, videoTitle: state.basics.pendingTitle)
+                supported: setup.supportedProviders, featured: setup.featuredProviders,
+                videoTitle: state.basics.pendingTitle)
             state.phase = .applePicker(state.framework)
             return [.record(.step(Steps.interactiveAccount)), .vsa(.metadata(request))]
         }
@@ -221,8 +244,8 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 return [status(.otherProvider)] + ownSignIn(provider: nil)
             case .unsupportedProvider(let provider):
                 // The app's own sign-in page can still start on the provider the user chose.
-                return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
-                    + ownSignIn(provider: provider)
+                let reason = state.framework.error?.message ?? "\(provider) is not supported by \(setup.requestor)."
+                return [status(.unsupportedProvider, reason)] + ownSignIn(provider: provider)
             case .permissionNotGranted(let error):
                 return [status(.permissionDenied, error.message)] + ownSignIn(provider: nil)
             case .failed(let error):

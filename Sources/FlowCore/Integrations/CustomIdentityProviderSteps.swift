@@ -1,6 +1,10 @@
 /// A programmer's own identity provider with Apple's single sign-on (seed 003), numbered as
 /// the seed numbers its steps; the app's own account sign-in is where its fallbacks lead.
 public enum CustomIdentityProviderSteps {
+    public static let configuration = CookbookStep(
+        "1", "the entitlement and Info.plist",
+        "The provisioning profile carries com.apple.developer.video-subscriber-single-sign-on; Info.plist has NSVideoSubscriberAccountUsageDescription, the text of the permission alert.",
+        stage: .registration)
     public static let accessStatus = CookbookStep(
         "3", "determine the app's access to the subscription",
         "checkAccessStatus with the prompt: the system asks the user the first time.", stage: .partnerStatus)

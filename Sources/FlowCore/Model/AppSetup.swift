@@ -61,6 +61,10 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// The SDK on an Apple TV after Apple's picker: the silent exchange (seed 004) or a
     /// registration code (seed 001); the requestor's setting.
     public var sdkTVAppleSSO: SDKTVAppleSSO = .silentExchange
+    /// The providers a custom identity provider's app lists in Apple's picker
+    /// (`supportedAccountProviderIdentifiers`); nil lists every one. A single provider skips the
+    /// list (seed 003, step 4). The Adobe integrations take theirs from the configuration.
+    public var supportedProviders: [String]?
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

@@ -55,6 +55,10 @@ extension FlowEngine {
             switch effect {
             case .present(let prompt):
                 pending += request.handle(await ask(prompt))
+            case .askedDelegate(let providerId, let allowed):
+                timeline.append(
+                    .vsa,
+                    "accountManager(_:shouldAuthenticateAccountProviderWithIdentifier: \(providerId)) → \(allowed)")
             case .dismiss:
                 timeline.append(.vsa, "accountManager(_:dismiss:)")
             case .signIn(let identityProvider, let username, let password):

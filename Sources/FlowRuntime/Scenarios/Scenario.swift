@@ -77,11 +77,18 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var featuredProviders: [String]?
         public var asksPermission: Bool?
         public var validatesPartnerStatus: Bool?
+        /// `false` removes the single sign-on entitlement from the app's provisioning profile.
+        public var singleSignOnEntitlement: Bool?
+        /// Providers the app's `shouldAuthenticateAccountProviderWithIdentifier` refuses.
+        public var declinedProviders: [String]?
+        /// A custom identity provider's app: the providers it lists in Apple's picker.
+        public var supportedProviders: [String]?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
+            case singleSignOnEntitlement, declinedProviders, supportedProviders
         }
 
         public init(from decoder: any Decoder) throws {
@@ -91,6 +98,9 @@ public struct Scenario: Sendable, Equatable, Decodable {
             featuredProviders = try container.decodeIfPresent([String].self, forKey: .featuredProviders)
             asksPermission = try container.decodeIfPresent(Bool.self, forKey: .asksPermission)
             validatesPartnerStatus = try container.decodeIfPresent(Bool.self, forKey: .validatesPartnerStatus)
+            singleSignOnEntitlement = try container.decodeIfPresent(Bool.self, forKey: .singleSignOnEntitlement)
+            declinedProviders = try container.decodeIfPresent([String].self, forKey: .declinedProviders)
+            supportedProviders = try container.decodeIfPresent([String].self, forKey: .supportedProviders)
         }
     }
 

@@ -91,6 +91,9 @@ public struct ScenarioRunner: Sendable {
         if let featured = scenario.app.featuredProviders { setup.featuredProviders = featured }
         if let asks = scenario.app.asksPermission { setup.asksPermission = asks }
         if let validates = scenario.app.validatesPartnerStatus { setup.validatesPartnerStatus = validates }
+        if let entitled = scenario.app.singleSignOnEntitlement { setup.identity.hasSingleSignOnEntitlement = entitled }
+        if let declined = scenario.app.declinedProviders { setup.identity.declinedProviders = declined }
+        if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
         return setup
     }
 

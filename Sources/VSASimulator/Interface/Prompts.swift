@@ -7,12 +7,26 @@ public struct AppIdentity: Codable, Sendable, Equatable {
     public var displayName: String
     /// `NSVideoSubscriberAccountUsageDescription`; without it the real framework crashes the app.
     public var usageDescription: String?
+    /// `com.apple.developer.video-subscriber-single-sign-on` in the provisioning profile; without
+    /// it the framework refuses the app.
+    public var hasSingleSignOnEntitlement: Bool
+    /// Providers the app's `accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:)`
+    /// refuses (an outage, a provider it stopped supporting); every other one is allowed.
+    public var declinedProviders: [String]
 
-    public init(bundleId: String, displayName: String, usageDescription: String?) {
+    public init(
+        bundleId: String, displayName: String, usageDescription: String?, hasSingleSignOnEntitlement: Bool = true,
+        declinedProviders: [String] = []
+    ) {
         self.bundleId = bundleId
         self.displayName = displayName
         self.usageDescription = usageDescription
+        self.hasSingleSignOnEntitlement = hasSingleSignOnEntitlement
+        self.declinedProviders = declinedProviders
     }
+
+    /// The delegate's answer for a provider the user picked.
+    public func shouldAuthenticate(_ providerId: String) -> Bool { !declinedProviders.contains(providerId) }
 }
 
 /// The system alert asking for access to the TV provider.

@@ -15,6 +15,16 @@ public enum AccessCheck {
                 "NSInternalInconsistencyException: the app's Info.plist must contain an NSVideoSubscriberAccountUsageDescription key"
             )
         }
+        guard app.hasSingleSignOnEntitlement else {
+            // Apple's documentation does not say how the refusal looks; tvsim answers `denied`.
+            return .answer(
+                .denied,
+                VSError(
+                    .accessNotGranted,
+                    message:
+                        "The app's provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework refuses it."
+                ))
+        }
         let status = device.accessStatus(of: app.bundleId)
         if status == .notDetermined, prompt { return .ask(PermissionPrompt(app: app)) }
         return .answer(status, error(for: status))

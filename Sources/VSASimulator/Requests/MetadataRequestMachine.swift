@@ -31,6 +31,9 @@ public struct MetadataRequestMachine: Sendable {
             identityProvider: String, providerSessionToken: String, verificationToken: String?,
             attributeNames: [String],
             channelIdentifier: String?)
+        /// The framework asked the app's delegate whether to sign in to a provider, and got this
+        /// answer (`accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:)`).
+        case askedDelegate(providerId: String, allowed: Bool)
         /// The device state changed (a new system sign-in) and must be saved.
         case saveDevice(DeviceState)
         case finish(Result<AccountMetadata, VSError>)
@@ -87,7 +90,7 @@ public struct MetadataRequestMachine: Sendable {
     }
 
     private mutating func begin() -> [Effect] {
-        guard device.accessStatus(of: context.app.bundleId) == .granted else {
+        guard context.app.hasSingleSignOnEntitlement, device.accessStatus(of: context.app.bundleId) == .granted else {
             return finish(.failure(VSError(.accessNotGranted, message: "The app has no access to the TV provider.")))
         }
         guard device.regionSupported else {
@@ -112,9 +115,16 @@ public struct MetadataRequestMachine: Sendable {
             // Not signed in and not allowed to ask: metadata without a provider.
             return finish(.success(AccountMetadata()))
         }
+        presenting = true
+        // One supported provider: no list, straight to its sign-in (seed 003, step 4).
+        if request.supportedAccountProviderIdentifiers.count == 1,
+            let only = request.supportedAccountProviderIdentifiers.first,
+            let provider = context.catalog.provider(only), provider.supportsSignIn
+        {
+            return pick(.provider(only))
+        }
         let picker = ProviderPicker(request: request, catalog: context.catalog, app: context.app)
         phase = .picking(picker)
-        presenting = true
         return [.present(.picker(picker))]
     }
 
@@ -200,11 +210,22 @@ public struct MetadataRequestMachine: Sendable {
                             .unsupportedProvider, unsupportedProviderIdentifier: id,
                             message: "\(provider.name) does not support single sign-on.")))
             }
+            let asked = Effect.askedDelegate(providerId: id, allowed: context.app.shouldAuthenticate(id))
+            guard context.app.shouldAuthenticate(id) else {
+                return [asked]
+                    + finish(
+                        .failure(
+                            VSError(
+                                .unsupportedProvider, unsupportedProviderIdentifier: id,
+                                message:
+                                    "The app's accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:) refused \(provider.name)."
+                            )))
+            }
             let prompt = SignInPrompt(
                 providerId: provider.id, providerName: provider.name, identityProvider: provider.identityProvider,
                 error: nil)
             phase = .enteringCredentials(prompt)
-            return [.present(.signIn(prompt))]
+            return [asked, .present(.signIn(prompt))]
         }
     }
 

@@ -1099,5 +1099,197 @@ enum CustomIdentityProviderScenarios {
             }
             """
         ),
+        (
+            "custom-idp-tvos-single-provider",
+            """
+            {
+              "name": "custom-idp-tvos-single-provider",
+              "description": "Own identity provider on Apple TV that supports one TV provider: no list, straight to its sign-in (seed 003, step 4).",
+              "platform": "tvos",
+              "integration": "custom-idp",
+              "app": {
+                "supportedProviders": [
+                  "tvsim.aurora"
+                ]
+              },
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "tvsim.aurora",
+                "profileType": "appleSSO",
+                "steps": [
+                  "1",
+                  "3",
+                  "4",
+                  "4",
+                  "5",
+                  "5",
+                  "6"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "custom-idp-tvos-missing-usage-description",
+            """
+            {
+              "name": "custom-idp-tvos-missing-usage-description",
+              "description": "Own identity provider on Apple TV, Info.plist without NSVideoSubscriberAccountUsageDescription: step 1 says so at launch, and the framework's first call crashes the app.",
+              "platform": "tvos",
+              "integration": "custom-idp",
+              "app": {
+                "usageDescription": ""
+              },
+              "steps": [
+                "launch"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": false,
+                "crash": true,
+                "steps": [
+                  "1",
+                  "3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "custom-idp-ios-single-provider",
+            """
+            {
+              "name": "custom-idp-ios-single-provider",
+              "description": "Own identity provider that supports one TV provider: supportedAccountProviderIdentifiers with a single id skips the list and goes straight to its sign-in (seed 003, step 4).",
+              "platform": "ios",
+              "integration": "custom-idp",
+              "app": {
+                "supportedProviders": [
+                  "tvsim.aurora"
+                ]
+              },
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "sign-in-as demo",
+                "play deep-space"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "tvsim.aurora",
+                "profileType": "appleSSO",
+                "decisions": [
+                  "permit deep-space"
+                ],
+                "steps": [
+                  "1",
+                  "3",
+                  "4",
+                  "4",
+                  "5",
+                  "5",
+                  "6",
+                  "P.1"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "custom-idp-ios-missing-entitlement",
+            """
+            {
+              "name": "custom-idp-ios-missing-entitlement",
+              "description": "Own identity provider, the provisioning profile without com.apple.developer.video-subscriber-single-sign-on: step 1 says so at launch, the framework refuses the app (VSA403), and sign-in goes to the app's own account.",
+              "platform": "ios",
+              "integration": "custom-idp",
+              "app": {
+                "singleSignOnEntitlement": false
+              },
+              "steps": [
+                "launch",
+                "sign-in",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "VSA403",
+                  "N000",
+                  "VSA403"
+                ],
+                "authenticated": true,
+                "mvpd": "AlderCreek",
+                "profileType": "regular",
+                "steps": [
+                  "1",
+                  "3",
+                  "3",
+                  "F.1",
+                  "F.2",
+                  "F.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "custom-idp-ios-declined-provider",
+            """
+            {
+              "name": "custom-idp-ios-declined-provider",
+              "description": "Own identity provider whose shouldAuthenticateAccountProviderWithIdentifier refuses Aurora Cable (an outage): picking it fails with unsupportedProvider and its id (N004), and the app's own sign-in starts on that provider.",
+              "platform": "ios",
+              "integration": "custom-idp",
+              "app": {
+                "declinedProviders": [
+                  "tvsim.aurora"
+                ]
+              },
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo"
+              ],
+              "expect": {
+                "codes": [
+                  "N000",
+                  "N004"
+                ],
+                "authenticated": true,
+                "mvpd": "tvsim.aurora",
+                "profileType": "regular",
+                "steps": [
+                  "1",
+                  "3",
+                  "4",
+                  "4",
+                  "F.1",
+                  "F.2",
+                  "F.3"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
     ]
 }
