@@ -54,7 +54,7 @@ struct InspectorRenderer {
             if isSelected { canvas.fill(row, base) }
             let time = TimelineText.stamp(entry.time - model.startTime) + " "
             var x = canvas.text(time, at: row.x, row.y, isSelected ? base : Style(.muted), in: row)
-            let kind = DisplayWidth.pad(entry.kind.rawValue, to: 8)
+            let kind = DisplayWidth.pad(entry.kind.rawValue, to: 9)
             x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
             var title = entry.title
             if let duration = entry.durationMilliseconds { title += "  \(TimelineText.oneDecimal(duration)) ms" }
@@ -104,7 +104,7 @@ struct InspectorRenderer {
             step.explanation, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
             Style(.text))
         if let status, inner.height >= 2 {
-            canvas.line("\(status.id): \(status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
+            canvas.line("\(status.label): \(status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
         }
     }
 }
@@ -131,7 +131,7 @@ enum DetailText {
             if let step = entry.step { add(step.explanation) }
             if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }
             if let status = entry.status {
-                add("\(status.id) (\(status.level.rawValue)): \(status.meaning)", Style(.warning))
+                add("\(status.label) (\(status.level.rawValue)): \(status.meaning)", Style(.warning))
             }
             return lines
         }

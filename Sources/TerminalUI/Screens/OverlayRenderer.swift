@@ -25,7 +25,7 @@ struct OverlayRenderer {
                 ("↑ ↓", "move"), ("⏎", "select / answer"), ("esc", "cancel, back, dismiss"),
                 ("type", "search in pickers, fill in forms"), ("F3", "fill in a demo account (again: the next one)"),
                 ("g", "Settings › TV Provider (home)"), ("c / n", "on a code: sign in on a second screen / new code"),
-                ("l / b", "on the home screen: launch the app again / bring it back to the foreground"),
+                ("l / b", "home: launch again / return to the foreground"),
             ]
         ),
         (
