@@ -9,6 +9,8 @@ enum Fixture {
     /// The reducers' clock in these tests: 1 January 2026.
     static let now: Int64 = 1_767_225_600_000
     static let later: Int64 = now + 3_600_000
+    /// An access token's end: six hours, as the mock issues them.
+    static let tokenExpiry: Int64 = now + 21_600_000
 
     static let aurora = MvpdConfiguration(
         id: "Aurora", displayName: "Aurora Cable", logoUrl: "", boardingStatus: .supported,

@@ -26,8 +26,12 @@ import VSASimulator
         store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
             $0.registration.registered = true
         }
-        store.send(.api(.tokenIssued), [F.step(Steps.checkAdobeToken), .call(.v1CheckAuthentication)]) {
+        store.send(
+            .api(.tokenIssued(expiresAt: F.tokenExpiry)),
+            [F.step(Steps.checkAdobeToken), .call(.v1CheckAuthentication)]
+        ) {
             $0.registration.tokenIssued = true
+            $0.registration.tokenExpiresAt = F.tokenExpiry
             $0.phase = .checkingAdobeToken
         }
         return store

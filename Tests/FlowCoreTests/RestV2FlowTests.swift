@@ -28,8 +28,12 @@ import VSASimulator
         store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
             $0.registration.registered = true
         }
-        store.send(.api(.tokenIssued), [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]) {
+        store.send(
+            .api(.tokenIssued(expiresAt: F.tokenExpiry)),
+            [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]
+        ) {
             $0.registration.tokenIssued = true
+            $0.registration.tokenExpiresAt = F.tokenExpiry
             $0.phase = checking(.launch)
         }
     }
@@ -390,5 +394,38 @@ import VSASimulator
             $0.phase = .idle
         }
         store.finish()
+    }
+}
+
+@Suite struct RestV2AccessTokenTests {
+    typealias Store = TestStore<RestV2Flow>
+    typealias F = Fixture
+    typealias Steps = RestV2Steps
+
+    @Test func anExpiredAccessTokenIsRenewedAtA3BeforeTheActionGoesOn() {
+        var state = RestV2Flow.initialState(F.setup())
+        state.registration = ClientRegistration.State(registered: true, tokenIssued: true, tokenExpiresAt: F.now - 1)
+        state.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
+        var store = Store(state: state)
+        store.send(
+            .user(.play("show")),
+            [
+                F.note("The access token has expired: a new one, with the same client credentials."),
+                F.step(Steps.retrieveToken), .call(.token),
+            ]
+        ) {
+            $0.registration.tokenIssued = false
+            $0.registration.tokenExpiresAt = nil
+            $0.phase = .renewingToken(.play("show"))
+        }
+        store.send(
+            .api(.tokenIssued(expiresAt: F.tokenExpiry)),
+            [F.step(Steps.authorize), .call(.authorize(mvpd: "Cascade", resources: ["show"], nil))]
+        ) {
+            $0.registration.tokenIssued = true
+            $0.registration.tokenExpiresAt = F.tokenExpiry
+            $0.basics.app.activity = "Authorizing"
+            $0.phase = .authorizing("show")
+        }
     }
 }

@@ -41,8 +41,9 @@ import VSASimulator
             $0.phase = .registering
         }
         store.send(.api(.registered), [.call(.token)]) { $0.registration.registered = true }
-        store.send(.api(.tokenIssued), [.call(.configuration)]) {
+        store.send(.api(.tokenIssued(expiresAt: F.tokenExpiry)), [.call(.configuration)]) {
             $0.registration.tokenIssued = true
+            $0.registration.tokenExpiresAt = F.tokenExpiry
             $0.phase = .loadingConfiguration
         }
     }

@@ -48,6 +48,8 @@ public enum RestV2Flow: IntegrationFlow {
         case idle
         // A
         case registering(Goal)
+        /// A.3 again: the access token expired; the action waits for the new one.
+        case renewingToken(AppAction)
         // B
         case checkingFramework(Goal, FrameworkAccess.State)
         case retrievingProfiles
@@ -139,6 +141,11 @@ public enum RestV2Flow: IntegrationFlow {
                 guard let step = RestV2Flow.registration.reduce(&registration, event, context) else { return nil }
                 state.registration = registration
                 return step.effects + (step.outcome.map { registered($0, goal: goal) } ?? [])
+            case .renewingToken(let action):
+                var registration = state.registration
+                guard let step = RestV2Flow.registration.reduce(&registration, event, context) else { return nil }
+                state.registration = registration
+                return step.effects + (step.outcome.map { tokenRenewed($0, then: action) } ?? [])
             case .checkingFramework(let goal, let child):
                 return scope(RestV2Flow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event) {
                     $0.frameworkChecked($1, goal: goal)
@@ -198,6 +205,10 @@ public enum RestV2Flow: IntegrationFlow {
             guard state.phase == .idle || action == .launch else {
                 return [.record(.note("The app is busy; \(action) is ignored."))]
             }
+            if action != .launch, state.registration.tokenExpired(now: context.now) {
+                state.phase = .renewingToken(action)
+                return RestV2Flow.registration.renew(&state.registration).effects
+            }
             switch action {
             case .launch:
                 state.basics.app.activity = "Starting"
@@ -216,9 +227,22 @@ public enum RestV2Flow: IntegrationFlow {
 
         // MARK: - A. Registration
 
+        /// A.3 renewed the token: the action the user took goes on.
+        mutating func tokenRenewed(_ outcome: ClientRegistration.Outcome, then action: AppAction) -> [Effect] {
+            state.phase = .idle
+            guard case .ready = outcome else {
+                if case .failed(let failure) = outcome { return apiFailed(failure) }
+                return []
+            }
+            return userAction(action)
+        }
+
         mutating func register(_ goal: Goal) -> [Effect] {
             state.phase = .registering(goal)
-            let step = RestV2Flow.registration.start(&state.registration)
+            let step =
+                state.registration.tokenExpired(now: context.now)
+                ? RestV2Flow.registration.renew(&state.registration)
+                : RestV2Flow.registration.start(&state.registration)
             guard let outcome = step.outcome else { return step.effects }
             return step.effects + registered(outcome, goal: goal)
         }

@@ -40,7 +40,8 @@ public enum APICall: Sendable, Equatable {
 /// What came back from an `APICall`.
 public enum APIResult: Sendable, Equatable {
     case registered
-    case tokenIssued
+    /// An access token, valid until `expiresAt` (epoch milliseconds).
+    case tokenIssued(expiresAt: Int64)
     case configuration(ConfigurationResponse)
     case session(SessionResponse)
     case profiles(ProfilesResponse)

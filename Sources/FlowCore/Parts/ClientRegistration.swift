@@ -6,6 +6,14 @@ struct ClientRegistration: FlowPart {
     struct State: Sendable, Equatable {
         var registered = false
         var tokenIssued = false
+        /// When the access token runs out, epoch milliseconds.
+        var tokenExpiresAt: Int64?
+
+        /// The token is gone or about to go (the same five seconds' margin the client keeps).
+        func tokenExpired(now: Int64) -> Bool {
+            guard tokenIssued, let tokenExpiresAt else { return false }
+            return tokenExpiresAt - now <= 5_000
+        }
     }
 
     enum Outcome: Equatable {
@@ -27,7 +35,10 @@ struct ClientRegistration: FlowPart {
     /// The access token ran out: only the token is asked for again (A.3), never new credentials.
     func renew(_ state: inout State) -> PartStep<Outcome> {
         state.tokenIssued = false
-        return start(&state)
+        state.tokenExpiresAt = nil
+        let note = Effect.record(.note("The access token has expired: a new one, with the same client credentials."))
+        let step = start(&state)
+        return PartStep([note] + step.effects, outcome: step.outcome)
     }
 
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>? {
@@ -35,8 +46,9 @@ struct ClientRegistration: FlowPart {
         case .api(.registered):
             state.registered = true
             return start(&state)
-        case .api(.tokenIssued):
+        case .api(.tokenIssued(let expiresAt)):
             state.tokenIssued = true
+            state.tokenExpiresAt = expiresAt
             return .done(.ready)
         case .api(.failed(let failure)):
             return .done(.failed(failure))

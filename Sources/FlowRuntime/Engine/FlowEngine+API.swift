@@ -21,8 +21,8 @@ extension FlowEngine {
                 saveDevice()
                 return .registered
             case .token:
-                try await client.requestAccessToken()
-                return .tokenIssued
+                let token = try await client.requestAccessToken()
+                return .tokenIssued(expiresAt: clock.nowMilliseconds() + Int64(token.expiresIn) * 1000)
             case .configuration:
                 return .configuration(try await client.configuration())
             case .createSession(let mvpd, let domainName, let redirectUrl):

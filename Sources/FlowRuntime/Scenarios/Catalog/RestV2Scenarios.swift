@@ -1232,6 +1232,59 @@ enum RestV2Scenarios {
             """
         ),
         (
+            "rest-v2-ios-access-token-renewal",
+            """
+            {
+              "name": "rest-v2-ios-access-token-renewal",
+              "description": "The access token lasts six hours: a play seven hours after sign-in first renews it (A.3, with the same client credentials), then authorizes.",
+              "platform": "ios",
+              "integration": "rest-v2",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "wait 7h",
+                "play deep-space"
+              ],
+              "expect": {
+                "codes": [
+                  "N000"
+                ],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "decisions": [
+                  "permit deep-space"
+                ],
+                "steps": [
+                  "A.1",
+                  "A.3",
+                  "B.1",
+                  "B.2",
+                  "B.3",
+                  "C.1",
+                  "C.3",
+                  "C.4",
+                  "C.5",
+                  "C.10",
+                  "C.11",
+                  "C.12",
+                  "D.1",
+                  "D.2",
+                  "D.3",
+                  "A.3",
+                  "D.5",
+                  "D.6",
+                  "D.7"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "rest-v2-ios-foreground-permission-withdrawn",
             """
             {
