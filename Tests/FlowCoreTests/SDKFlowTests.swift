@@ -22,6 +22,19 @@ import VSASimulator
     static let present = F.callback("presentTvProviderDialog", "VSViewServiceHostViewController")
     static let dismiss = F.callback("dismissTvProviderDialog", "VSViewServiceHostViewController")
 
+    /// `sendTrackingData` after a failed authentication status.
+    static func signedOutTracking(_ platform: DevicePlatform = .ios) -> Effect {
+        SDKFlow.track("TRACKING_AUTHENTICATION", ["false", "", "", "false"], F.setup(platform, .sdk))
+    }
+
+    static func signedInTracking(_ mvpd: String, _ platform: DevicePlatform = .ios) -> Effect {
+        SDKFlow.track("TRACKING_AUTHENTICATION", ["true", mvpd, SDKFlow.guid(mvpd), "false"], F.setup(platform, .sdk))
+    }
+
+    static func selectionTracking(_ mvpd: String, _ platform: DevicePlatform = .ios) -> Effect {
+        SDKFlow.track("TRACKING_GET_SELECTED_PROVIDER", [mvpd], F.setup(platform, .sdk))
+    }
+
     static func statusCallback(_ code: StatusCode) -> Effect {
         F.callback("status", "errorId=\(code.id), level=\(code.level.rawValue)")
     }
@@ -64,7 +77,7 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
-        store.send(.api(.profiles(F.noProfiles)), [notAuthenticated]) {
+        store.send(.api(.profiles(F.noProfiles)), [notAuthenticated, signedOutTracking()]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -93,7 +106,7 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
-        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated, Self.signedOutTracking()]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -118,7 +131,7 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
-        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated, Self.signedOutTracking(.tvos)]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -150,9 +163,9 @@ import VSASimulator
         store.send(
             .answer(.mvpdPickerCancelled),
             [
-                .showHome, F.note("The app calls setSelectedProvider(nil)."),
+                .showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false)),
                 F.status(.cancelled, "The app's MVPD picker was cancelled."), Self.statusCallback(.cancelled),
-                F.callback("setAuthenticationStatus", "0, \"Provider not Selected Error\""),
+                F.callback("setAuthenticationStatus", "0, \"Provider not Selected Error\""), Self.signedOutTracking(),
             ]
         ) {
             $0.basics.app.activity = nil
@@ -173,7 +186,8 @@ import VSASimulator
         store.send(
             .metadata(.failure(pickerOnly)),
             [
-                F.note("The SDK calls setSelectedProvider(Bluebonnet) silently."),
+                .record(.sdkCall(name: "setSelectedProvider", arguments: "Bluebonnet", silently: true)),
+                Self.selectionTracking("Bluebonnet"),
                 .call(
                     .createSession(mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
             ]
@@ -195,7 +209,8 @@ import VSASimulator
             .answer(.webLoginFinished(url: "adobepass://ios.app")),
             [
                 .showHome, F.step(Steps.handleExternalURL),
-                F.note("The app calls handleExternalURL(adobepass://ios.app)."), .call(.profileForCode("ABC123")),
+                .record(.sdkCall(name: "handleExternalURL", arguments: "adobepass://ios.app", silently: false)),
+                .call(.profileForCode("ABC123")),
             ]
         ) {
             $0.phase = .polling(
@@ -205,7 +220,9 @@ import VSASimulator
             .api(.profiles(F.profiles("Bluebonnet", .regular))),
             [
                 .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome,
-                F.callback("setAuthenticationStatus", "1, \"\""), F.step(Steps.getMetadata),
+                F.callback("setAuthenticationStatus", "1, \"\""), Self.signedInTracking("Bluebonnet"),
+                .record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)),
+                F.callback("selectedProvider", "Bluebonnet"), F.step(Steps.getMetadata),
                 F.callback("setMetadataStatus", "tokenSource=Bluebonnet"), F.step(Steps.checkPreauthorizedResources),
                 .call(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil)),
             ]
@@ -226,7 +243,12 @@ import VSASimulator
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.requestorReady = true
         var store = Store(state: state)
-        store.send(.user(.signIn), [F.step(Steps.getAuthentication), F.callback("setAuthenticationStatus", "1, \"\"")])
+        store.send(
+            .user(.signIn),
+            [
+                F.step(Steps.getAuthentication), F.callback("setAuthenticationStatus", "1, \"\""),
+                Self.signedInTracking("Aurora"),
+            ])
         store.finish()
     }
 
@@ -242,7 +264,7 @@ import VSASimulator
             [
                 F.status(.permissionDenied, "setRequestor: the SDK falls back to the regular authentication flow."),
                 Self.statusCallback(.permissionDenied), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                F.note("The authentication token's TTL has passed."), Self.notAuthenticated,
+                F.note("The authentication token's TTL has passed."), Self.notAuthenticated, Self.signedOutTracking(),
             ]
         ) {
             $0.directory = F.directory
@@ -277,7 +299,8 @@ import VSASimulator
         store.send(
             .api(.profiles(F.noProfiles)),
             [
-                Self.notAuthenticated, F.note("setRequestorComplete: the SDK runs the queued signIn."),
+                Self.notAuthenticated, Self.signedOutTracking(),
+                F.note("setRequestorComplete: the SDK runs the queued signIn."),
                 F.step(Steps.getAuthentication), F.status(code, "getAuthentication: regular flow."),
                 Self.statusCallback(code), F.step(Steps.displayProviderDialog),
                 F.callback("displayProviderDialog", "[3 MVPD objects]"), .show(.mvpdPicker(mvpds, preselected: nil)),
@@ -309,7 +332,7 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
-        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated]) {
+        store.send(.api(.profiles(F.noProfiles)), [Self.notAuthenticated, Self.signedOutTracking()]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -372,7 +395,8 @@ import VSASimulator
                 store.send(
                     .metadata(.success(metadata)),
                     [
-                        source, F.note("The SDK calls setSelectedProvider(Aurora) silently."),
+                        source, .record(.sdkCall(name: "setSelectedProvider", arguments: "Aurora", silently: true)),
+                        Self.selectionTracking("Aurora", .tvos),
                         .call(
                             .createSession(
                                 mvpd: "Aurora", domainName: "app.example", redirectUrl: "adobepass://ios.app")),

@@ -69,6 +69,35 @@ public enum SDKFlow: IntegrationFlow {
     /// Where the SDK's web view ends: `ADOBEPASS_REDIRECT_URL` (seed 001, C.5).
     static let redirectURL = "adobepass://ios.app"
 
+    /// Where the MVPD login and logout end: the SDK's redirect in a web view, the app's custom
+    /// scheme in an SFSafariViewController.
+    static func redirect(_ setup: AppSetup) -> String {
+        setup.usesSafariViewController ? setup.redirectUrl : redirectURL
+    }
+
+    /// `navigateToUrl` or, for an SFSafariViewController, `navigateToUrl:useSVC`.
+    static func navigate(_ setup: AppSetup, _ url: String) -> Effect {
+        setup.usesSafariViewController
+            ? callback("navigateToUrl:useSVC", "\(url), true") : callback("navigateToUrl", url)
+    }
+
+    /// `sendTrackingData`, with the device fields every event ends with (reference C2):
+    /// deviceType, clientType, os.
+    static func track(_ event: String, _ data: [String], _ setup: AppSetup) -> Effect {
+        let device = setup.platform == .ios ? ["mobile", "ios", "iOS"] : ["unknown", "ios", "tvOS"]
+        let items = (data + device).map { $0 == "true" || $0 == "false" ? $0 : "\"\($0)\"" }
+        return callback("sendTrackingData", "\(event), [\(items.joined(separator: ", "))]")
+    }
+
+    /// The hashed user id the tracking events carry; the SDK knows the user only through the
+    /// MVPD, so a stable digest of it stands in.
+    static func guid(_ mvpd: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in mvpd.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
     public static func setup(of state: State) -> AppSetup { state.basics.setup }
     public static func app(of state: State) -> AppModel { state.basics.app }
@@ -77,7 +106,35 @@ public enum SDKFlow: IntegrationFlow {
         var reducer = Reducer(state: state, context: context)
         let effects = reducer.handle(event)
         state = reducer.state
-        return withStatusCallbacks(effects)
+        return withTracking(withStatusCallbacks(effects), state)
+    }
+
+    /// `sendTrackingData` follows the calls seed 001 lists (checkAuthentication,
+    /// getAuthentication, getAuthorization, checkAuthorization, setSelectedProvider), once each
+    /// has its answer: the authentication status, the token or its failure, the selection.
+    static func withTracking(_ effects: [Effect], _ state: State) -> [Effect] {
+        let setup = state.basics.setup
+        var mvpd = ""
+        if case .authenticated(let id, _, _) = state.basics.app.authentication { mvpd = id }
+        return effects.flatMap { effect -> [Effect] in
+            guard case .record(let note) = effect else { return [effect] }
+            switch note {
+            case .callback("setAuthenticationStatus", let arguments) where !arguments.contains("Logout"):
+                let success = arguments.hasPrefix("1")
+                let data = success ? ["true", mvpd, guid(mvpd), "false"] : ["false", "", "", "false"]
+                return [effect, track("TRACKING_AUTHENTICATION", data, setup)]
+            case .callback("setToken", _):
+                let data = ["true", mvpd, guid(mvpd), "false", "", ""]
+                return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
+            case .callback("tokenRequestFailed", _):
+                let data = ["false", mvpd, guid(mvpd), "false", "USER_NOT_AUTHORIZED_ERROR", ""]
+                return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
+            case .sdkCall("setSelectedProvider", let selected, _) where selected != "nil":
+                return [effect, track("TRACKING_GET_SELECTED_PROVIDER", [selected], setup)]
+            default:
+                return [effect]
+            }
+        }
     }
 
     /// Every status code reaches the app through its `status:` callback too.
@@ -118,7 +175,7 @@ public enum SDKFlow: IntegrationFlow {
 
     static func partnerExchange(_ setup: AppSetup) -> PartnerExchange {
         PartnerExchange(
-            steps: .init(request: Steps.partnerExchange), domainName: setup.domainName, redirectUrl: redirectURL)
+            steps: .init(request: Steps.partnerExchange), domainName: setup.domainName, redirectUrl: redirect(setup))
     }
 
     static func callback(_ name: String, _ arguments: String) -> Effect {
@@ -252,7 +309,11 @@ public enum SDKFlow: IntegrationFlow {
             switch action {
             case .launch: return setRequestor()
             // Back in the foreground the app checks the authentication again.
-            case .foreground: return checkAuthentication()
+            case .foreground:
+                if let playing = state.basics.app.playing, playing.tokenNotAfter > 0 {
+                    return checkAuthorization(playing.resource)
+                }
+                return checkAuthentication()
             default: return getAuthentication(permissionAsked: true)
             }
         }
@@ -459,7 +520,7 @@ public enum SDKFlow: IntegrationFlow {
                         + displayProviderDialog()
                 }
                 // In Apple's picker but without Apple SSO: no code; the SDK selects it silently.
-                return [.record(.note("The SDK calls setSelectedProvider(\(mvpd.id)) silently."))]
+                return [.record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: true))]
                     + startRegularAuthentication(mvpd)
             case .otherProvider:
                 return [dismissDialog, status(.otherProvider)] + displayProviderDialog()
@@ -482,7 +543,9 @@ public enum SDKFlow: IntegrationFlow {
             if setup.platform == .tvos {
                 effects.append(.record(.note("Apple TV, \(setup.sdkTVAppleSSO.source).")))
                 if setup.sdkTVAppleSSO == .registrationCode {
-                    return effects + [.record(.note("The SDK calls setSelectedProvider(\(mvpd.id)) silently."))]
+                    return effects + [
+                        .record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: true))
+                    ]
                         + startRegularAuthentication(mvpd)
                 }
             }
@@ -510,7 +573,7 @@ public enum SDKFlow: IntegrationFlow {
                 let note = "Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."
                 return [
                     .record(.note(note)),
-                    .record(.note("The SDK calls setSelectedProvider(\(exchange.mvpd.id)) silently.")),
+                    .record(.sdkCall(name: "setSelectedProvider", arguments: exchange.mvpd.id, silently: true)),
                 ] + startRegularAuthentication(exchange.mvpd)
             case .noProfile, .failed:
                 return [.record(.note("The exchange did not produce a token."))]
@@ -533,19 +596,20 @@ public enum SDKFlow: IntegrationFlow {
         mutating func providerSelected(_ outcome: AppPicker.Outcome) -> [Effect] {
             guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
                 state.basics.dropPendingPlay()
-                return [.showHome, .record(.note("The app calls setSelectedProvider(nil)."))]
+                return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
                     + finishIdle([
                         status(.cancelled, "The app's MVPD picker was cancelled."),
                         SDKFlow.authenticationStatus(false, "Provider not Selected Error"),
                     ])
             }
-            return [.record(.note("The app calls setSelectedProvider(\(mvpd.id))."))] + startRegularAuthentication(mvpd)
+            return [.record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: false))]
+                + startRegularAuthentication(mvpd)
         }
 
         mutating func startRegularAuthentication(_ mvpd: MvpdConfiguration) -> [Effect] {
             state.phase = .creatingSession(mvpd)
             return [
-                .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: SDKFlow.redirectURL))
+                .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: SDKFlow.redirect(setup)))
             ]
         }
 
@@ -560,9 +624,9 @@ public enum SDKFlow: IntegrationFlow {
             }
             switch setup.platform {
             case .ios:
-                let (stopAt, effects) = WebLogin.open(url, stopAt: SDKFlow.redirectURL)
+                let (stopAt, effects) = WebLogin.open(url, stopAt: SDKFlow.redirect(setup))
                 state.phase = .webLogin(session, stopAt)
-                return [.record(.step(Steps.navigateToUrl)), SDKFlow.callback("navigateToUrl", url)] + effects
+                return [.record(.step(Steps.navigateToUrl)), SDKFlow.navigate(setup, url)] + effects
             case .tvos:
                 let screen = RegistrationCode(
                     code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0,
@@ -576,7 +640,7 @@ public enum SDKFlow: IntegrationFlow {
         mutating func webViewAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
             guard case .returned(let url) = outcome else {
                 state.basics.dropPendingPlay()
-                return [.showHome, .record(.note("The app calls setSelectedProvider(nil)."))]
+                return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
                     + finishIdle([
                         status(.cancelled, "The MVPD login was closed."),
                         SDKFlow.authenticationStatus(false, "User not Authenticated Error"),
@@ -586,7 +650,7 @@ public enum SDKFlow: IntegrationFlow {
             state.phase = .polling(mvpd: session.mvpd, child)
             return [
                 .showHome, .record(.step(Steps.handleExternalURL)),
-                .record(.note("The app calls handleExternalURL(\(url)).")),
+                .record(.sdkCall(name: "handleExternalURL", arguments: url, silently: false)),
             ]
                 + effects
         }
@@ -626,6 +690,9 @@ public enum SDKFlow: IntegrationFlow {
             var effects: [Effect] = []
             if type == .degraded { effects.append(status(.degraded, "\(mvpd) is degraded.")) }
             effects.append(SDKFlow.authenticationStatus(true, ""))
+            // The app shows who the user signed in with: getSelectedProvider → selectedProvider.
+            effects.append(.record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)))
+            effects.append(SDKFlow.callback("selectedProvider", mvpd))
             effects.append(.record(.step(Steps.getMetadata)))
             effects.append(SDKFlow.callback("setMetadataStatus", "tokenSource=\(type == .appleSSO ? "Apple" : mvpd)"))
             return effects
@@ -678,6 +745,25 @@ public enum SDKFlow: IntegrationFlow {
             return [step] + effects
         }
 
+        /// Back in the foreground with a title playing: may it go on? Never starts authentication.
+        mutating func checkAuthorization(_ resource: String) -> [Effect] {
+            let step = Effect.record(.step(Steps.checkAuthorization))
+            guard state.basics.app.authentication.isAuthenticated else {
+                state.basics.app.playing = nil
+                return finishIdle([
+                    step,
+                    SDKFlow.callback(
+                        "tokenRequestFailed", "\(resource), USER_NOT_AUTHORIZED_ERROR, \"User Not Authenticated Error\""
+                    ),
+                ])
+            }
+            state.basics.app.activity = "Authorizing"
+            guard decisionPartnerStatus != nil else { return [step] + authorize(resource) }
+            let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
+            state.phase = .refreshingStatus(resource, child)
+            return [step] + effects
+        }
+
         mutating func statusRefreshed(_ known: FrameworkStatus, then resource: String) -> [Effect] {
             state.framework = known
             return authorize(resource)
@@ -697,7 +783,7 @@ public enum SDKFlow: IntegrationFlow {
             }
             state.phase = .loggingOut(mvpd)
             state.basics.app.activity = "Signing out"
-            return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirectURL))]
+            return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup)))]
         }
 
         mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {
@@ -712,9 +798,9 @@ public enum SDKFlow: IntegrationFlow {
             case .logout:
                 if let url = action?.url, setup.platform == .ios {
                     // Seed 001, H.1: the logout page in a hidden web view, to its redirect.
-                    let (stopAt, page) = WebLogin.open(url, stopAt: SDKFlow.redirectURL)
+                    let (stopAt, page) = WebLogin.open(url, stopAt: SDKFlow.redirect(setup))
                     state.phase = .logoutPage(stopAt)
-                    return [signedOut, SDKFlow.callback("navigateToUrl", url)] + page
+                    return [signedOut, SDKFlow.navigate(setup, url)] + page
                 }
                 return finishIdle([
                     signedOut,
@@ -728,7 +814,7 @@ public enum SDKFlow: IntegrationFlow {
         mutating func logoutPageAnswered(_ outcome: WebLogin.Outcome) -> [Effect] {
             guard case .returned(let url) = outcome else { return [.showHome] + finishIdle([]) }
             return [
-                .showHome, .record(.note("The app calls handleExternalURL(\(url)).")),
+                .showHome, .record(.sdkCall(name: "handleExternalURL", arguments: url, silently: false)),
                 .record(.step(Steps.handleExternalURL)),
             ]
                 + finishIdle([])

@@ -34,6 +34,10 @@ public enum SDKSteps {
     public static let getAuthorization = CookbookStep(
         "F.1", "getAuthorization", "Before each play: setToken with a short media token, or tokenRequestFailed.",
         stage: .authorization)
+    public static let checkAuthorization = CookbookStep(
+        "A.1", "checkAuthorization",
+        "An authorization check that never starts authentication (seed 001 lists it among the calls that answer setToken or tokenRequestFailed): the app uses it back in the foreground with a title playing.",
+        stage: .authorization)
     public static let getMetadata = CookbookStep(
         "M.1", "getMetadata tokenSource", "Tells the app whether the user signed in through Apple SSO.",
         stage: .checkAuthentication)

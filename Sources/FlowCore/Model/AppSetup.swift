@@ -65,6 +65,10 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// (`supportedAccountProviderIdentifiers`); nil lists every one. A single provider skips the
     /// list (seed 003, step 4). The Adobe integrations take theirs from the configuration.
     public var supportedProviders: [String]?
+    /// An SDK app that opens the MVPD login in an SFSafariViewController: the SDK calls
+    /// `navigateToUrl:useSVC:` and the login ends on the app's custom scheme, not on
+    /// `adobepass://ios.app` (seed 001, C.3 and C.5).
+    public var usesSafariViewController = false
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

@@ -161,6 +161,13 @@ public enum FlowNote: Sendable, Equatable {
     /// A play allowed or refused by the app itself, with no service to ask (a custom identity
     /// provider's entitlements). Scenario results count it with the service's decisions.
     case decision(resource: String, authorized: Bool, code: String?)
+    /// A call into the AccessEnabler SDK: by the app, or by the SDK itself (`silently`).
+    case sdkCall(name: String, arguments: String, silently: Bool)
+
+    /// How the timeline words an SDK call.
+    public static func sdkCallText(name: String, arguments: String, silently: Bool) -> String {
+        silently ? "The SDK calls \(name)(\(arguments)) silently." : "The app calls \(name)(\(arguments))."
+    }
 }
 
 /// A named timer of the flow.

@@ -83,12 +83,14 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var declinedProviders: [String]?
         /// A custom identity provider's app: the providers it lists in Apple's picker.
         public var supportedProviders: [String]?
+        /// An SDK app that opens the MVPD login in an SFSafariViewController (`navigateToUrl:useSVC`).
+        public var usesSafariViewController: Bool?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
-            case singleSignOnEntitlement, declinedProviders, supportedProviders
+            case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
         }
 
         public init(from decoder: any Decoder) throws {
@@ -101,6 +103,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             singleSignOnEntitlement = try container.decodeIfPresent(Bool.self, forKey: .singleSignOnEntitlement)
             declinedProviders = try container.decodeIfPresent([String].self, forKey: .declinedProviders)
             supportedProviders = try container.decodeIfPresent([String].self, forKey: .supportedProviders)
+            usesSafariViewController = try container.decodeIfPresent(Bool.self, forKey: .usesSafariViewController)
         }
     }
 

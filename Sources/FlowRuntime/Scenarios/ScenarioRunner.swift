@@ -94,6 +94,7 @@ public struct ScenarioRunner: Sendable {
         if let entitled = scenario.app.singleSignOnEntitlement { setup.identity.hasSingleSignOnEntitlement = entitled }
         if let declined = scenario.app.declinedProviders { setup.identity.declinedProviders = declined }
         if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
+        if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }
         return setup
     }
 

@@ -90,6 +90,8 @@ public final class Timeline: Sendable {
         case .status(let code, let details): append(.status, code.label, detail: details ?? code.meaning, status: code)
         case .callback(let name, let arguments): append(.callback, "\(name)(\(arguments))")
         case .note(let text): append(.note, text)
+        case .sdkCall(let name, let arguments, let silently):
+            append(.note, FlowNote.sdkCallText(name: name, arguments: arguments, silently: silently))
         case .decision(let resource, let authorized, let code):
             append(
                 .note, authorized ? "The app permits \(resource)" : "The app denies \(resource) (\(code ?? "denied"))")

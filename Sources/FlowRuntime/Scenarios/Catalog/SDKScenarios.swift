@@ -98,11 +98,15 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources",
-                  "setToken"
+                  "setToken",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -148,12 +152,17 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources",
-                  "setToken"
+                  "setToken",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -542,6 +551,122 @@ enum SDKScenarios {
             """
         ),
         (
+            "sdk-ios-safari-view-controller",
+            """
+            {
+              "name": "sdk-ios-safari-view-controller",
+              "description": "AccessEnabler app that opens the MVPD login in an SFSafariViewController: the SDK calls navigateToUrl:useSVC, and the login ends on the app's custom scheme instead of adobepass://ios.app (seed 001, C.3, C.5); then handleExternalURL.",
+              "platform": "ios",
+              "integration": "sdk",
+              "app": {
+                "usesSafariViewController": true
+              },
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "other",
+                "choose Cascade",
+                "sign-in-as demo",
+                "sign-out"
+              ],
+              "expect": {
+                "codes": [
+                  "N003"
+                ],
+                "authenticated": false,
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "presentTvProviderDialog",
+                  "dismissTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "sendTrackingData",
+                  "navigateToUrl:useSVC",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "setAuthenticationStatus",
+                  "navigateToUrl:useSVC"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7",
+                  "I.1",
+                  "C.6"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
+            "sdk-ios-foreground-check-authorization",
+            """
+            {
+              "name": "sdk-ios-foreground-check-authorization",
+              "description": "AccessEnabler, a title playing: back in the foreground the app calls checkAuthorization, which refreshes the partner status and answers setToken without starting any authentication.",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow",
+                "sign-in",
+                "pick Aurora Cable",
+                "sign-in-as demo",
+                "play deep-space",
+                "foreground"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": true,
+                "mvpd": "AuroraCable",
+                "profileType": "appleSSO",
+                "decisions": [
+                  "permit deep-space",
+                  "permit deep-space"
+                ],
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "presentTvProviderDialog",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
+                  "setMetadataStatus",
+                  "preauthorizedResources",
+                  "setToken",
+                  "sendTrackingData",
+                  "setToken",
+                  "sendTrackingData"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "D.2",
+                  "M.1",
+                  "C.7",
+                  "F.1",
+                  "A.1"
+                ],
+                "exact": true
+              }
+            }
+            """
+        ),
+        (
             "sdk-ios-foreground-permission-withdrawn",
             """
             {
@@ -575,12 +700,16 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources",
                   "status",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "exact": true
               }
@@ -614,9 +743,12 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -660,7 +792,8 @@ enum SDKScenarios {
                   "status",
                   "setRequestorComplete",
                   "status",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -702,11 +835,15 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "navigateToUrl",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -748,9 +885,13 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "navigateToUrl",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -804,9 +945,13 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
+                  "sendTrackingData",
                   "navigateToUrl",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -841,7 +986,8 @@ enum SDKScenarios {
                 "authenticated": false,
                 "callbacks": [
                   "setRequestorComplete",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -878,16 +1024,21 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "dismissTvProviderDialog",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "navigateToUrl",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources",
                   "setRequestorComplete",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -934,7 +1085,8 @@ enum SDKScenarios {
                   "status",
                   "setRequestorComplete",
                   "status",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -973,10 +1125,14 @@ enum SDKScenarios {
                   "status",
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "navigateToUrl",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -1024,7 +1180,8 @@ enum SDKScenarios {
                   "status",
                   "setRequestorComplete",
                   "status",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -1062,12 +1219,16 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "dismissTvProviderDialog",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -1117,11 +1278,15 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -1163,12 +1328,14 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "dismissTvProviderDialog",
                   "status",
                   "displayProviderDialog",
                   "status",
-                  "setAuthenticationStatus"
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
                 ],
                 "steps": [
                   "B.2",
@@ -1209,10 +1376,14 @@ enum SDKScenarios {
                   "status",
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -1267,10 +1438,14 @@ enum SDKScenarios {
                   "setRequestorComplete",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
@@ -1316,11 +1491,15 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
                   "presentTvProviderDialog",
                   "status",
                   "displayProviderDialog",
+                  "sendTrackingData",
                   "status",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
                 ],
