@@ -162,4 +162,18 @@ import VSASimulator
         }
         store.finish()
     }
+
+    @Test func anAppWithOneSupportedProviderAsksForItAlone() {
+        var setup = F.setup(.ios, .customIdP)
+        setup.supportedProviders = ["p.aurora"]
+        var state = CustomIdentityProviderFlow.initialState(setup)
+        state.framework = F.known(.granted)
+        state.basics.app.authentication = .notAuthenticated
+        var store = Store(state: state)
+        let request = ApplePicker.request(supported: ["p.aurora"], featured: ["p.aurora"], videoTitle: nil)
+        store.send(.user(.signIn), [F.step(Steps.interactiveAccount), .vsa(.metadata(request))]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+    }
 }

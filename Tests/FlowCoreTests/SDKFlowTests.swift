@@ -422,4 +422,106 @@ import VSASimulator
             }
         }
     }
+
+    /// Launch with the permission granted and a system sign-in, up to setRequestor's silent request.
+    static func askingProviderSignedIn() -> Store {
+        var store = Store(F.setup(.ios, .sdk))
+        throughConfiguration(&store, access: .granted, signedIn: true)
+        store.send(.api(.configuration(F.configuration())), [.vsa(.metadata(F.silentRequest))]) {
+            $0.directory = F.directory
+            $0.phase = .askingProvider(
+                FrameworkAccess.State(waiting: .provider, known: F.known(.granted, signedIn: true)))
+        }
+        return store
+    }
+
+    @Test func aFrameworkFailureAtSetRequestorIsAPPLThenAPPL_ERRORAtCheckAuthentication() {
+        var store = Self.askingProviderSignedIn()
+        let failure = VSError(.unsupported, message: "TV Provider is not available in FR.")
+        var known = F.known(.granted, signedIn: true)
+        known.error = failure
+        store.send(
+            .metadata(.failure(failure)),
+            [
+                F.status(.appleShortError, "setRequestor: \(failure.description)"),
+                Self.statusCallback(.appleShortError), Self.requestorComplete, F.step(Steps.checkAuthentication),
+                F.status(.appleError, "checkAuthentication: \(failure.description)"), Self.statusCallback(.appleError),
+                .call(.profiles(known.partnerStatus)),
+            ]
+        ) {
+            $0.framework = known
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+    }
+
+    @Test func withAllSevenConditionsSetRequestorExchangesSilentlyWithOnlySetRequestorComplete() {
+        var store = Self.askingProviderSignedIn()
+        let known = F.known(.granted, provider: "p.aurora", expiry: F.later, signedIn: true)
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
+            [
+                F.step(Steps.partnerExchange),
+                .call(
+                    .partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+            ]
+        ) {
+            $0.framework = known
+            $0.phase = .silentExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .requesting, framework: known))
+        }
+        let request = MetadataRequest(
+            isInterruptionAllowed: false, verificationToken: "PHNhbWw+", attributeNames: ["uid"],
+            includeAccountProviderIdentifier: true, includeAuthenticationExpirationDate: true,
+            channelIdentifier: PartnerExchange.channelIdentifier)
+        store.send(
+            .api(.session(F.session(.partnerProfile, mvpd: "Aurora", request: F.samlRequest))),
+            [.vsa(.metadata(request))]
+        ) {
+            $0.phase = .silentExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .authenticating, framework: known))
+        }
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: "<R/>"))),
+            [.call(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus))]
+        ) {
+            $0.phase = .silentExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .creatingProfile, framework: known))
+        }
+        // No callback but setRequestorComplete: the exchange was not asked for by the app.
+        store.send(
+            .api(.profiles(F.profiles("Aurora", .appleSSO))),
+            [Self.requestorComplete, F.step(Steps.checkAuthentication), .call(.profiles(known.partnerStatus))]
+        ) {
+            $0.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+            $0.requestorReady = true
+            $0.phase = .checkingAuthentication
+        }
+    }
+
+    @Test func aProviderThisRequestorDoesNotIntegrateIsN004ThenDisplayProviderDialog() {
+        var store = Self.launchedSignedOut()
+        store.send(
+            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let notIntegrated = VSError(.unsupportedProvider, unsupportedProviderIdentifier: "p.ironwood", message: "x")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(notIntegrated)),
+            [
+                F.status(.unsupportedProvider, "p.ironwood is not integrated with APP."),
+                Self.statusCallback(.unsupportedProvider), F.step(Steps.displayProviderDialog),
+                F.callback("displayProviderDialog", "[3 MVPD objects]"), .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework.providerId = "p.ironwood"
+            $0.framework.error = notIntegrated
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+    }
 }
