@@ -21,7 +21,7 @@ import VSASimulator
         provider: "p.aurora", entitlements: ["show"])
 
     @Test func aSystemSignInIsTranslatedIntoTheAppsOwnTokensAtLaunch() {
-        var store = Store(F.setup(.tvos, .customIdP))
+        let store = Store(F.setup(.tvos, .customIdP))
         store.send(
             .user(.launch),
             [F.step(Steps.configuration), F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true))]
@@ -95,7 +95,7 @@ import VSASimulator
         var state = CustomIdentityProviderFlow.initialState(F.setup(.ios, .customIdP))
         state.framework = F.known(.granted)
         state.basics.app.authentication = .notAuthenticated
-        var store = Store(state: state)
+        let store = Store(state: state)
         let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
         store.send(.user(.signIn), [F.step(Steps.interactiveAccount), .vsa(.metadata(picker))]) {
             $0.basics.app.activity = "Signing in"
@@ -132,7 +132,7 @@ import VSASimulator
     @Test func step1NamesAMissingEntitlementAndTheFrameworkRefusesTheApp() {
         var setup = F.setup(.ios, .customIdP)
         setup.identity.hasSingleSignOnEntitlement = false
-        var store = Store(setup)
+        let store = Store(setup)
         store.send(
             .user(.launch),
             [
@@ -169,11 +169,12 @@ import VSASimulator
         var state = CustomIdentityProviderFlow.initialState(setup)
         state.framework = F.known(.granted)
         state.basics.app.authentication = .notAuthenticated
-        var store = Store(state: state)
+        let store = Store(state: state)
         let request = ApplePicker.request(supported: ["p.aurora"], featured: ["p.aurora"], videoTitle: nil)
         store.send(.user(.signIn), [F.step(Steps.interactiveAccount), .vsa(.metadata(request))]) {
             $0.basics.app.activity = "Signing in"
             $0.phase = .applePicker(F.known(.granted))
         }
+        store.skipOutstanding()
     }
 }

@@ -18,7 +18,7 @@ import VSASimulator
 
     /// Steps 0.1, 0.2 and 1's checkauthn.
     static func checkingAdobeToken(_ platform: DevicePlatform = .ios) -> Store {
-        var store = Store(F.setup(platform, .restV1))
+        let store = Store(F.setup(platform, .restV1))
         store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
             $0.basics.app.activity = "Starting"
             $0.phase = .registering(.launch)
@@ -43,7 +43,7 @@ import VSASimulator
         includeAuthenticationExpirationDate: true, channelIdentifier: issuer)
 
     @Test func aValidAdobeTokenAtStep1EndsSignedInWithoutThePartnerSteps() {
-        var store = Self.checkingAdobeToken()
+        let store = Self.checkingAdobeToken()
         store.send(.api(.v1AuthenticationChecked(true)), [F.step(Steps.readAdobeToken), .call(.v1AuthenticationToken)])
         {
             $0.phase = .readingToken(.regular, announce: false)
@@ -67,7 +67,7 @@ import VSASimulator
 
     /// Launched without a token and without a system sign-in, permission granted.
     static func launchedSignedOut() -> Store {
-        var store = checkingAdobeToken()
+        let store = checkingAdobeToken()
         store.send(
             .api(.v1AuthenticationChecked(false)),
             [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]
@@ -89,7 +89,7 @@ import VSASimulator
 
     /// Sign in: step 3 and step 4 (Apple's picker, with channelIdentifier).
     static func atApplePicker() -> Store {
-        var store = launchedSignedOut()
+        let store = launchedSignedOut()
         store.send(.user(.signIn), [F.step(Steps.fetchConfiguration), .call(.v1Configuration)]) {
             $0.basics.app.activity = "Signing in"
             $0.phase = .fetchingConfiguration(.signIn)
@@ -105,7 +105,7 @@ import VSASimulator
     }
 
     @Test func cancellingApplesPickerAtStep4ContinuesWithTheRegularWorkflow() {
-        var store = Self.atApplePicker()
+        let store = Self.atApplePicker()
         let cancel = VSError(.userCancelled, message: "cancel")
         let mvpds = F.directory.mvpds
         store.send(
@@ -122,7 +122,7 @@ import VSASimulator
     }
 
     @Test func anExpiredSignInFailsStep5AndGoesToTheRegularWorkflow() {
-        var store = Self.atApplePicker()
+        let store = Self.atApplePicker()
         let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.now - 1)
         let mvpds = F.directory.mvpds
         store.send(
@@ -139,7 +139,7 @@ import VSASimulator
     }
 
     @Test func step7ForwardsTheProfileRequestWithTheRequiredFieldsAndTheIssuer() {
-        var store = Self.atApplePicker()
+        let store = Self.atApplePicker()
         let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
         store.send(
             .metadata(.success(metadata)),

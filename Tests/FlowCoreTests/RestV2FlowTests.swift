@@ -20,7 +20,7 @@ import VSASimulator
     }
 
     /// A through A.3, then B.1's permission check.
-    static func registered(_ store: inout Store) {
+    static func registered(_ store: Store) {
         store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
             $0.basics.app.activity = "Starting"
             $0.phase = .registering(.launch)
@@ -40,8 +40,8 @@ import VSASimulator
 
     /// Launched with the permission granted, not signed in anywhere.
     static func launchedSignedOut(_ platform: DevicePlatform = .ios) -> Store {
-        var store = Store(F.setup(platform))
-        registered(&store)
+        let store = Store(F.setup(platform))
+        registered(store)
         store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(F.silentRequest))]) {
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
@@ -65,8 +65,8 @@ import VSASimulator
     }
 
     @Test func aDeniedPermissionIsVSA403AndProfilesAreStillRetrieved() {
-        var store = Store(F.setup())
-        Self.registered(&store)
+        let store = Store(F.setup())
+        Self.registered(store)
         let denied = VSError(.accessNotGranted, message: "no")
         store.send(
             .access(.denied, denied, signedInAtSystemLevel: true),
@@ -100,8 +100,8 @@ import VSASimulator
     }
 
     @Test func aSystemSignInWithoutAProfileContinuesWithPartnerAuthenticationSilently() {
-        var store = Store(F.setup())
-        Self.registered(&store)
+        let store = Store(F.setup())
+        Self.registered(store)
         store.send(.access(.granted, nil, signedInAtSystemLevel: true), [.vsa(.metadata(F.silentRequest))]) {
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted, signedIn: true)))
@@ -146,7 +146,7 @@ import VSASimulator
     }
 
     @Test func otherTVProviderIsN003AndTheAppsOwnPicker() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
             $0.basics.app.activity = "Signing in"
             $0.phase = .retrievingConfiguration(.signIn)
@@ -210,7 +210,7 @@ import VSASimulator
     }
 
     @Test func cancellingApplesPickerIsN005AndEndsTheSignIn() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
             $0.basics.app.activity = "Signing in"
             $0.phase = .retrievingConfiguration(.signIn)
@@ -236,7 +236,7 @@ import VSASimulator
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
         state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
-        var store = Store(state: state)
+        let store = Store(state: state)
         store.send(
             .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
         ) {
@@ -270,7 +270,7 @@ import VSASimulator
         var state = RestV2Flow.initialState(setup)
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
-        var store = Store(state: state)
+        let store = Store(state: state)
         store.send(
             .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
         ) {
@@ -306,8 +306,8 @@ import VSASimulator
     }
 
     @Test func b2RejectsAnExpiredSignInAndTheAppSendsNoProvider() {
-        var store = Store(F.setup())
-        Self.registered(&store)
+        let store = Store(F.setup())
+        Self.registered(store)
         store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(F.silentRequest))]) {
             $0.phase = .checkingFramework(.launch, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
         }
@@ -337,7 +337,7 @@ import VSASimulator
     @Test func signingOutOfAnAppleProfileIsVSA203WithTheSettingsNotice() {
         var state = RestV2Flow.initialState(F.setup(.tvos))
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
-        var store = Store(state: state)
+        let store = Store(state: state)
         store.send(
             .user(.signOut),
             [F.step(Steps.logout), .call(.logout(mvpd: "Aurora", redirectUrl: "app://done"))]
@@ -376,7 +376,7 @@ import VSASimulator
         state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
-        var store = Store(state: state)
+        let store = Store(state: state)
         let known = state.framework
         store.send(.user(.foreground), [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]) {
             $0.phase = .checkingFramework(
@@ -406,7 +406,7 @@ import VSASimulator
         var state = RestV2Flow.initialState(F.setup())
         state.registration = ClientRegistration.State(registered: true, tokenIssued: true, tokenExpiresAt: F.now - 1)
         state.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
-        var store = Store(state: state)
+        let store = Store(state: state)
         store.send(
             .user(.play("show")),
             [
@@ -427,5 +427,6 @@ import VSASimulator
             $0.basics.app.activity = "Authorizing"
             $0.phase = .authorizing("show")
         }
+        store.skipOutstanding()
     }
 }

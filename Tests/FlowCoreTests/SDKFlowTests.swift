@@ -41,7 +41,7 @@ import VSASimulator
 
     /// Launch up to setRequestor's configuration, with the permission answered `access`.
     static func throughConfiguration(
-        _ store: inout Store, access: VSASimulator.AccessStatus, signedIn: Bool = false
+        _ store: Store, access: VSASimulator.AccessStatus, signedIn: Bool = false
     ) {
         store.send(.user(.launch), [.vsa(.checkAccessStatus(prompt: true))]) {
             $0.basics.app.activity = "Starting"
@@ -63,8 +63,8 @@ import VSASimulator
 
     /// A launch with the permission granted and no system sign-in, ending signed out.
     static func launchedSignedOut(_ setup: AppSetup = F.setup(.ios, .sdk)) -> Store {
-        var store = Store(setup)
-        throughConfiguration(&store, access: .granted)
+        let store = Store(setup)
+        throughConfiguration(store, access: .granted)
         store.send(.api(.configuration(F.configuration())), [.vsa(.metadata(F.silentRequest))]) {
             $0.directory = F.directory
             $0.phase = .askingProvider(FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
@@ -91,8 +91,8 @@ import VSASimulator
     }
 
     @Test func setRequestorRaisesVSA403AndCheckAuthenticationNothingMoreWhenSignedOut() {
-        var store = Store(F.setup(.ios, .sdk))
-        Self.throughConfiguration(&store, access: .denied)
+        let store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(store, access: .denied)
         let code = StatusCode.permissionDenied
         store.send(
             .api(.configuration(F.configuration())),
@@ -115,8 +115,8 @@ import VSASimulator
     }
 
     @Test func checkAuthenticationRaisesVSA404OnlyWhenSignedInAtSystemLevel() {
-        var store = Store(F.setup(.tvos, .sdk))
-        Self.throughConfiguration(&store, access: .notDetermined, signedIn: true)
+        let store = Store(F.setup(.tvos, .sdk))
+        Self.throughConfiguration(store, access: .notDetermined, signedIn: true)
         let code = StatusCode.permissionUndetermined
         store.send(
             .api(.configuration(F.configuration())),
@@ -140,7 +140,7 @@ import VSASimulator
     }
 
     @Test func otherTVProviderDismissesTheDialogThenN003AndDisplayProviderDialog() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
@@ -175,7 +175,7 @@ import VSASimulator
     }
 
     @Test func aPickerOnlyProviderRaisesNoCodeAndIsSelectedSilently() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
@@ -242,7 +242,7 @@ import VSASimulator
         var state = SDKFlow.initialState(F.setup(.ios, .sdk))
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.requestorReady = true
-        var store = Store(state: state)
+        let store = Store(state: state)
         store.send(
             .user(.signIn),
             [
@@ -258,7 +258,7 @@ import VSASimulator
         state.basics.app.unlocked = ["show": true]
         state.phase = .loadingConfiguration
         state.framework = F.known(.denied)
-        var store = Store(state: state, awaiting: [.call(.configuration)])
+        let store = Store(state: state, awaiting: [.call(.configuration)])
         store.send(
             .api(.configuration(F.configuration())),
             [
@@ -277,8 +277,8 @@ import VSASimulator
     }
 
     @Test func callsMadeBeforeSetRequestorCompleteWaitInTheQueue() {
-        var store = Store(F.setup(.ios, .sdk))
-        Self.throughConfiguration(&store, access: .denied)
+        let store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(store, access: .denied)
         store.send(.user(.signIn), [F.note("setRequestor is still running: the SDK queues signIn.")]) {
             $0.queued = [.signIn]
         }
@@ -315,8 +315,8 @@ import VSASimulator
     }
 
     @Test func withoutAnMVPDThatSupportsSingleSignOnThereIsNoAppleDialog() {
-        var store = Store(F.setup(.ios, .sdk))
-        Self.throughConfiguration(&store, access: .granted)
+        let store = Store(F.setup(.ios, .sdk))
+        Self.throughConfiguration(store, access: .granted)
         let plain = F.configuration([F.bluebonnet, F.cascade])
         store.send(.api(.configuration(plain)), [.vsa(.metadata(F.silentRequest))]) {
             $0.directory = ConfigurationDirectory(plain)
@@ -354,7 +354,7 @@ import VSASimulator
     }
 
     @Test func aFrameworkFailureDuringGetAuthenticationIsVSA503() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
@@ -386,7 +386,7 @@ import VSASimulator
             state.requestorReady = true
             state.framework = F.known(.granted)
             state.phase = .applePicker(F.known(.granted))
-            var store = Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
+            let store = Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
             let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
             let known = F.known(.granted, provider: "p.aurora", expiry: F.later)
             let source = F.note("Apple TV, \(mode.source).")
@@ -420,13 +420,14 @@ import VSASimulator
                         PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .requesting, framework: known))
                 }
             }
+            store.skipOutstanding()
         }
     }
 
     /// Launch with the permission granted and a system sign-in, up to setRequestor's silent request.
     static func askingProviderSignedIn() -> Store {
-        var store = Store(F.setup(.ios, .sdk))
-        throughConfiguration(&store, access: .granted, signedIn: true)
+        let store = Store(F.setup(.ios, .sdk))
+        throughConfiguration(store, access: .granted, signedIn: true)
         store.send(.api(.configuration(F.configuration())), [.vsa(.metadata(F.silentRequest))]) {
             $0.directory = F.directory
             $0.phase = .askingProvider(
@@ -436,7 +437,7 @@ import VSASimulator
     }
 
     @Test func aFrameworkFailureAtSetRequestorIsAPPLThenAPPL_ERRORAtCheckAuthentication() {
-        var store = Self.askingProviderSignedIn()
+        let store = Self.askingProviderSignedIn()
         let failure = VSError(.unsupported, message: "TV Provider is not available in FR.")
         var known = F.known(.granted, signedIn: true)
         known.error = failure
@@ -453,10 +454,11 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
+        store.skipOutstanding()
     }
 
     @Test func withAllSevenConditionsSetRequestorExchangesSilentlyWithOnlySetRequestorComplete() {
-        var store = Self.askingProviderSignedIn()
+        let store = Self.askingProviderSignedIn()
         let known = F.known(.granted, provider: "p.aurora", expiry: F.later, signedIn: true)
         store.send(
             .metadata(
@@ -499,10 +501,11 @@ import VSASimulator
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
         }
+        store.skipOutstanding()
     }
 
     @Test func aProviderThisRequestorDoesNotIntegrateIsN004ThenDisplayProviderDialog() {
-        var store = Self.launchedSignedOut()
+        let store = Self.launchedSignedOut()
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {

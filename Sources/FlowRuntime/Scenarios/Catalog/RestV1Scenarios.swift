@@ -508,21 +508,33 @@ enum RestV1Scenarios {
             """
             {
               "name": "rest-v1-ios-n005-apple-picker",
-              "description": "Apple's picker is cancelled: N005, not authenticated.",
+              "description": "Apple's picker is cancelled: N005, and as step 4's code has it the regular workflow follows (seed 000); the app's own picker is cancelled too (N005).",
               "platform": "ios",
               "integration": "rest-v1",
               "steps": [
                 "launch",
                 "allow",
                 "sign-in",
+                "cancel",
                 "cancel"
               ],
               "expect": {
                 "codes": [
                   "N000",
+                  "N005",
                   "N005"
                 ],
-                "authenticated": false
+                "authenticated": false,
+                "steps": [
+                  "0.1",
+                  "0.2",
+                  "1",
+                  "2",
+                  "3",
+                  "4",
+                  "10"
+                ],
+                "exact": true
               }
             }
             """
