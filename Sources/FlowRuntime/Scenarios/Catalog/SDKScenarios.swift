@@ -64,9 +64,19 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
-                ]
+                ],
+                "steps": [
+                  "B.2",
+                  "D.2",
+                  "B.3",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
               }
             }
             """
@@ -211,9 +221,19 @@ enum SDKScenarios {
                 "callbacks": [
                   "setRequestorComplete",
                   "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
                   "setMetadataStatus",
                   "preauthorizedResources"
-                ]
+                ],
+                "steps": [
+                  "B.2",
+                  "D.2",
+                  "B.3",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
               }
             }
             """
@@ -403,7 +423,33 @@ enum SDKScenarios {
                   "VSA503"
                 ],
                 "authenticated": true,
-                "mvpd": "Cascade"
+                "mvpd": "Cascade",
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "presentTvProviderDialog",
+                  "status",
+                  "displayProviderDialog",
+                  "sendTrackingData",
+                  "navigateToUrl",
+                  "setAuthenticationStatus",
+                  "sendTrackingData",
+                  "selectedProvider",
+                  "setMetadataStatus",
+                  "preauthorizedResources"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3",
+                  "D.1",
+                  "C.2",
+                  "C.3",
+                  "C.6",
+                  "M.1",
+                  "C.7"
+                ],
+                "exact": true
               }
             }
             """
