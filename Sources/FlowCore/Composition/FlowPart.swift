@@ -1,3 +1,5 @@
+import PassAPI
+
 /// The clock time a reducer may read. The runtime passes it with every event, so a reducer stays
 /// a pure function of (state, event, context) and a test chooses "now" as it chooses the event.
 public struct FlowContext: Sendable, Equatable {
@@ -37,14 +39,55 @@ protocol FlowPart {
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>?
 }
 
-/// An integration's working reducer: its phase, and the context of the event being handled.
+/// An integration's working reducer: its phase, the app's shared state, and the context of the
+/// event being handled. The dispatch every integration shares is here: a user action, then the
+/// part the current phase runs, then a failed call, else a note that the event was ignored.
 protocol PhasedReducer {
-    associatedtype Phase
+    associatedtype Phase: Equatable
     var phase: Phase { get set }
+    var basics: AppBasics { get set }
     var context: FlowContext { get }
+    /// The phase with nothing in progress.
+    static var idle: Phase { get }
+
+    mutating func userAction(_ action: AppAction) -> [Effect]
+    /// Events that belong to the current phase; nil when the phase does not wait for this one.
+    mutating func runPart(_ event: Event) -> [Effect]?
+    mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect]
 }
 
 extension PhasedReducer {
+    var setup: AppSetup { basics.setup }
+
+    mutating func handle(_ event: Event) -> [Effect] {
+        if case .user(let action) = event { return userAction(action) }
+        if let effects = runPart(event) { return effects }
+        if case .api(.failed(let failure)) = event { return apiFailed(failure) }
+        return [.record(.note("Ignored \(describe(event)) while \(describe(phase))."))]
+    }
+
+    func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
+        .record(.status(code, details: details))
+    }
+
+    /// Back to the home screen with nothing in progress.
+    mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
+        phase = Self.idle
+        basics.settle()
+        return effects
+    }
+
+    /// Runs client registration on the state it keeps outside the phases.
+    mutating func runRegistration(
+        _ part: ClientRegistration, at path: WritableKeyPath<Self, ClientRegistration.State>, _ event: Event,
+        then finish: (inout Self, ClientRegistration.Outcome) -> [Effect]
+    ) -> [Effect]? {
+        var registration = self[keyPath: path]
+        guard let step = part.reduce(&registration, event, context) else { return nil }
+        self[keyPath: path] = registration
+        guard let outcome = step.outcome else { return step.effects }
+        return step.effects + finish(&self, outcome)
+    }
     /// Runs a part on the child state one of the phases carries, puts the updated child back
     /// into that phase, and hands a finished part's outcome to `finish`: TCA's `Scope`, for a
     /// child whose state lives in an enum case. Nil when the event is not the part's.

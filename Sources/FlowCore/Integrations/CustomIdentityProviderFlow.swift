@@ -90,18 +90,16 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
+        static let idle = Phase.idle
+
         var phase: Phase {
             get { state.phase }
             set { state.phase = newValue }
         }
 
-        var setup: AppSetup { state.basics.setup }
-
-        mutating func handle(_ event: Event) -> [Effect] {
-            if case .user(let action) = event { return userAction(action) }
-            if let effects = runPart(event) { return effects }
-            if case .api(.failed(let failure)) = event { return apiFailed(failure) }
-            return [.record(.note("Ignored \(describe(event)) while \(describe(state.phase))."))]
+        var basics: AppBasics {
+            get { state.basics }
+            set { state.basics = newValue }
         }
 
         mutating func runPart(_ event: Event) -> [Effect]? {
@@ -460,14 +458,5 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             }
         }
 
-        func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
-            .record(.status(code, details: details))
-        }
-
-        mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-            state.phase = .idle
-            state.basics.settle()
-            return effects
-        }
     }
 }

@@ -108,27 +108,24 @@ public enum RestV1Flow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
+        static let idle = Phase.idle
+
         var phase: Phase {
             get { state.phase }
             set { state.phase = newValue }
         }
 
-        var setup: AppSetup { state.basics.setup }
-
-        mutating func handle(_ event: Event) -> [Effect] {
-            if case .user(let action) = event { return userAction(action) }
-            if let effects = runPart(event) { return effects }
-            if case .api(.failed(let failure)) = event { return apiFailed(failure) }
-            return [.record(.note("Ignored \(describe(event)) while \(describe(state.phase))."))]
+        var basics: AppBasics {
+            get { state.basics }
+            set { state.basics = newValue }
         }
 
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .registering(let goal):
-                var registration = state.registration
-                guard let step = RestV1Flow.registration.reduce(&registration, event, context) else { return nil }
-                state.registration = registration
-                return step.effects + (step.outcome.map { registered($0, goal: goal) } ?? [])
+                return runRegistration(RestV1Flow.registration, at: \.state.registration, event) {
+                    $0.registered($1, goal: goal)
+                }
             case .checkingFramework(let goal, let child):
                 return scope(RestV1Flow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event) {
                     $0.frameworkChecked($1, goal: goal)
@@ -321,11 +318,9 @@ public enum RestV1Flow: IntegrationFlow {
         /// Step 4; without the permission, step 10.
         mutating func startPartnerSSO(_ directory: ConfigurationDirectory) -> [Effect] {
             guard state.framework.isGranted else { return regularWorkflow(preselected: nil) }
-            let ids = directory.applePickerIds
             let request = ApplePicker.request(
-                supported: setup.filtersSupportedProviders ? ids : nil,
-                featured: setup.featuredProviders.filter { !setup.filtersSupportedProviders || ids.contains($0) },
-                videoTitle: state.basics.pendingTitle, channelIdentifier: RestV1Flow.channelIdentifier)
+                for: directory, setup, videoTitle: state.basics.pendingTitle,
+                channelIdentifier: RestV1Flow.channelIdentifier)
             state.phase = .applePicker(state.framework)
             return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
         }
@@ -615,15 +610,6 @@ public enum RestV1Flow: IntegrationFlow {
             }
         }
 
-        func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
-            .record(.status(code, details: details))
-        }
-
-        mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-            state.phase = .idle
-            state.basics.settle()
-            return effects
-        }
     }
 
     /// `redirect_url` goes last, as the V1 documentation requires.

@@ -119,33 +119,29 @@ public enum RestV2Flow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
+        static let idle = Phase.idle
+
         var phase: Phase {
             get { state.phase }
             set { state.phase = newValue }
         }
 
-        var setup: AppSetup { state.basics.setup }
-
-        mutating func handle(_ event: Event) -> [Effect] {
-            if case .user(let action) = event { return userAction(action) }
-            if let effects = runPart(event) { return effects }
-            if case .api(.failed(let failure)) = event { return apiFailed(failure) }
-            return [.record(.note("Ignored \(describe(event)) while \(describe(state.phase))."))]
+        var basics: AppBasics {
+            get { state.basics }
+            set { state.basics = newValue }
         }
 
         /// Events that belong to the part the current phase runs.
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .registering(let goal):
-                var registration = state.registration
-                guard let step = RestV2Flow.registration.reduce(&registration, event, context) else { return nil }
-                state.registration = registration
-                return step.effects + (step.outcome.map { registered($0, goal: goal) } ?? [])
+                return runRegistration(RestV2Flow.registration, at: \.state.registration, event) {
+                    $0.registered($1, goal: goal)
+                }
             case .renewingToken(let action):
-                var registration = state.registration
-                guard let step = RestV2Flow.registration.reduce(&registration, event, context) else { return nil }
-                state.registration = registration
-                return step.effects + (step.outcome.map { tokenRenewed($0, then: action) } ?? [])
+                return runRegistration(RestV2Flow.registration, at: \.state.registration, event) {
+                    $0.tokenRenewed($1, then: action)
+                }
             case .checkingFramework(let goal, let child):
                 return scope(RestV2Flow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event) {
                     $0.frameworkChecked($1, goal: goal)
@@ -338,11 +334,8 @@ public enum RestV2Flow: IntegrationFlow {
         /// C.3: Apple's picker when the permission allows it; otherwise the app's own picker.
         mutating func startInteractive(_ directory: ConfigurationDirectory) -> [Effect] {
             guard state.framework.isGranted else { return showAppPicker(preselected: nil) }
-            let ids = directory.applePickerIds
             let request = ApplePicker.request(
-                supported: setup.filtersSupportedProviders ? ids : nil,
-                featured: setup.featuredProviders.filter { !setup.filtersSupportedProviders || ids.contains($0) },
-                videoTitle: state.basics.pendingTitle)
+                for: directory, setup, videoTitle: state.basics.pendingTitle)
             state.phase = .applePicker(state.framework)
             return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
         }
@@ -731,15 +724,6 @@ public enum RestV2Flow: IntegrationFlow {
 
         // MARK: - Helpers
 
-        func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
-            .record(.status(code, details: details))
-        }
-
-        mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-            state.phase = .idle
-            state.basics.settle()
-            return effects
-        }
     }
 }
 

@@ -190,27 +190,22 @@ public enum SDKFlow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
+        static let idle = Phase.idle
+
         var phase: Phase {
             get { state.phase }
             set { state.phase = newValue }
         }
 
-        var setup: AppSetup { state.basics.setup }
-
-        mutating func handle(_ event: Event) -> [Effect] {
-            if case .user(let action) = event { return userAction(action) }
-            if let effects = runPart(event) { return effects }
-            if case .api(.failed(let failure)) = event { return apiFailed(failure) }
-            return [.record(.note("Ignored \(describe(event)) while \(describe(state.phase))."))]
+        var basics: AppBasics {
+            get { state.basics }
+            set { state.basics = newValue }
         }
 
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .registering:
-                var registration = state.registration
-                guard let step = SDKFlow.registration.reduce(&registration, event, context) else { return nil }
-                state.registration = registration
-                return step.effects + (step.outcome.map { registered($0) } ?? [])
+                return runRegistration(SDKFlow.registration, at: \.state.registration, event) { $0.registered($1) }
             case .askingPermission(let action, let child):
                 return scope(SDKFlow.framework(setup), child, as: { .askingPermission(action, $0) }, event) {
                     $0.permissionAnswered($1, then: action)
@@ -490,11 +485,8 @@ public enum SDKFlow: IntegrationFlow {
                 effects.append(.record(.note("No MVPD of this requestor supports single sign-on: the regular flow.")))
                 return effects + displayProviderDialog()
             }
-            let ids = directory.applePickerIds
             let request = ApplePicker.request(
-                supported: setup.filtersSupportedProviders ? ids : nil,
-                featured: setup.featuredProviders.filter { !setup.filtersSupportedProviders || ids.contains($0) },
-                videoTitle: state.basics.pendingTitle)
+                for: directory, setup, videoTitle: state.basics.pendingTitle)
             state.phase = .applePicker(state.framework)
             effects.append(SDKFlow.callback("presentTvProviderDialog", "VSViewServiceHostViewController"))
             return effects + [.vsa(.metadata(request))]
@@ -851,14 +843,5 @@ public enum SDKFlow: IntegrationFlow {
             return [.record(.note("setRequestorComplete: the SDK runs the queued \(action)."))] + userAction(action)
         }
 
-        func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
-            .record(.status(code, details: details))
-        }
-
-        mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-            state.phase = .idle
-            state.basics.settle()
-            return effects
-        }
     }
 }

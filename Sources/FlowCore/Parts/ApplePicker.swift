@@ -38,6 +38,18 @@ struct ApplePicker: FlowPart {
         return request
     }
 
+    /// The picker an Adobe Pass app shows: the configuration's providers for Apple's picker (when
+    /// the app filters), and the app's featured ones among them.
+    static func request(
+        for directory: ConfigurationDirectory, _ setup: AppSetup, videoTitle: String?, channelIdentifier: String? = nil
+    ) -> MetadataRequest {
+        let ids = directory.applePickerIds
+        return request(
+            supported: setup.filtersSupportedProviders ? ids : nil,
+            featured: setup.featuredProviders.filter { !setup.filtersSupportedProviders || ids.contains($0) },
+            videoTitle: videoTitle, channelIdentifier: channelIdentifier)
+    }
+
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>? {
         guard case .metadata(let result) = event else { return nil }
         state.learn(result)
