@@ -60,6 +60,17 @@ import Testing
         #expect(result.passed, "\(name): \(result.failures.joined(separator: "; "))")
     }
 
+    @Test func mentionsAndExactListsFailWithAClearReason() async throws {
+        var scenario = try ScenarioCatalog.resolve("sdk-ios-calls-before-set-requestor-complete")
+        scenario.expect.mentions = ["B.3 checkAuthentication", "B.2 setRequestor"]
+        scenario.expect.callbacks = ["setRequestorComplete"]
+        let result = await ScenarioRunner().run(scenario)
+        #expect(
+            result.failures.contains(
+                "the timeline does not mention 'B.2 setRequestor' where expected (mentions are checked in order)"))
+        #expect(result.failures.contains { $0.hasPrefix("callbacks setRequestorComplete did not happen exactly") })
+    }
+
     @Test func aWrongExpectationFailsWithAClearReason() async throws {
         var scenario = try Scenario.parse(
             try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")

@@ -323,8 +323,15 @@ public enum SDKFlow: IntegrationFlow {
 
         mutating func setRequestor() -> [Effect] {
             state.phase = .registering
+            var effects = [Effect.record(.step(Steps.setRequestor))]
+            if !setup.waitsForSetRequestorComplete {
+                effects += [
+                    .record(.sdkCall(name: "checkAuthentication", arguments: "", silently: false)),
+                    .record(.note("setRequestor is still running: the SDK queues checkAuthentication.")),
+                ]
+            }
             let step = SDKFlow.registration.start(&state.registration)
-            let effects = [Effect.record(.step(Steps.setRequestor))] + step.effects
+            effects += step.effects
             return effects + (step.outcome.map { registered($0) } ?? [])
         }
 
@@ -408,7 +415,11 @@ public enum SDKFlow: IntegrationFlow {
         /// setRequestorComplete, then the app's checkAuthentication.
         mutating func requestorComplete() -> [Effect] {
             state.requestorReady = true
-            return [SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")] + checkAuthentication()
+            let queued: [Effect] =
+                setup.waitsForSetRequestorComplete
+                ? [] : [.record(.note("setRequestorComplete: the SDK runs the queued checkAuthentication."))]
+            return [SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")] + queued
+                + checkAuthentication()
         }
 
         // MARK: - B.3 checkAuthentication

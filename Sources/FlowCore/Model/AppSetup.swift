@@ -69,6 +69,9 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// `navigateToUrl:useSVC:` and the login ends on the app's custom scheme, not on
     /// `adobepass://ios.app` (seed 001, C.3 and C.5).
     public var usesSafariViewController = false
+    /// An SDK app waits for `setRequestorComplete` before its first entitlement call (seed 001,
+    /// B.2, the recommended option); one that does not sees its call queued by the SDK.
+    public var waitsForSetRequestorComplete = true
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

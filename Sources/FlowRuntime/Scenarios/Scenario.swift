@@ -85,12 +85,16 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var supportedProviders: [String]?
         /// An SDK app that opens the MVPD login in an SFSafariViewController (`navigateToUrl:useSVC`).
         public var usesSafariViewController: Bool?
+        /// `false`: an SDK app that calls checkAuthentication without waiting for
+        /// setRequestorComplete (seed 001, B.2, the second option).
+        public var waitsForSetRequestorComplete: Bool?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
             case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
+            case waitsForSetRequestorComplete
         }
 
         public init(from decoder: any Decoder) throws {
@@ -104,6 +108,8 @@ public struct Scenario: Sendable, Equatable, Decodable {
             declinedProviders = try container.decodeIfPresent([String].self, forKey: .declinedProviders)
             supportedProviders = try container.decodeIfPresent([String].self, forKey: .supportedProviders)
             usesSafariViewController = try container.decodeIfPresent(Bool.self, forKey: .usesSafariViewController)
+            waitsForSetRequestorComplete = try container.decodeIfPresent(
+                Bool.self, forKey: .waitsForSetRequestorComplete)
         }
     }
 
@@ -124,9 +130,12 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var crash: Bool?
         /// `steps` and `callbacks` are the whole lists, not subsequences.
         public var exact: Bool?
+        /// Texts that appear in this order in the timeline, each in a line's title or detail (a
+        /// request field, a note), others between them.
+        public var mentions: [String]?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash, exact
+            case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash, exact, mentions
         }
 
         public init(from decoder: any Decoder) throws {
@@ -147,6 +156,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             callbacks = try container.decodeIfPresent([String].self, forKey: .callbacks)
             crash = try container.decodeIfPresent(Bool.self, forKey: .crash)
             exact = try container.decodeIfPresent(Bool.self, forKey: .exact)
+            mentions = try container.decodeIfPresent([String].self, forKey: .mentions)
         }
     }
 

@@ -95,6 +95,7 @@ public struct ScenarioRunner: Sendable {
         if let declined = scenario.app.declinedProviders { setup.identity.declinedProviders = declined }
         if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
         if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }
+        if let waits = scenario.app.waitsForSetRequestorComplete { setup.waitsForSetRequestorComplete = waits }
         return setup
     }
 
@@ -180,7 +181,23 @@ public struct ScenarioRunner: Sendable {
                 "callbacks \(expected.joined(separator: " → ")) did not \(exact ? "happen exactly" : "all happen in this order") (got \(callbacks.joined(separator: " ")))"
             )
         }
+        if let expected = expect.mentions, let missing = Self.firstMissing(expected, in: timeline.entries) {
+            failures.append("the timeline does not mention '\(missing)' where expected (mentions are checked in order)")
+        }
         return failures
+    }
+
+    /// The first text of `expected` that no later line of the timeline mentions.
+    static func firstMissing(_ expected: [String], in entries: [TimelineEntry]) -> String? {
+        var remaining = entries[...]
+        for text in expected {
+            guard
+                let index = remaining.firstIndex(where: { $0.title.contains(text) || $0.detail?.contains(text) == true }
+                )
+            else { return text }
+            remaining = remaining[(index + 1)...]
+        }
+        return nil
     }
 
     /// The whole list (`exact`) or a subsequence of it.

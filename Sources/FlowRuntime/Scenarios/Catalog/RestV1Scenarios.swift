@@ -6,7 +6,7 @@ enum RestV1Scenarios {
             """
             {
               "name": "rest-v1-ios-apple-sso",
-              "description": "Apple SSO happy path on iPhone: allow access, pick a provider in Apple's picker, sign in, play.",
+              "description": "Apple SSO happy path on iPhone: allow access, pick a provider in Apple's picker, sign in, play; steps 2, 4 and 7 send channelIdentifier (seed 000).",
               "platform": "ios",
               "integration": "rest-v1",
               "steps": [
@@ -40,6 +40,14 @@ enum RestV1Scenarios {
                   "8",
                   "9",
                   "11"
+                ],
+                "mentions": [
+                  "2 is the user signed in through partner SSO?",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com",
+                  "4 initiate partner SSO workflow",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com",
+                  "7 forward the Adobe request",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com"
                 ]
               }
             }
@@ -91,7 +99,7 @@ enum RestV1Scenarios {
             """
             {
               "name": "rest-v1-tvos-apple-sso",
-              "description": "Apple SSO happy path on Apple TV: allow access, pick a provider in Apple's picker, sign in, play.",
+              "description": "Apple SSO happy path on Apple TV: allow access, pick a provider in Apple's picker, sign in, play; steps 2, 4 and 7 send channelIdentifier (seed 000).",
               "platform": "tvos",
               "integration": "rest-v1",
               "steps": [
@@ -125,6 +133,14 @@ enum RestV1Scenarios {
                   "8",
                   "9",
                   "11"
+                ],
+                "mentions": [
+                  "2 is the user signed in through partner SSO?",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com",
+                  "4 initiate partner SSO workflow",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com",
+                  "7 forward the Adobe request",
+                  "channelIdentifier=https://saml.sp.auth.adobe.com"
                 ]
               }
             }

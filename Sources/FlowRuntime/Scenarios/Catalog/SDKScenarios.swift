@@ -1045,6 +1045,46 @@ enum SDKScenarios {
             """
         ),
         (
+            "sdk-ios-calls-before-set-requestor-complete",
+            """
+            {
+              "name": "sdk-ios-calls-before-set-requestor-complete",
+              "description": "AccessEnabler app that calls checkAuthentication without waiting for setRequestorComplete (seed 001, B.2, the second option): the SDK queues the call and runs it once setRequestor is done.",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [
+                "launch",
+                "allow"
+              ],
+              "expect": {
+                "codes": [],
+                "authenticated": false,
+                "callbacks": [
+                  "setRequestorComplete",
+                  "setAuthenticationStatus",
+                  "sendTrackingData"
+                ],
+                "steps": [
+                  "B.2",
+                  "B.3"
+                ],
+                "exact": true,
+                "mentions": [
+                  "B.2 setRequestor",
+                  "The app calls checkAuthentication().",
+                  "the SDK queues checkAuthentication",
+                  "setRequestorComplete(ACCESS_ENABLER_STATUS_SUCCESS)",
+                  "the SDK runs the queued checkAuthentication",
+                  "B.3 checkAuthentication"
+                ]
+              },
+              "app": {
+                "waitsForSetRequestorComplete": false
+              }
+            }
+            """
+        ),
+        (
             "sdk-ios-token-ttl-passed",
             """
             {
