@@ -190,4 +190,17 @@ import VSASimulator
         }
         store.finish()
     }
+
+    @Test func anAnswerWithoutAProviderAtStep4GoesToTheRegularWorkflow() {
+        let store = Self.atApplePicker()
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.success(AccountMetadata())),
+            [
+                F.note("The framework answered without a provider: the regular workflow."), F.step(Steps.appPicker),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) { $0.phase = .appPicker(mvpds.map(\.id)) }
+        store.finish()
+    }
 }
