@@ -177,4 +177,55 @@ import VSASimulator
         }
         store.skipOutstanding()
     }
+
+    @Test func step1NamesAMissingUsageDescription() {
+        var setup = F.setup(.tvos, .customIdP)
+        setup.identity.usageDescription = nil
+        let store = Store(setup)
+        store.send(
+            .user(.launch),
+            [
+                F.step(Steps.configuration),
+                F.note(
+                    "Info.plist has no NSVideoSubscriberAccountUsageDescription: the framework will raise an exception at its first call."
+                ),
+                F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
+            ]
+        ) {
+            $0.basics.app.activity = "Starting"
+            $0.phase = .checkingFramework(
+                .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
+        }
+        // The framework crashes the app here; the runtime ends the run.
+        store.skipOutstanding()
+    }
+
+    @Test func aProviderTheDelegateRefusedIsN004WithTheFrameworksReason() {
+        var state = CustomIdentityProviderFlow.initialState(F.setup(.ios, .customIdP))
+        state.framework = F.known(.granted)
+        state.basics.app.authentication = .notAuthenticated
+        state.basics.app.activity = "Signing in"
+        state.phase = .applePicker(F.known(.granted))
+        let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
+        let store = Store(state: state, awaiting: [.vsa(.metadata(picker))])
+        let refused = VSError(
+            .unsupportedProvider, unsupportedProviderIdentifier: "p.aurora",
+            message:
+                "The app's accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:) refused Aurora Cable.")
+        let url = CustomIdentityProviderPaths.login(
+            requestor: "APP", redirectURI: "app://done", state: "app-1", provider: "p.aurora")
+        store.send(
+            .metadata(.failure(refused)),
+            [
+                Self.decision(.unsupportedProvider, refused.message), F.step(Steps.ownSignIn), F.step(Steps.webSignIn),
+                .show(.webLogin(url: url, stopAt: "app://done")),
+            ]
+        ) {
+            $0.framework.providerId = "p.aurora"
+            $0.framework.error = refused
+            $0.signIns = 1
+            $0.phase = .webLogin(expectedState: "app-1", "app://done")
+        }
+        store.finish()
+    }
 }

@@ -430,3 +430,96 @@ import VSASimulator
         store.skipOutstanding()
     }
 }
+
+@Suite struct RestV2PartnerTests {
+    typealias Store = TestStore<RestV2Flow>
+    typealias F = Fixture
+    typealias Steps = RestV2Steps
+
+    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+        F.status(code.atAppDecision, details)
+    }
+
+    /// Signed out, configuration loaded, Apple's picker on screen.
+    static func atApplePicker() -> Store {
+        var state = RestV2Flow.initialState(F.setup())
+        state.registration = ClientRegistration.State(
+            registered: true, tokenIssued: true, tokenExpiresAt: F.tokenExpiry)
+        state.framework = F.known(.granted)
+        state.directory = F.directory
+        state.basics.app.authentication = .notAuthenticated
+        state.basics.app.activity = "Signing in"
+        state.phase = .applePicker(F.known(.granted))
+        return Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
+    }
+
+    @Test func c4RejectsAnAnswerWhoseSignInHasExpired() {
+        let store = Self.atApplePicker()
+        let expired = F.now - 1
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: expired))),
+            [
+                F.step(Steps.validateInteractiveStatus),
+                F.note("C.4: the system sign-in has expired (authenticationExpirationDate is past); it is not used."),
+                F.step(Steps.appPicker), .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework = F.known(.granted, provider: "p.aurora", expiry: expired)
+            $0.phase = .appPicker(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    @Test func adobeRefusingThePartnerResponseAtC13ContinuesWithBasicAuthenticationC8() {
+        let store = Self.atApplePicker()
+        let known = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
+            [
+                F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
+                .call(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done")),
+            ]
+        ) {
+            $0.framework = known
+            $0.phase = .partnerExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .requesting, framework: known))
+        }
+        let request = MetadataRequest(
+            isInterruptionAllowed: true, verificationToken: "PHNhbWw+", attributeNames: ["uid"],
+            includeAccountProviderIdentifier: true, includeAuthenticationExpirationDate: true,
+            channelIdentifier: PartnerExchange.channelIdentifier)
+        store.send(
+            .api(.session(F.session(.partnerProfile, mvpd: "Aurora", request: F.samlRequest))),
+            [F.step(Steps.partnerAuthentication), .vsa(.metadata(request))]
+        ) {
+            $0.phase = .partnerExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .authenticating, framework: known))
+        }
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: "<R/>"))),
+            [
+                F.step(Steps.validatePartnerResponse), F.step(Steps.partnerProfile),
+                .call(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus)),
+            ]
+        ) {
+            $0.phase = .partnerExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .creatingProfile, framework: known))
+        }
+        let refused = PassErrorSummary(
+            kind: .enhanced(code: "invalid_header_pfs_provider_info_expired", action: .none), httpStatus: 400,
+            message: "invalid_header_pfs_provider_info_expired: expired")
+        store.send(
+            .api(.failed(refused)),
+            [
+                F.note("Single sign-on failed (invalid_header_pfs_provider_info_expired: expired)."),
+                F.step(Steps.continueBasic), F.step(Steps.createSession),
+                .call(.createSession(mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done")),
+            ]
+        ) { $0.phase = .creatingSession(F.aurora) }
+        store.skipOutstanding()
+    }
+}

@@ -527,4 +527,138 @@ import VSASimulator
             $0.phase = .providerDialog(mvpds.map(\.id))
         }
     }
+
+    @Test func cancellingApplesPickerDismissesTheDialogThenN005AndDisplayProviderDialog() {
+        let store = Self.launchedSignedOut()
+        store.send(
+            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let cancel = VSError(.userCancelled, message: "cancel")
+        let mvpds = F.directory.mvpds
+        store.send(
+            .metadata(.failure(cancel)),
+            [
+                Self.dismiss, F.status(.cancelled, "Apple's picker was cancelled."), Self.statusCallback(.cancelled),
+                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                .show(.mvpdPicker(mvpds, preselected: nil)),
+            ]
+        ) {
+            $0.framework.error = cancel
+            $0.phase = .providerDialog(mvpds.map(\.id))
+        }
+        store.finish()
+    }
+
+    /// Signed in with a regular token, a title playing.
+    static func playing(_ setup: AppSetup = F.setup(.ios, .sdk)) -> SDKFlow.State {
+        var state = SDKFlow.initialState(setup)
+        state.requestorReady = true
+        state.directory = F.directory
+        state.framework = F.known(.granted)
+        state.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
+        state.basics.app.playing = AppModel.Playback(resource: "show", tokenNotAfter: F.later)
+        return state
+    }
+
+    @Test func backInTheForegroundWithATitlePlayingTheAppCallsCheckAuthorization() {
+        let store = Store(state: Self.playing())
+        store.send(.user(.foreground), [.vsa(.checkAccessStatus(prompt: true))]) {
+            $0.basics.app.activity = "Checking"
+            $0.phase = .askingPermission(
+                .foreground, FrameworkAccess.State(waiting: .access(thenAskProvider: false), known: F.known(.granted)))
+        }
+        store.send(
+            .access(.granted, nil, signedInAtSystemLevel: false),
+            [F.step(Steps.checkAuthorization), .call(.authorize(mvpd: "Cascade", resources: ["show"], nil))]
+        ) {
+            $0.basics.app.activity = "Authorizing"
+            $0.phase = .authorizing("show")
+        }
+        let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
+        let permit = Decision(
+            resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true, token: token)
+        store.send(
+            .api(.decisions(DecisionsResponse(decisions: [permit]))),
+            [
+                F.callback("setToken", "PHNpZ25hdHVyZUlu…, show"),
+                SDKFlow.track(
+                    "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""],
+                    F.setup(.ios, .sdk)),
+            ]
+        ) {
+            $0.basics.app.unlocked = ["show": true]
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    @Test func aSafariViewControllerAppGetsNavigateToUrlUseSVCAndItsOwnScheme() {
+        var setup = F.setup(.ios, .sdk)
+        setup.usesSafariViewController = true
+        var state = SDKFlow.initialState(setup)
+        state.requestorReady = true
+        state.directory = F.directory
+        state.phase = .creatingSession(F.cascade)
+        let create = Effect.call(
+            .createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done"))
+        let store = Store(state: state, awaiting: [create])
+        let session = F.session(.authenticate, .interactive, code: "ABC123", mvpd: "Cascade")
+        let url = "/api/v2/authenticate/APP/ABC123"
+        store.send(
+            .api(.session(session)),
+            [
+                F.step(Steps.navigateToUrl), F.callback("navigateToUrl:useSVC", "\(url), true"),
+                .show(.webLogin(url: url, stopAt: "app://done")),
+            ]
+        ) { $0.phase = .webLogin(session, "app://done") }
+        store.send(
+            .answer(.webLoginFinished(url: "app://done")),
+            [
+                .showHome, F.step(Steps.handleExternalURL),
+                .record(.sdkCall(name: "handleExternalURL", arguments: "app://done", silently: false)),
+                .call(.profileForCode("ABC123")),
+            ]
+        ) { $0.phase = .polling(mvpd: "Cascade", CodePolling.State(screen: nil, handle: "ABC123", interval: 4)) }
+        store.skipOutstanding()
+    }
+
+    @Test func theLogoutPageEndsWithHandleExternalURL() {
+        var state = Self.playing()
+        state.basics.app.playing = nil
+        let store = Store(state: state)
+        store.send(
+            .user(.signOut),
+            [F.step(Steps.logout), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
+        ) {
+            $0.basics.app.activity = "Signing out"
+            $0.phase = .loggingOut("Cascade")
+        }
+        let page = "/adobe-services/logout?mso_id=Cascade"
+        let logout = LogoutResponse(
+            logouts: ["Cascade": MvpdLogout(actionName: .logout, actionType: .interactive, mvpd: "Cascade", url: page)])
+        store.send(
+            .api(.logout(logout)),
+            [
+                F.callback("setAuthenticationStatus", "0, \"Logout\""), F.callback("navigateToUrl", page),
+                .show(.webLogin(url: page, stopAt: "adobepass://ios.app")),
+            ]
+        ) {
+            $0.basics.app = AppModel()
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .logoutPage("adobepass://ios.app")
+        }
+        store.send(
+            .answer(.webLoginFinished(url: "adobepass://ios.app")),
+            [
+                .showHome,
+                .record(.sdkCall(name: "handleExternalURL", arguments: "adobepass://ios.app", silently: false)),
+                F.step(Steps.handleExternalURL),
+            ]
+        ) { $0.phase = .idle }
+        store.finish()
+    }
 }
