@@ -39,16 +39,22 @@ protocol FlowPart {
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>?
 }
 
-/// An integration's working reducer: its phase, the app's shared state, and the context of the
-/// event being handled. The dispatch every integration shares is here: a user action, then the
-/// part the current phase runs, then a failed call, else a note that the event was ignored.
-protocol PhasedReducer {
-    associatedtype Phase: Equatable
+/// What every integration's state has: its phase, and the app's shared state.
+protocol IntegrationState: Sendable, Equatable {
+    associatedtype Phase: Sendable, Equatable
     var phase: Phase { get set }
     var basics: AppBasics { get set }
-    var context: FlowContext { get }
     /// The phase with nothing in progress.
     static var idle: Phase { get }
+}
+
+/// An integration's working reducer: its state and the context of the event being handled. The
+/// dispatch every integration shares is here: a user action, then the part the current phase
+/// runs, then a failed call, else a note that the event was ignored.
+protocol PhasedReducer {
+    associatedtype State: IntegrationState
+    var state: State { get set }
+    var context: FlowContext { get }
 
     mutating func userAction(_ action: AppAction) -> [Effect]
     /// Events that belong to the current phase; nil when the phase does not wait for this one.
@@ -57,6 +63,18 @@ protocol PhasedReducer {
 }
 
 extension PhasedReducer {
+    typealias Phase = State.Phase
+
+    var phase: Phase {
+        get { state.phase }
+        set { state.phase = newValue }
+    }
+
+    var basics: AppBasics {
+        get { state.basics }
+        set { state.basics = newValue }
+    }
+
     var setup: AppSetup { basics.setup }
 
     mutating func handle(_ event: Event) -> [Effect] {
@@ -72,9 +90,24 @@ extension PhasedReducer {
 
     /// Back to the home screen with nothing in progress.
     mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-        phase = Self.idle
+        phase = State.idle
         basics.settle()
         return effects
+    }
+
+    /// A title chosen on the home screen: a free one plays at once; a protected one needs a
+    /// sign-in first (then plays), or the integration's decision.
+    mutating func play(
+        _ resource: String, signIn: (inout Self) -> [Effect], decide: (inout Self, String) -> [Effect]
+    ) -> [Effect] {
+        let free = setup.item(resource)?.free == true
+        basics.app.choose(resource, free: free)
+        if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
+        guard basics.app.authentication.isAuthenticated else {
+            basics.pendingPlay = resource
+            return signIn(&self)
+        }
+        return decide(&self, resource)
     }
 
     /// Runs client registration on the state it keeps outside the phases.

@@ -19,7 +19,9 @@ import VSASimulator
 public enum CustomIdentityProviderFlow: IntegrationFlow {
     typealias Steps = CustomIdentityProviderSteps
 
-    public struct State: Sendable, Equatable {
+    public struct State: IntegrationState {
+        static let idle = Phase.idle
+
         var basics: AppBasics
         var phase: Phase = .idle
         var framework = FrameworkStatus()
@@ -90,18 +92,6 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
-        static let idle = Phase.idle
-
-        var phase: Phase {
-            get { state.phase }
-            set { state.phase = newValue }
-        }
-
-        var basics: AppBasics {
-            get { state.basics }
-            set { state.basics = newValue }
-        }
-
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .checkingFramework(let goal, let child):
@@ -157,7 +147,8 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 state.basics.app.activity = "Signing in"
                 if state.framework.isGranted { return showApplePicker() }
                 return checkFramework(.signIn)
-            case .play(let resource): return play(resource)
+            case .play(let resource):
+                return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.decidePlay($1) })
             case .signOut: return signOut()
             case .foreground: return checkFramework(.foreground)
             }
@@ -388,17 +379,6 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         }
 
         // MARK: - P. Plays
-
-        mutating func play(_ resource: String) -> [Effect] {
-            let free = setup.item(resource)?.free == true
-            state.basics.app.choose(resource, free: free)
-            if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
-            guard state.basics.app.authentication.isAuthenticated else {
-                state.basics.pendingPlay = resource
-                return userAction(.signIn)
-            }
-            return decidePlay(resource)
-        }
 
         /// Titles play when the identity provider's tokens include them; no call is needed.
         mutating func decidePlay(_ resource: String) -> [Effect] {

@@ -24,7 +24,9 @@ import VSASimulator
 public enum RestV1Flow: IntegrationFlow {
     typealias Steps = RestV1Steps
 
-    public struct State: Sendable, Equatable {
+    public struct State: IntegrationState {
+        static let idle = Phase.idle
+
         var basics: AppBasics
         var phase: Phase = .idle
         var registration = ClientRegistration.State()
@@ -108,18 +110,6 @@ public enum RestV1Flow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
-        static let idle = Phase.idle
-
-        var phase: Phase {
-            get { state.phase }
-            set { state.phase = newValue }
-        }
-
-        var basics: AppBasics {
-            get { state.basics }
-            set { state.basics = newValue }
-        }
-
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .registering(let goal):
@@ -199,7 +189,8 @@ public enum RestV1Flow: IntegrationFlow {
                 }
                 state.basics.app.activity = "Signing in"
                 return register(.signIn)
-            case .play(let resource): return play(resource)
+            case .play(let resource):
+                return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.authorize($1) })
             case .signOut: return signOut()
             case .foreground:
                 guard state.registration.tokenIssued else { return register(.launch) }
@@ -308,9 +299,9 @@ public enum RestV1Flow: IntegrationFlow {
             switch goal {
             case .signIn: return startPartnerSSO(directory)
             case .launch, .foreground:
-                guard let provider = state.framework.providerId, let mvpd = directory.mvpd(platformId: provider),
-                    ConfigurationDirectory.supportsAppleSSO(mvpd)
-                else { return finishIdle([status(.notAuthenticated)]) }
+                guard let mvpd = directory.appleSSOMvpd(platformId: state.framework.providerId) else {
+                    return finishIdle([status(.notAuthenticated)])
+                }
                 return requestProfile(mvpd, silent: true)
             }
         }
@@ -515,17 +506,6 @@ public enum RestV1Flow: IntegrationFlow {
                 return finishIdle([])
             }
             state.basics.pendingPlay = nil
-            return authorize(resource)
-        }
-
-        mutating func play(_ resource: String) -> [Effect] {
-            let free = setup.item(resource)?.free == true
-            state.basics.app.choose(resource, free: free)
-            if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
-            guard state.basics.app.authentication.isAuthenticated else {
-                state.basics.pendingPlay = resource
-                return userAction(.signIn)
-            }
             return authorize(resource)
         }
 

@@ -26,7 +26,9 @@ import VSASimulator
 public enum SDKFlow: IntegrationFlow {
     typealias Steps = SDKSteps
 
-    public struct State: Sendable, Equatable {
+    public struct State: IntegrationState {
+        static let idle = Phase.idle
+
         var basics: AppBasics
         var phase: Phase = .idle
         var registration = ClientRegistration.State()
@@ -190,18 +192,6 @@ public enum SDKFlow: IntegrationFlow {
         var state: State
         let context: FlowContext
 
-        static let idle = Phase.idle
-
-        var phase: Phase {
-            get { state.phase }
-            set { state.phase = newValue }
-        }
-
-        var basics: AppBasics {
-            get { state.basics }
-            set { state.basics = newValue }
-        }
-
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
             case .registering:
@@ -280,7 +270,8 @@ public enum SDKFlow: IntegrationFlow {
             switch action {
             case .launch: return launch()
             case .signIn: return getAuthentication()
-            case .play(let resource): return play(resource)
+            case .play(let resource):
+                return play(resource, signIn: { $0.getAuthentication() }, decide: { $0.getAuthorization($1) })
             case .signOut: return logout()
             case .foreground:
                 guard state.requestorReady else { return launch() }
@@ -362,9 +353,9 @@ public enum SDKFlow: IntegrationFlow {
             if let error = known.error {
                 return [status(.appleShortError, "setRequestor: \(error.description)")] + requestorComplete()
             }
-            guard let provider = known.providerId, let mvpd = state.directory?.mvpd(platformId: provider),
-                ConfigurationDirectory.supportsAppleSSO(mvpd)
-            else { return requestorComplete() }
+            guard let mvpd = state.directory?.appleSSOMvpd(platformId: known.providerId) else {
+                return requestorComplete()
+            }
             if let expiry = known.expiry, expiry <= context.now { return requestorComplete() }
             let (child, effects) = SDKFlow.partnerExchange(setup).start(mvpd, silent: true, framework: known)
             state.phase = .silentExchange(child)
@@ -510,8 +501,7 @@ public enum SDKFlow: IntegrationFlow {
             let directory = state.directory ?? .empty
             switch outcome {
             case .signedIn(let provider):
-                guard let mvpd = directory.mvpd(platformId: provider), ConfigurationDirectory.supportsAppleSSO(mvpd)
-                else {
+                guard let mvpd = directory.appleSSOMvpd(platformId: provider) else {
                     let name = directory.mvpd(platformId: provider)?.displayName ?? provider
                     return [status(.unsupportedProvider, "\(name): integration or single sign-on disabled.")]
                         + displayProviderDialog()
@@ -725,17 +715,6 @@ public enum SDKFlow: IntegrationFlow {
                 return state.framework.partnerStatus
             }
             return nil
-        }
-
-        mutating func play(_ resource: String) -> [Effect] {
-            let free = setup.item(resource)?.free == true
-            state.basics.app.choose(resource, free: free)
-            if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
-            guard state.basics.app.authentication.isAuthenticated else {
-                state.basics.pendingPlay = resource
-                return getAuthentication()
-            }
-            return getAuthorization(resource)
         }
 
         /// F.1: with an Apple SSO token, the SDK refreshes the partner status before it asks.

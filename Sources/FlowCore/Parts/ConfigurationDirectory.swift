@@ -24,6 +24,13 @@ struct ConfigurationDirectory: Sendable, Equatable {
         mvpds.first { $0.id == id }
     }
 
+    /// The MVPD the device's system sign-in maps to, when the app may try single sign-on with it
+    /// (the silent exchange at launch).
+    func appleSSOMvpd(platformId: String?) -> MvpdConfiguration? {
+        guard let platformId, let mvpd = mvpd(platformId: platformId), Self.supportsAppleSSO(mvpd) else { return nil }
+        return mvpd
+    }
+
     /// Whether the app may try the partner (Apple) flow for this MVPD.
     static func supportsAppleSSO(_ mvpd: MvpdConfiguration) -> Bool {
         mvpd.enablePlatformServices == true && mvpd.boardingStatus == .supported
