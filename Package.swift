@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "PassMockServer",
+                "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "MockBackendAPI",
                 "LocatedJSON", "Simulation",
             ]
         ),
@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "FlowRuntime",
             dependencies: [
-                "FlowCore", "VSASimulator", "PassClient", "PassMockServer", "PassAPI", "Simulation", "LocatedJSON",
+                "FlowCore", "VSASimulator", "PassClient", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
             ]
         ),
         // Wire types and header codecs shared by client and server.
@@ -46,6 +46,9 @@ let package = Package(
             name: "PassAPI",
             dependencies: ["LocatedJSON"]
         ),
+        // The mock back end as its clients see it: the dashboard, the admin API's wire types, and
+        // the `BackendControl` protocol that embedded and remote back ends implement.
+        .target(name: "MockBackendAPI", dependencies: ["PassAPI", "LocatedJSON", "Simulation"]),
         .target(
             name: "PassClient",
             dependencies: [
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "PassMockServer",
             dependencies: [
-                "PassAPI", "Simulation", "LocatedJSON",
+                "PassAPI", "MockBackendAPI", "Simulation", "LocatedJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -67,12 +70,13 @@ let package = Package(
         // `tvsim bench`: the terminal UI in a pseudo-terminal, the catalog, the server under load.
         .target(
             name: "Benchmarks",
-            dependencies: ["FlowRuntime", "PassClient", "PassAPI", "PassMockServer"]
+            dependencies: ["FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI"]
         ),
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "Benchmarks", "PassMockServer", "PassClient", "PassAPI", "Simulation", "LocatedJSON", "FlowRuntime",
+                "Benchmarks", "PassMockServer", "MockBackendAPI", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
+                "FlowRuntime",
                 "FlowCore", "TerminalUI",
                 "VSASimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -87,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "Simulation",
+                "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "MockBackendAPI",
+                "Simulation",
             ],
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]
@@ -95,18 +100,21 @@ let package = Package(
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(
             name: "FlowRuntimeTests",
-            dependencies: ["FlowRuntime", "FlowCore", "PassMockServer", "PassClient", "Simulation", "VSASimulator"]
+            dependencies: [
+                "FlowRuntime", "FlowCore", "PassMockServer", "MockBackendAPI", "PassClient", "Simulation",
+                "VSASimulator",
+            ]
         ),
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [
-                "PassMockServer", "PassAPI", "PassClient", "Simulation",
+                "PassMockServer", "MockBackendAPI", "PassAPI", "PassClient", "Simulation",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "PassClientTests",
-            dependencies: ["PassClient", "PassMockServer", "PassAPI", "Simulation"]
+            dependencies: ["PassClient", "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation"]
         ),
         // End-to-end tests of the built `tvsim` binary.
         .testTarget(name: "tvsimTests", dependencies: ["tvsim", "PassClient", "Simulation"]),

@@ -1,5 +1,6 @@
 import FlowRuntime
 import Foundation
+import PassMockServer
 
 /// Everything `tvsim bench` measures, in order, with the settings the targets are stated for.
 public struct BenchmarkSuite: Sendable {
@@ -70,7 +71,7 @@ public struct BenchmarkSuite: Sendable {
         var times: [Double] = []
         var failed = 0
         for scenario in catalog {
-            let result = await ScenarioRunner().run(scenario)
+            let result = await ScenarioRunner(launcher: WorldLauncher(host: EmbeddedBackendHost())).run(scenario)
             times.append(result.elapsedMilliseconds)
             if !result.passed { failed += 1 }
         }

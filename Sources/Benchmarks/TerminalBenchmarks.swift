@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassMockServer
 
 /// The terminal UI measured from the outside: the `tvsim` binary in a pseudo-terminal of

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import Simulation
 import Synchronization

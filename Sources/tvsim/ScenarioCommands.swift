@@ -3,6 +3,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import LocatedJSON
+import PassMockServer
 
 /// `tvsim scenarios list|show|matrix`.
 struct Scenarios: AsyncParsableCommand {
@@ -144,7 +145,7 @@ struct Run: AsyncParsableCommand {
         let selected = try resolve()
         var results: [ScenarioResult] = []
         for scenario in selected {
-            let result = await ScenarioRunner().run(scenario)
+            let result = await ScenarioRunner(launcher: .embedded).run(scenario)
             results.append(result)
             if !json { printText(result) }
         }
@@ -182,7 +183,7 @@ extension Run {
     func runComparison(_ pair: (Integration, Integration)) async throws {
         let scenario: Scenario
         do { scenario = try ScenarioCatalog.resolve(scenarios[0]) } catch { throw CommandFailure("\(error)") }
-        let comparison = await ComparisonRunner().run(scenario, left: pair.0, right: pair.1)
+        let comparison = await ComparisonRunner(launcher: .embedded).run(scenario, left: pair.0, right: pair.1)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -217,4 +218,9 @@ extension Run {
         }
         return 120
     }
+}
+
+extension WorldLauncher {
+    /// Headless runs start a back end of their own for every scenario, from the built-in dashboard.
+    static let embedded = WorldLauncher(host: EmbeddedBackendHost())
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
 import PassMockServer
 import Simulation

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowCore
 import FlowRuntime
 import Foundation
+import MockBackendAPI
 import PassMockServer
 import TerminalUI
 import VSASimulator
@@ -86,10 +87,13 @@ struct UI: AsyncParsableCommand {
         if let scenario {
             do { _ = try ScenarioCatalog.resolve(scenario) } catch { throw CommandFailure("\(error)") }
         }
+        let serverURL = server ?? environment["TVSIM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        let launcher =
+            serverURL.map { WorldLauncher.remote(url: $0, adminToken: adminToken) }
+            ?? WorldLauncher(host: EmbeddedBackendHost(), dashboard: dashboard)
         let options = TerminalApp.Options(
-            platform: platform, integration: api, requestor: requestor,
-            serverURL: server ?? environment["TVSIM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }, dashboard: dashboard,
-            scenario: scenario, autoplay: autoplay, pace: pace, deviceStatePath: deviceState, adminToken: adminToken)
+            platform: platform, integration: api, requestor: requestor, launcher: launcher, scenario: scenario,
+            autoplay: autoplay, pace: pace, deviceStatePath: deviceState)
         let status = await TerminalSession.run(options: options, theme: loaded.theme, themeWarning: loaded.problem)
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassMockServer
 import Simulation
 import Testing
@@ -16,32 +17,57 @@ import Testing
 
     @Test func aScenarioResetsAndChangesTheServerThroughTheAdminAPI() async throws {
         let clock = VirtualClock()
-        let server = try await SimulationWorld.embedded(clock: clock, adminToken: "s3cret-token")
+        let server = try await WorldLauncher(host: EmbeddedBackendHost(adminToken: "s3cret-token"))
+            .launch(for: nil, clock: clock)
         defer { Task { await server.stop() } }
-        let remote = try await SimulationWorld.remote(baseURL: server.baseURL, clock: clock, adminToken: "s3cret-token")
         let scenario = try Scenario.parse(Self.scenarioText, file: "remote.json")
 
-        let prepared = try await remote.prepared(for: scenario)
+        let remote = try await WorldLauncher.remote(url: server.baseURL, adminToken: "s3cret-token")
+            .launch(for: scenario, clock: clock)
 
-        #expect(prepared.info.mvpds.first { $0.id == "AuroraCable" }?.displayName == "Aurora Remote")
-        let state = try #require(await prepared.stateSnapshot())
+        #expect(remote.backend is RemoteBackend)
+        #expect(remote.info.mvpds.first { $0.id == "AuroraCable" }?.displayName == "Aurora Remote")
+        let state = try #require(await remote.stateSnapshot())
         #expect(state.faults.count == 1)
-        try await prepared.backstage.expireProfiles()
+        try await remote.backend.expireProfiles()
+        let before = try await remote.backend.state().time
+        try await remote.backend.advanceClock(bySeconds: 60)
+        #expect(try await remote.backend.state().time - before == 60_000)
+    }
+
+    @Test func anEmbeddedWorldGetsTheScenarioBackEndAndFaultsToo() async throws {
+        let scenario = try Scenario.parse(Self.scenarioText, file: "remote.json")
+        let world = try await WorldLauncher.embedded.launch(for: scenario, clock: VirtualClock())
+        defer { Task { await world.stop() } }
+
+        #expect(world.backend is EmbeddedBackend)
+        #expect(world.info.mvpds.first { $0.id == "AuroraCable" }?.displayName == "Aurora Remote")
+        #expect(try await world.backend.state().faults.map(\.route) == ["configuration"])
     }
 
     @Test func aMissingAdminTokenIsNamed() async throws {
         let clock = VirtualClock()
-        let server = try await SimulationWorld.embedded(clock: clock, adminToken: "s3cret-token")
+        let server = try await WorldLauncher(host: EmbeddedBackendHost(adminToken: "s3cret-token"))
+            .launch(for: nil, clock: clock)
         defer { Task { await server.stop() } }
         do {
-            _ = try await SimulationWorld.remote(baseURL: server.baseURL, clock: clock)
+            _ = try await WorldLauncher.remote(url: server.baseURL).launch(for: nil, clock: clock)
             Issue.record("the server accepted admin calls without its token")
         } catch {
             #expect("\(error)".contains("--admin-token"))
         }
-        let wrong = try await SimulationWorld.remote(baseURL: server.baseURL, clock: clock, adminToken: "s3cret-token")
-        let changed = AdminClient(baseURL: wrong.baseURL, token: "not-the-token", clock: clock)
-        await #expect(throws: AdminError.self) { try await RemoteBackstage(admin: changed).expireProfiles() }
+        let wrong = RemoteBackend(baseURL: server.baseURL, token: "not-the-token", clock: clock)
+        await #expect(throws: AdminError.self) { try await wrong.expireProfiles() }
+    }
+
+    @Test func somethingElseThanTheMockIsNamed() async throws {
+        // Nothing listens on port 9 of the loopback address (discard is never enabled here).
+        do {
+            _ = try await WorldLauncher.remote(url: "http://127.0.0.1:9/").launch(for: nil, clock: VirtualClock())
+            Issue.record("a world started without a back end")
+        } catch {
+            #expect("\(error)".contains("does not answer like a tvsim mock back end"))
+        }
     }
 
     @Test func scenariosResolveByNameOrFileAndSayWhatIsMissing() throws {

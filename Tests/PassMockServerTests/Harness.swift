@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MockBackendAPI
 import NIOCore
 import PassAPI
 import Simulation

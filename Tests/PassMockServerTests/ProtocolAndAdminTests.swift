@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MockBackendAPI
 import PassAPI
 import Simulation
 import Testing

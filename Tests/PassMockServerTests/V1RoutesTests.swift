@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
 import Testing
 

@@ -1,13 +1,17 @@
 import FlowCore
 import Foundation
-import PassMockServer
+import MockBackendAPI
 
 /// Runs one scenario twice, with its integration replaced by each of two, and compares the runs.
 /// Everything else stays: platform, device, back end, faults and the user's steps. The scenario's
 /// expectations are not checked: they were written for one integration, and codes and steps
 /// legitimately differ between integrations.
 public struct ComparisonRunner: Sendable {
-    public init() {}
+    public let launcher: WorldLauncher
+
+    public init(launcher: WorldLauncher) {
+        self.launcher = launcher
+    }
 
     public func run(_ scenario: Scenario, left: Integration, right: Integration) async -> Comparison {
         async let first = runOne(scenario, with: left)
@@ -19,7 +23,7 @@ public struct ComparisonRunner: Sendable {
     func runOne(_ scenario: Scenario, with integration: Integration) async -> ComparedRun {
         var variant = scenario
         variant.integration = integration
-        let (result, ending) = await ScenarioRunner().runUnchecked(variant)
+        let (result, ending) = await ScenarioRunner(launcher: launcher).runUnchecked(variant)
         let kind: ComparisonOutcome.Ending =
             switch ending {
             case nil: .notStarted

@@ -28,11 +28,17 @@ extension FlowEngine {
             timeline.append(.user, "The device's TV provider sign-in expires")
         case .expireAdobeProfiles:
             do {
-                try await backstage.expireProfiles()
+                guard let backend else { throw NoBackendAccess() }
+                try await backend.expireProfiles()
                 timeline.append(.user, "The back end expires every Adobe profile")
             } catch {
                 timeline.append(.note, "The back end's profiles could not be expired: \(error)")
             }
         }
     }
+}
+
+/// A run that was given no back end to change (engine tests) refuses changes to it.
+struct NoBackendAccess: Error, CustomStringConvertible {
+    var description: String { "this run has no access to the back end" }
 }

@@ -1,8 +1,8 @@
 import FlowCore
 import Foundation
+import MockBackendAPI
 import PassAPI
 import PassClient
-import PassMockServer
 import Simulation
 import VSASimulator
 
@@ -49,7 +49,8 @@ public actor FlowEngine {
     let clock: any SimulationClock
     let agent: any UserAgent
     let store: any DeviceStore
-    let backstage: any Backstage
+    /// The back end a tester may change during the run; nil when the run has no access to it.
+    let backend: (any BackendControl)?
     var machine: any FlowMachine
     var device: SimulatedDevice
     var queue: [Event] = []
@@ -65,9 +66,9 @@ public actor FlowEngine {
 
     public init(
         setup: AppSetup, services: Services, clock: any SimulationClock, agent: any UserAgent, store: any DeviceStore,
-        timeline: Timeline, backstage: any Backstage = NoBackstage()
+        timeline: Timeline, backend: (any BackendControl)? = nil
     ) {
-        self.backstage = backstage
+        self.backend = backend
         machine = Flows.machine(for: setup)
         self.services = services
         self.clock = clock

@@ -1,8 +1,8 @@
 import FlowCore
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
-import PassMockServer
 import VSASimulator
 
 /// A scenario: a named world (platform, integration, device, back end, faults), the user's steps,

@@ -2,7 +2,6 @@ import FlowCore
 import Foundation
 import PassAPI
 import PassClient
-import PassMockServer
 import Simulation
 import VSASimulator
 
@@ -26,10 +25,14 @@ public struct ScenarioResult: Sendable, Codable {
     public let startTime: Int64
 }
 
-/// Runs scenarios headless: an embedded mock back end on loopback, a virtual clock, the scripted
-/// user, and the expectations checked at the end.
+/// Runs scenarios headless: a world from the launcher (by default a back end of its own on
+/// loopback), a virtual clock, the scripted user, and the expectations checked at the end.
 public struct ScenarioRunner: Sendable {
-    public init() {}
+    public let launcher: WorldLauncher
+
+    public init(launcher: WorldLauncher) {
+        self.launcher = launcher
+    }
 
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         await execute(scenario, checking: true).result
@@ -48,18 +51,15 @@ public struct ScenarioRunner: Sendable {
         let timeline = Timeline(now: { clock.nowMilliseconds() })
         var startedWorld: SimulationWorld?
         do {
-            let dashboard = try scenario.backend.applied(to: .builtIn)
-            let world = try await SimulationWorld.embedded(dashboard: dashboard, clock: clock, seed: 1)
+            let world = try await launcher.launch(for: scenario, clock: clock, seed: 1)
             startedWorld = world
-            for fault in scenario.faults { world.embedded?.backend.addFault(fault) }
-            let setup = try appSetup(for: scenario, in: world)
-            let device = try await givenDevice(scenario, world: world, setup: setup)
+            let setup = try world.appSetup(for: scenario)
+            let device = try await world.givenDevice(for: scenario, setup: setup)
             let store = MemoryDeviceStore(device)
             let user = ScriptedUser(steps: scenario.steps, personas: world.info.personas)
             let engine = FlowEngine(
                 setup: setup, services: try world.services(for: setup, device: device, timeline: timeline),
-                clock: clock,
-                agent: user, store: store, timeline: timeline, backstage: world.backstage)
+                clock: clock, agent: user, store: store, timeline: timeline, backend: world.backend)
             let ending = await engine.run()
             let app = await engine.app
             let decisions = await engine.decisions
@@ -79,58 +79,6 @@ public struct ScenarioRunner: Sendable {
                 timeline: timeline, started: started, start: VirtualClock.defaultStart.milliseconds)
             return (failed, nil)
         }
-    }
-
-    public func appSetup(for scenario: Scenario, in world: SimulationWorld) throws -> AppSetup {
-        var setup = try world.appSetup(
-            platform: scenario.platform, integration: scenario.integration, requestor: scenario.requestor)
-        if let filters = scenario.app.filtersSupportedProviders { setup.filtersSupportedProviders = filters }
-        if let description = scenario.app.usageDescription {
-            setup.identity.usageDescription = description.isEmpty ? nil : description
-        }
-        if let featured = scenario.app.featuredProviders { setup.featuredProviders = featured }
-        if let asks = scenario.app.asksPermission { setup.asksPermission = asks }
-        if let validates = scenario.app.validatesPartnerStatus { setup.validatesPartnerStatus = validates }
-        if let entitled = scenario.app.singleSignOnEntitlement { setup.identity.hasSingleSignOnEntitlement = entitled }
-        if let declined = scenario.app.declinedProviders { setup.identity.declinedProviders = declined }
-        if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
-        if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }
-        if let waits = scenario.app.waitsForSetRequestorComplete { setup.waitsForSetRequestorComplete = waits }
-        return setup
-    }
-
-    /// The device before the first step; a given system sign-in is made for real at the
-    /// provider's identity provider, so later attribute queries work.
-    public func givenDevice(_ scenario: Scenario, world: SimulationWorld, setup: AppSetup) async throws
-        -> SimulatedDevice
-    {
-        var device = SimulatedDevice(
-            platform: scenario.platform, deviceIdentifier: "scenario-\(scenario.platform.rawValue)-device")
-        device.system.region = scenario.device.region
-        device.system.accessRestricted = scenario.device.restricted
-        if scenario.device.permission != .notDetermined {
-            device.system.appAccess[setup.identity.bundleId] = scenario.device.permission
-        }
-        if let given = scenario.device.signedIn {
-            guard let provider = world.catalog.provider(given.provider) else {
-                throw ScenarioError.unknownProvider(given.provider)
-            }
-            guard provider.supportsSignIn else { throw ScenarioError.providerWithoutSignIn(given.provider) }
-            let password =
-                world.info.personas.first { $0.username.lowercased() == given.persona.lowercased() }?.password
-                ?? given.persona
-            let idp = IdentityProviderClient(baseURL: world.baseURL, clock: world.clock, observer: nil)
-            let signIn = try await idp.signIn(
-                mvpd: provider.identityProvider, username: given.persona, password: password)
-            let expiry =
-                given.expiresIn.map { world.clock.nowMilliseconds() + Int64($0) * 1000 }
-                ?? signIn.authenticationExpirationDate
-            device.system.signIn = SystemSignIn(
-                providerId: provider.id, identityProvider: provider.identityProvider,
-                userDisplayName: signIn.userDisplayName,
-                userID: signIn.userID, providerSessionToken: signIn.providerSessionToken, expiresAt: expiry)
-        }
-        return device
     }
 
     func check(

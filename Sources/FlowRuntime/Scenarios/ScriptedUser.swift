@@ -1,7 +1,7 @@
 import FlowCore
 import Foundation
+import MockBackendAPI
 import PassAPI
-import PassMockServer
 import Synchronization
 import VSASimulator
 

@@ -1,80 +1,33 @@
 import FlowCore
 import Foundation
+import MockBackendAPI
 import PassAPI
 import PassClient
-import PassMockServer
 import Simulation
 import VSASimulator
 
 /// Everything a run needs besides the app: the back end (embedded on loopback, or a running
-/// `tvsim serve`), its description, the clock.
+/// `tvsim serve`), its description, the clock. `WorldLauncher` makes them.
 public struct SimulationWorld: Sendable {
-    public let baseURL: String
+    public let backend: any BackendControl
     public let info: ServerInfo
     public let clock: any SimulationClock
-    /// Set when the back end runs in this process.
-    public let embedded: RunningMockServer?
-    /// Set when the back end is a running `tvsim serve`.
-    public let admin: AdminClient?
 
-    init(
-        baseURL: String, info: ServerInfo, clock: any SimulationClock, embedded: RunningMockServer? = nil,
-        admin: AdminClient? = nil
-    ) {
-        self.baseURL = baseURL
+    public init(backend: any BackendControl, info: ServerInfo, clock: any SimulationClock) {
+        self.backend = backend
         self.info = info
         self.clock = clock
-        self.embedded = embedded
-        self.admin = admin
     }
 
-    /// Starts an embedded mock back end on a free loopback port.
-    public static func embedded(
-        dashboard: Dashboard = .builtIn, clock: any SimulationClock, seed: UInt64 = 1, adminToken: String? = nil
-    ) async throws -> SimulationWorld {
-        let backend = MockBackend(dashboard: dashboard, clock: clock, seed: seed, adminToken: adminToken)
-        let server = try await MockServer.start(backend: backend)
-        return SimulationWorld(baseURL: server.baseURL, info: backend.info(), clock: clock, embedded: server)
-    }
+    public var baseURL: String { backend.baseURL }
 
-    /// Uses a mock back end that is already running (`--server URL`); its admin API (with the
-    /// token, when the server asks for one) resets it and changes it as scenarios say.
-    public static func remote(baseURL: String, clock: any SimulationClock, adminToken: String? = nil) async throws
-        -> SimulationWorld
-    {
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        let admin = AdminClient(baseURL: base, token: adminToken, clock: clock)
-        let info: ServerInfo
-        do { info = try await admin.info() } catch {
-            // A token problem is the user's to fix; anything else means this is not our server.
-            if case .refused(401, _) = error { throw error }
-            throw WorldError.notAMockServer(base)
-        }
-        return SimulationWorld(baseURL: base, info: info, clock: clock, admin: admin)
-    }
-
-    /// A running back end made ready for a scenario through its admin API: reset, the
-    /// scenario's dashboard changes and faults; then its description is read again.
-    public func prepared(for scenario: Scenario) async throws -> SimulationWorld {
-        guard let admin else { return self }
-        try await admin.prepare(backend: scenario.backend, faults: scenario.faults)
-        return try await Self.remote(baseURL: baseURL, clock: clock, adminToken: admin.token)
-    }
-
-    /// The back end's state: read directly when embedded, over the admin API otherwise.
+    /// The back end's state, or nil when it cannot be read.
     public func stateSnapshot() async -> StateSnapshot? {
-        if let embedded { return embedded.backend.stateSnapshot() }
-        return try? await admin?.state()
+        try? await backend.state()
     }
 
     public func stop() async {
-        await embedded?.stop()
-    }
-
-    public var backstage: any Backstage {
-        if let embedded { return EmbeddedBackstage(backend: embedded.backend) }
-        if let admin { return RemoteBackstage(admin: admin) }
-        return NoBackstage()
+        await backend.stop()
     }
 
     /// Apple's storefront catalog as the simulated device sees it: the MVPDs that have an id in
@@ -144,12 +97,15 @@ public struct SimulationWorld: Sendable {
 public enum WorldError: Error, CustomStringConvertible {
     case notAMockServer(String)
     case unknownRequestor(String, known: [String])
+    case notPrepared(String, String)
 
     public var description: String {
         switch self {
         case .notAMockServer(let url): "\(url) does not answer like a tvsim mock back end (GET /__tvsim/info failed)"
         case .unknownRequestor(let id, let known):
             "unknown requestor '\(id)' (the back end has \(known.joined(separator: ", ")))"
+        case .notPrepared(let url, let reason):
+            "the back end at \(url) could not be made ready for the scenario: \(reason)"
         }
     }
 }

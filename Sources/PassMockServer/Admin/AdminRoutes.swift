@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
 import Simulation
 
@@ -205,21 +206,5 @@ struct AdminFailure: Error {
 
     init(_ message: AdminRoutes.Message) {
         self.message = message
-    }
-}
-
-/// RFC 7396 JSON merge patch on `JSONSerialization` values.
-enum JSONMergePatch {
-    static func apply(_ patch: Any, to target: Any) -> Any {
-        guard let patchObject = patch as? [String: Any] else { return patch }
-        var result = target as? [String: Any] ?? [:]
-        for (key, value) in patchObject {
-            if value is NSNull {
-                result.removeValue(forKey: key)
-            } else {
-                result[key] = apply(value, to: result[key] ?? NSNull())
-            }
-        }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import Synchronization
 
 /// The documented throttle: a token bucket per client (IP or `X-Forwarded-For`), one request

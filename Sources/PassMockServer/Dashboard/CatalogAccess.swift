@@ -1,3 +1,5 @@
+import MockBackendAPI
+
 /// What an MVPD answers for one subscriber and one title: the package first, then parental
 /// controls. V2 decisions and the custom identity provider's entitlements share these rules.
 enum CatalogAccess {

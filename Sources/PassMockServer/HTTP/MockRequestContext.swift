@@ -1,4 +1,5 @@
 import Hummingbird
+import MockBackendAPI
 import NIOCore
 import Synchronization
 
@@ -35,7 +36,7 @@ public struct MockRequestContext: RequestContext {
 /// context is a value that Hummingbird copies on its way to the handler.
 final class RequestNotes: Sendable {
     private struct Values {
-        var operation: Operation?
+        var operation: MockOperation?
         var fault: String?
         var resetConnection = false
         var trace = ""
@@ -43,7 +44,7 @@ final class RequestNotes: Sendable {
 
     private let values = Mutex(Values())
 
-    var operation: Operation? {
+    var operation: MockOperation? {
         get { values.withLock { $0.operation } }
         set { values.withLock { $0.operation = newValue } }
     }

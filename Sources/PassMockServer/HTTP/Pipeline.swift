@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MockBackendAPI
 import NIOCore
 import NIOPosix
 import PassAPI
@@ -9,7 +10,7 @@ import Simulation
 extension MockBackend {
     /// The one path every request takes: limits, throttle, faults, handler, error mapping, journal.
     func respond(
-        to request: Request, operation: Operation?, context: MockRequestContext,
+        to request: Request, operation: MockOperation?, context: MockRequestContext,
         handler: (IncomingRequest) async throws -> MockResponse
     ) async throws -> Response {
         let started = ContinuousClock.now
@@ -43,7 +44,7 @@ extension MockBackend {
     }
 
     /// Maps anything a handler threw to the answer its kind of endpoint gives.
-    func reply(for error: any Error, operation: Operation?, context: MockRequestContext, request: Request)
+    func reply(for error: any Error, operation: MockOperation?, context: MockRequestContext, request: Request)
         -> MockResponse
     {
         if operation?.answersHTML != true, operation?.isV1 == true || V1Style.isV1Path(request.uri.path) {
@@ -113,7 +114,7 @@ extension MockBackend {
 
     /// Runs the fault (if any) for this request. Returns the answer when the fault replaces the
     /// handler; nil when the handler should run.
-    func applyFault(to request: IncomingRequest, operation: Operation?, context: MockRequestContext) async throws
+    func applyFault(to request: IncomingRequest, operation: MockOperation?, context: MockRequestContext) async throws
         -> MockResponse?
     {
         guard operation != .admin,

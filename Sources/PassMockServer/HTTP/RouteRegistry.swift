@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import MockBackendAPI
 import NIOCore
 import PassAPI
 
@@ -22,7 +23,7 @@ struct RouteRegistry {
     }
 
     mutating func add(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: Operation, _ handler: @escaping Handler
+        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation, _ handler: @escaping Handler
     ) {
         if methodsByPath[path] == nil { pathOrder.append(path) }
         methodsByPath[path, default: []].insert(method)

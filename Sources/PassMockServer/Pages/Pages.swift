@@ -1,3 +1,5 @@
+import MockBackendAPI
+
 /// The HTML pages a browser sees: MVPD login, activation, logout, errors. Plain forms, no
 /// JavaScript, so they work in any browser and with curl.
 enum Pages {

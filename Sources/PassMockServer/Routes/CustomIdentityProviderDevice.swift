@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// The tvOS second-screen sign-in (RFC 8628 device authorization): the TV gets a device code and

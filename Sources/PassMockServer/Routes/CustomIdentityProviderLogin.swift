@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// The app's own sign-in, for when Apple single sign-on is not possible: a web form for the iOS

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MockBackendAPI
 import PassAPI
 
 /// A programmer's own identity provider (seed 003) under `/custom-idp/{requestor}`: the info

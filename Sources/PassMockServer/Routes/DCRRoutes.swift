@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// `POST /o/client/register` and `POST /o/client/token`.

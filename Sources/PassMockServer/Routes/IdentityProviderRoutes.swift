@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// The endpoints the simulated device's TV-provider framework calls at a mock MVPD: its sign-in

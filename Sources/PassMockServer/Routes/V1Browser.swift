@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// The two V1 calls a browser or web view opens: `authenticate` (into the MVPD login chain V2

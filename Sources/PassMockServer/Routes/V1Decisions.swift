@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// Authorization, its token, the short media token and preauthorization. Decisions follow the

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// Apple single sign-on over REST API V1 (seed 000, steps 6–9): the profile request the app

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// Registration codes (`/reggie/v1/{requestor}/regcode`) and the configuration. A code is an

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MockBackendAPI
 import PassAPI
 
 /// REST API V1 ("clientless"), reference §B. It shares the back end's requestors, MVPDs,
@@ -43,7 +44,7 @@ struct V1Routes {
     /// Registers a V1 JSON/XML endpoint, with its `.json` and `.xml` spellings. Errors the
     /// handler throws become V1 errors in the call's format.
     private func add(
-        _ registry: inout RouteRegistry, _ method: HTTPRequest.Method, _ path: String, _ operation: Operation,
+        _ registry: inout RouteRegistry, _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation,
         _ handler: @escaping @Sendable (V1Routes) -> (V1Call) throws -> MockResponse, suffixes: Bool = true
     ) {
         let paths = suffixes ? [path, path + ".json", path + ".xml"] : [path]

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MockBackendAPI
 import PassAPI
 
 /// The thirteen REST API V2 operations.
@@ -38,7 +39,7 @@ struct V2Routes {
 /// Trailing closure adapters: handlers above take (request, parameters); the context is unused.
 extension RouteRegistry {
     mutating func add(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: Operation,
+        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation,
         _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
     ) {
         add(method, path, operation) { request, parameters, _ in try await handler(request, parameters) }

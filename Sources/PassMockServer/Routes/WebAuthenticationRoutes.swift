@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// The browser side of basic authentication: the user-agent entry point, the hop through the

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// Claims of a software statement, the JWT a programmer downloads from the TVE Dashboard.

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
 
 /// Creating and finding profiles: the rules shared by sessions, profiles, decisions, logout and

@@ -1,7 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
-import PassMockServer
+import MockBackendAPI
 import Simulation
 import Synchronization
 import VSASimulator
@@ -13,30 +13,25 @@ public final class TerminalApp: @unchecked Sendable {
         public var platform: DevicePlatform
         public var integration: Integration
         public var requestor: String
-        public var serverURL: String?
-        public var dashboard: Dashboard
+        /// Builds every world the UI runs: embedded back ends, or a running `tvsim serve`.
+        public var launcher: WorldLauncher
         public var scenario: String?
         public var autoplay: Bool
         public var pace: Double
         public var deviceStatePath: String?
-        /// The admin token of the `--server` back end, when it asks for one.
-        public var adminToken: String?
 
         public init(
-            platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", serverURL: String? = nil,
-            dashboard: Dashboard = .builtIn, scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5,
-            deviceStatePath: String? = nil, adminToken: String? = nil
+            platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
+            scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5, deviceStatePath: String? = nil
         ) {
             self.platform = platform
             self.integration = integration
             self.requestor = requestor
-            self.serverURL = serverURL
-            self.dashboard = dashboard
+            self.launcher = launcher
             self.scenario = scenario
             self.autoplay = autoplay
             self.pace = pace
             self.deviceStatePath = deviceStatePath
-            self.adminToken = adminToken
         }
     }
 
@@ -164,6 +159,7 @@ public final class TerminalApp: @unchecked Sendable {
     func startComparison(_ request: ComparisonRequest) {
         comparisonTask?.cancel()
         let inbox = comparisons
+        let launcher = options.launcher
         comparisonTask = Task.detached {
             let scenario: Scenario
             do {
@@ -172,7 +168,8 @@ public final class TerminalApp: @unchecked Sendable {
                 inbox.post(.compared(request, .failed("\(error)")))
                 return
             }
-            let comparison = await ComparisonRunner().run(scenario, left: request.left, right: request.right)
+            let comparison = await ComparisonRunner(launcher: launcher).run(
+                scenario, left: request.left, right: request.right)
             if Task.isCancelled { return }
             inbox.post(.compared(request, .ready(comparison)))
         }
@@ -243,15 +240,14 @@ public final class TerminalApp: @unchecked Sendable {
         let semaphore = DispatchSemaphore(value: 0)
         let task = Task.detached {
             do {
-                let world = try await Self.makeWorld(options: options, scenario: scenario, clock: clock)
-                let runner = ScenarioRunner()
+                let world = try await options.launcher.launch(for: scenario, clock: clock)
                 var setup =
-                    try scenario.map { try runner.appSetup(for: $0, in: world) }
+                    try scenario.map { try world.appSetup(for: $0) }
                     ?? world.appSetup(platform: platform, integration: integration, requestor: options.requestor)
                 setup.asksPermission = scenario?.app.asksPermission ?? setup.asksPermission
                 setup.identity.rebrand(as: brand)
                 let device = try await Self.makeDevice(
-                    options: options, scenario: scenario, world: world, setup: setup, runner: runner)
+                    options: options, scenario: scenario, world: world, setup: setup)
                 prepared.set(world, device)
                 semaphore.signal()
                 inbox.post(
@@ -267,7 +263,7 @@ public final class TerminalApp: @unchecked Sendable {
                 let services = try world.services(for: setup, device: device.load(), timeline: timeline)
                 let engine = FlowEngine(
                     setup: setup, services: services, clock: clock,
-                    agent: agent, store: device, timeline: timeline, backstage: world.backstage)
+                    agent: agent, store: device, timeline: timeline, backend: world.backend)
                 let ending = await engine.run()
                 inbox.post(.ended(ending))
             } catch {
@@ -287,27 +283,15 @@ public final class TerminalApp: @unchecked Sendable {
             scenario: scenario)
     }
 
-    static func makeWorld(options: Options, scenario: Scenario?, clock: SystemClock) async throws -> SimulationWorld {
-        if let url = options.serverURL {
-            let world = try await SimulationWorld.remote(baseURL: url, clock: clock, adminToken: options.adminToken)
-            guard let scenario else { return world }
-            return try await world.prepared(for: scenario)
-        }
-        let dashboard = try scenario.map { try $0.backend.applied(to: options.dashboard) } ?? options.dashboard
-        let world = try await SimulationWorld.embedded(dashboard: dashboard, clock: clock)
-        for fault in scenario?.faults ?? [] { world.embedded?.backend.addFault(fault) }
-        return world
-    }
-
     /// A scenario starts from its given device; the free device lives in its file.
     static func makeDevice(
-        options: Options, scenario: Scenario?, world: SimulationWorld, setup: AppSetup, runner: ScenarioRunner
+        options: Options, scenario: Scenario?, world: SimulationWorld, setup: AppSetup
     )
         async throws -> ObservedDeviceStore
     {
         if let scenario {
             return ObservedDeviceStore(
-                MemoryDeviceStore(try await runner.givenDevice(scenario, world: world, setup: setup)))
+                MemoryDeviceStore(try await world.givenDevice(for: scenario, setup: setup)))
         }
         let platform = setup.platform
         let path = options.deviceStatePath ?? FileDeviceStore.defaultPath(platform: platform)
@@ -340,8 +324,8 @@ final class LaunchingAgent: UserAgent {
     }
 }
 
-/// The back end's state as the UI last saw it. An embedded back end is read directly; a remote
-/// one through its admin API, one call at a time off the UI thread (the next tick shows it).
+/// The back end's state as the UI last saw it, read one call at a time off the UI thread (the
+/// next tick shows it).
 final class BackendStateFeed: Sendable {
     private let snapshot = Mutex<StateSnapshot?>(nil)
     private let fetching = Atomic<Bool>(false)
@@ -351,11 +335,6 @@ final class BackendStateFeed: Sendable {
     func clear() { snapshot.withLock { $0 = nil } }
 
     func refresh(from world: SimulationWorld) {
-        if let backend = world.embedded?.backend {
-            let state = backend.stateSnapshot()
-            snapshot.withLock { $0 = state }
-            return
-        }
         guard fetching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
         Task.detached {
             let state = await world.stateSnapshot()

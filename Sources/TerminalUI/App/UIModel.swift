@@ -1,8 +1,8 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import MockBackendAPI
 import PassAPI
-import PassMockServer
 import VSASimulator
 
 /// Which half of the window has the keyboard.

@@ -41,7 +41,7 @@ public struct DashboardPatch: Codable, Sendable, Equatable {
     public func applied(to dashboard: Dashboard) throws(Failure) -> Dashboard {
         // Most scenarios change nothing; the round trip through JSON is their biggest cost.
         if settings == nil, requestors.isEmpty, mvpds.isEmpty { return dashboard }
-        guard var document = try? JSONSerialization.jsonObject(with: Reply.encoder.encode(dashboard)) as? [String: Any]
+        guard var document = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(dashboard)) as? [String: Any]
         else {
             throw .invalid("cannot encode the dashboard")
         }
@@ -78,7 +78,7 @@ public struct DashboardPatch: Codable, Sendable, Equatable {
 
 extension JSONValue {
     /// The value as `JSONSerialization` represents it.
-    var foundationValue: Any {
+    public var foundationValue: Any {
         switch self {
         case .null: NSNull()
         case .bool(let value): value
@@ -87,5 +87,21 @@ extension JSONValue {
         case .array(let values): values.map(\.foundationValue)
         case .object(let members): members.mapValues(\.foundationValue)
         }
+    }
+}
+
+/// RFC 7396 JSON merge patch on `JSONSerialization` values.
+public enum JSONMergePatch {
+    public static func apply(_ patch: Any, to target: Any) -> Any {
+        guard let patchObject = patch as? [String: Any] else { return patch }
+        var result = target as? [String: Any] ?? [:]
+        for (key, value) in patchObject {
+            if value is NSNull {
+                result.removeValue(forKey: key)
+            } else {
+                result[key] = apply(value, to: result[key] ?? NSNull())
+            }
+        }
+        return result
     }
 }

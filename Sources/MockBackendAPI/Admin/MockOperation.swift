@@ -1,6 +1,6 @@
 /// Every endpoint of the mock, named once. Fault rules, the journal and the request log refer to
 /// endpoints by these names.
-public enum Operation: String, CaseIterable, Sendable, Codable {
+public enum MockOperation: String, CaseIterable, Sendable, Codable {
     case register = "dcr.register"
     case token = "dcr.token"
     case configuration
@@ -59,32 +59,4 @@ public enum Operation: String, CaseIterable, Sendable, Codable {
     case customDevicePage = "custom.device"
     case customDeviceSubmit = "custom.device.submit"
     case admin
-
-    /// Operations whose errors are HTML pages for a browser rather than JSON.
-    var answersHTML: Bool {
-        switch self {
-        case .authenticate, .webAuthenticate, .webArtifact, .webLogout, .identityProviderLoginPage,
-            .identityProviderLogin, .activationPage, .activationSubmit, .activationProvider, .activationDone,
-            .v1Authenticate, .v1LogoutInBrowser, .customLoginPage, .customLogin, .customDevicePage,
-            .customDeviceSubmit:
-            true
-        default: false
-        }
-    }
-
-    /// Operations that belong to DCR and answer OAuth-style `{"error": …}` bodies.
-    var answersOAuthErrors: Bool { self == .register || self == .token }
-
-    /// The identity-provider endpoints the device calls, which answer `{"error", "message"}`.
-    var answersProviderErrors: Bool {
-        switch self {
-        case .identityProviderContext, .identityProviderSignIn, .identityProviderAttributes, .customInfo,
-            .customTranslate, .customToken, .customDeviceCode:
-            true
-        default: false
-        }
-    }
-
-    /// REST API V1 endpoints, which answer V1 errors (plain or enhanced, JSON or XML).
-    var isV1: Bool { rawValue.hasPrefix("v1.") }
 }

@@ -1,32 +1,6 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
-
-/// What `GET /__tvsim/state` shows: the world as the mock sees it, secrets left out.
-public struct StateSnapshot: Codable, Sendable {
-    public struct Session: Codable, Sendable, Equatable {
-        public let code: String
-        public let serviceProvider: String
-        public let deviceId: String
-        public let parameters: [String: String]
-        public let notAfter: Int64
-        public let expired: Bool
-        public let completedForMvpd: String?
-    }
-
-    public struct StoredProfileView: Codable, Sendable, Equatable {
-        public let serviceProvider: String
-        public let deviceId: String
-        public let mvpd: String
-        public let persona: String?
-        public let profile: Profile
-        public let expired: Bool
-    }
-
-    public let time: Int64
-    public let sessions: [Session]
-    public let profiles: [StoredProfileView]
-    public let faults: [FaultRule]
-}
 
 extension MockBackend {
     public func stateSnapshot() -> StateSnapshot {

@@ -1,17 +1,17 @@
 import Foundation
+import MockBackendAPI
 import PassClient
-import PassMockServer
 import Simulation
 
-/// The admin API of a running `tvsim serve` (`/__tvsim/…`), for worlds that use `--server`:
-/// what the embedded back end lets a run change directly, done over HTTP.
-public struct AdminClient: Sendable {
+/// A running `tvsim serve` controlled through its admin API (`/__tvsim/…`), for worlds that use
+/// `--server`: what the embedded back end lets a run change directly, done over HTTP.
+public struct RemoteBackend: BackendControl {
     public let baseURL: String
     let token: String?
     let transport: Transport
 
     public init(baseURL: String, token: String?, clock: any SimulationClock) {
-        self.baseURL = baseURL
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
         transport = Transport(clock: clock, observer: nil, timeout: .seconds(10))
     }
@@ -44,20 +44,12 @@ public struct AdminClient: Sendable {
         _ = try await send("PUT", "/__tvsim/config", body: try encode(dashboard))
     }
 
-    /// A scenario's back end on a shared server: a clean state, the scenario's dashboard
-    /// changes on top of the server's own dashboard, and its faults.
-    public func prepare(backend patch: DashboardPatch, faults: [FaultRule]) async throws(AdminError) {
-        try await reset()
-        if !patch.isEmpty {
-            let current = try await configuration()
-            let dashboard: Dashboard
-            do { dashboard = try patch.applied(to: current) } catch {
-                throw .malformed("the scenario's back end changes do not apply to the server's dashboard: \(error)")
-            }
-            try await replaceConfiguration(dashboard)
-        }
-        for fault in faults { try await addFault(fault) }
+    public func advanceClock(bySeconds seconds: Double) async throws(AdminError) {
+        _ = try await send("POST", "/__tvsim/clock/advance", body: try encode(["seconds": seconds]))
     }
+
+    /// The server belongs to whoever started it: a run leaves it running.
+    public func stop() async {}
 
     // MARK: - Wire
 

@@ -1,0 +1,93 @@
+import Foundation
+import LocatedJSON
+
+/// A fault injected on matching requests, in the vocabulary QA expects from mock servers.
+public struct FaultRule: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// Delay the response by `latencyMilliseconds` (simulated time).
+        case latency
+        /// Answer `status` with an enhanced error `code` instead of calling the handler.
+        case status
+        /// Let the handler answer, then cut its body in half (invalid JSON).
+        case malformed
+        /// Close the connection with a TCP reset before answering.
+        case reset
+        /// Answer 429 with `Retry-After`, as the documented throttle does.
+        case throttle
+    }
+
+    public var id: Int?
+    /// An operation name (`profiles.code`, `configuration`, …) or a path pattern where `*`
+    /// matches one segment (`/api/v2/*/configuration`).
+    public var route: String
+    public var method: String?
+    public var kind: Kind
+    public var latencyMilliseconds: Int?
+    public var status: Int?
+    public var code: String?
+    public var retryAfterSeconds: Int?
+    /// Chance that a matching request is affected, 0…1.
+    public var probability: Double
+    /// How many requests to affect; absent = every one.
+    public var times: Int?
+    /// Seed of this rule's own random source, so probabilistic faults replay identically.
+    public var seed: UInt64?
+
+    public init(
+        route: String, method: String? = nil, kind: Kind, latencyMilliseconds: Int? = nil, status: Int? = nil,
+        code: String? = nil, retryAfterSeconds: Int? = nil, probability: Double = 1, times: Int? = nil,
+        seed: UInt64? = nil
+    ) {
+        self.route = route
+        self.method = method
+        self.kind = kind
+        self.latencyMilliseconds = latencyMilliseconds
+        self.status = status
+        self.code = code
+        self.retryAfterSeconds = retryAfterSeconds
+        self.probability = probability
+        self.times = times
+        self.seed = seed
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, route, method, kind, latencyMilliseconds, status, code, retryAfterSeconds, probability, times, seed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int.self, forKey: .id)
+        route = try container.decode(String.self, forKey: .route)
+        let known = MockOperation.allCases.map(\.rawValue)
+        if !route.hasPrefix("/") && !known.contains(route) {
+            throw container.invalid(
+                .route, "'\(route)' is neither a path nor an operation (\(known.joined(separator: ", ")))")
+        }
+        method = try container.decodeIfPresent(String.self, forKey: .method)?.uppercased()
+        let kindName = try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))
+        kind = Kind(rawValue: kindName)!
+        latencyMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMilliseconds)
+        status = try container.decodeIfPresent(Int.self, forKey: .status)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+        retryAfterSeconds = try container.decodeIfPresent(Int.self, forKey: .retryAfterSeconds)
+        probability = try container.decode(.probability, default: 1)
+        times = try container.decodeIfPresent(Int.self, forKey: .times)
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        guard (0...1).contains(probability) else { throw container.invalid(.probability, "must be between 0 and 1") }
+        if let times, times < 1 { throw container.invalid(.times, "must be at least 1") }
+        switch kind {
+        case .latency:
+            guard let latency = latencyMilliseconds, latency >= 0 else {
+                throw container.invalid(.latencyMilliseconds, "is required for a latency fault (milliseconds, ≥ 0)")
+            }
+        case .status:
+            guard let status, (400...599).contains(status) else {
+                throw container.invalid(.status, "is required for a status fault (400…599)")
+            }
+        case .throttle:
+            if let retry = retryAfterSeconds, retry < 0 { throw container.invalid(.retryAfterSeconds, "must be ≥ 0") }
+        case .malformed, .reset:
+            break
+        }
+    }
+}

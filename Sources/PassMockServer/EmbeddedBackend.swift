@@ -1,0 +1,50 @@
+import Foundation
+import MockBackendAPI
+import Simulation
+
+/// The mock back end running in this process, controlled directly rather than over HTTP.
+public struct EmbeddedBackend: BackendControl {
+    public let server: RunningMockServer
+
+    public init(server: RunningMockServer) {
+        self.server = server
+    }
+
+    public var backend: MockBackend { server.backend }
+    public var baseURL: String { server.baseURL }
+
+    public func info() -> ServerInfo { backend.info() }
+    public func reset() { backend.reset() }
+    public func configuration() -> Dashboard { backend.dashboard }
+    public func replaceConfiguration(_ dashboard: Dashboard) { backend.replaceDashboard(dashboard) }
+    public func addFault(_ rule: FaultRule) { backend.addFault(rule) }
+    public func state() -> StateSnapshot { backend.stateSnapshot() }
+    public func expireProfiles() { backend.expireAllProfiles() }
+
+    public func advanceClock(bySeconds seconds: Double) throws {
+        guard let clock = backend.clock as? any AdvanceableClock else { throw ClockNotMovable() }
+        clock.advance(by: seconds)
+    }
+
+    public func stop() async { await server.stop() }
+
+    public struct ClockNotMovable: Error, CustomStringConvertible {
+        public var description: String { "this back end runs on the real time; its clock cannot be moved" }
+    }
+}
+
+/// Starts embedded back ends on free loopback ports.
+public struct EmbeddedBackendHost: BackendHost {
+    public let adminToken: String?
+
+    public init(adminToken: String? = nil) {
+        self.adminToken = adminToken
+    }
+
+    public func start(dashboard: Dashboard, clock: any SimulationClock, seed: UInt64) async throws
+        -> any BackendControl
+    {
+        let backend = MockBackend(dashboard: dashboard, clock: clock, seed: seed, adminToken: adminToken)
+        return EmbeddedBackend(server: try await MockServer.start(backend: backend))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The seams the package promises: only the executable joins the mock server and the runtime.
+@Suite struct ArchitectureTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Modules that drive flows and draw them, and must know the back end only as `BackendControl`.
+    static let serverFree = ["FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI"]
+    static let serverModules = ["PassMockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1"]
+
+    @Test(arguments: serverFree)
+    func noServerModuleIsImported(_ module: String) throws {
+        let folder = Self.root.appendingPathComponent("Sources/\(module)")
+        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+        #expect(files.contains { $0.hasSuffix(".swift") })
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") {
+                let imported = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(!Self.serverModules.contains(imported), "Sources/\(module)/\(file): \(line)")
+            }
+        }
+    }
+
+    @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: the test run holds the lock on the package's `.build`.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
+        process.currentDirectoryURL = Self.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        for target in targets {
+            let name = target["name"] as? String ?? ""
+            guard Self.serverFree.contains(name) else { continue }
+            let dependencies = String(
+                decoding: try JSONSerialization.data(withJSONObject: target["dependencies"] ?? []), as: UTF8.self)
+            for server in ["PassMockServer", "\"hummingbird\""] {
+                #expect(!dependencies.contains(server), "\(name) depends on \(server)")
+            }
+        }
+        // The check can see a dependency: the executable has both.
+        let executable = try #require(targets.first { $0["name"] as? String == "tvsim" })
+        let joined = String(
+            decoding: try JSONSerialization.data(withJSONObject: executable["dependencies"] ?? []), as: UTF8.self)
+        #expect(joined.contains("PassMockServer") && joined.contains("\"hummingbird\""))
+    }
+}
