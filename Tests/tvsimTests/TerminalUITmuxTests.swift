@@ -159,6 +159,26 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("EXITED 0"), "\(session.screen)")
     }
 
+    @Test func theFirstFrameAndQuitDoNotWaitForTheBackEnd() async throws {
+        guard TmuxSession.tmux != nil else {
+            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
+            return
+        }
+        // A back end that accepts connections and never answers: the world cannot start for
+        // as long as the admin client waits (10 s).
+        let silent = try SilentListener()
+        let session = try TmuxSession(arguments: ["--server", "http://127.0.0.1:\(silent.port)"])
+        #expect(await session.waitFor("Starting the back end", seconds: 5), "\(session.screen)")
+        try session.resize(80, 24)
+        #expect(await session.waitFor("Starting the back end", seconds: 3), "\(session.screen)")
+        let asked = Date()
+        try session.keys("q")
+        #expect(await session.waitFor("EXITED 0", seconds: 5), "\(session.screen)")
+        #expect(Date().timeIntervalSince(asked) < 3)
+        try? await Task.sleep(for: .milliseconds(300))
+        #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
+    }
+
     @Test func aDumbTerminalOrAnotherPlatformsDeviceFileIsRefusedWithAReason() async throws {
         guard TmuxSession.tmux != nil else {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")
@@ -177,4 +197,34 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await mismatch.waitFor("EXITED 1"), "\(mismatch.screen)")
         #expect(mismatch.screen.contains("holds an iPhone, not an Apple TV"), "\(mismatch.screen)")
     }
+}
+
+/// A TCP socket on loopback that accepts connections (the kernel does) and never reads them.
+final class SilentListener {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
 }

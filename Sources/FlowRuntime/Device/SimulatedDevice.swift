@@ -1,5 +1,4 @@
 import Foundation
-import MockBackendAPI
 import PassAPI
 import VSASimulator
 

@@ -54,12 +54,15 @@ public final class TerminalApp: @unchecked Sendable {
     let comparisons = Inbox()
     var comparisonTask: Task<Void, Never>?
 
-    /// One running world: back end, engine, agents.
+    /// Commands the model returned that are not performed yet; the loop performs every one.
+    var commands: [UICommand] = []
+
+    /// One world: started in the background, then running. The slot holds its back end and
+    /// device once they are up, so that stopping never leaves a back end behind.
     struct Session {
-        let world: SimulationWorld
+        let slot: WorldSlot
         let interactive: InteractiveAgent
         let autoplay: AutoplayAgent?
-        let store: ObservedDeviceStore
         let task: Task<Void, Never>
         let scenario: Scenario?
     }
@@ -83,7 +86,8 @@ public final class TerminalApp: @unchecked Sendable {
 
     // MARK: - Loop
 
-    /// Runs until the user quits or a signal arrives; returns the exit status.
+    /// Runs until the user quits or a signal arrives; returns the exit status. The first frame
+    /// is drawn at once: the world starts in the background and says when it is up.
     public func run() -> Int32 {
         startSession(scenarioName: options.scenario, autoplay: options.autoplay)
         var dirty = true
@@ -91,16 +95,18 @@ public final class TerminalApp: @unchecked Sendable {
         while true {
             let signal = stopSignal.load(ordering: .relaxed)
             if signal != 0 { return shutDown(status: 128 + signal) }
+            if dirty {
+                backend.present(renderer.render(model))
+                dirty = false
+            }
             let key = backend.readKey(timeoutMilliseconds: 40)
-            var commands: [UICommand] = []
             for message in inbox.drain() + comparisons.drain() {
-                commands += model.handle(message)
+                update(message)
                 dirty = true
             }
             if let key {
-                if key == .resize { model.size = backend.size }
-                if key == .controlL { model.size = backend.size }
-                commands += model.handle(.key(key))
+                if key == .resize || key == .controlL { model.size = backend.size }
+                update(.key(key))
                 dirty = true
             }
             if ContinuousClock.now - lastTick > .milliseconds(250) {
@@ -108,15 +114,17 @@ public final class TerminalApp: @unchecked Sendable {
                 lastTick = ContinuousClock.now
                 dirty = true
             }
-            for command in commands {
+            while !commands.isEmpty {
+                let command = commands.removeFirst()
                 if case .quit = command { return shutDown(status: 0) }
                 perform(command)
             }
-            if dirty {
-                backend.present(renderer.render(model))
-                dirty = false
-            }
         }
+    }
+
+    /// The one way the model changes: it handles the message, and what it asks for is queued.
+    func update(_ message: UIMessage) {
+        commands += model.handle(message)
     }
 
     func shutDown(status: Int32) -> Int32 {
@@ -128,14 +136,14 @@ public final class TerminalApp: @unchecked Sendable {
 
     /// Countdown and state refresh: simulated time, the device, the back end's profiles.
     func tick() {
-        guard let session else { return }
-        var world = WorldSnapshot(device: session.store.current, baseURL: session.world.baseURL)
-        backendState.refresh(from: session.world)
-        if let snapshot = backendState.latest {
-            world.serverProfiles = snapshot.profiles
-            world.serverSessions = snapshot.sessions.count
+        guard let (world, store) = session?.slot.value else { return }
+        var snapshot = WorldSnapshot(device: store.current, baseURL: world.baseURL)
+        backendState.refresh(from: world)
+        if let state = backendState.latest {
+            snapshot.serverProfiles = state.profiles
+            snapshot.serverSessions = state.sessions.count
         }
-        _ = model.handle(.tick(now: session.world.clock.nowMilliseconds(), world: world))
+        update(.tick(now: world.clock.nowMilliseconds(), world: snapshot))
     }
 
     func perform(_ command: UICommand) {
@@ -181,8 +189,12 @@ public final class TerminalApp: @unchecked Sendable {
         guard let session else { return }
         session.task.cancel()
         session.interactive.releaseAll()
-        let world = session.world
-        Task.detached { await world.stop() }
+        let (slot, task) = (session.slot, session.task)
+        // A world still starting is stopped as soon as its start returns.
+        Task.detached {
+            if slot.value == nil { await task.value }
+            await slot.value?.world.stop()
+        }
         self.session = nil
     }
 
@@ -195,7 +207,7 @@ public final class TerminalApp: @unchecked Sendable {
             do {
                 scenario = try ScenarioCatalog.resolve(scenarioName)
             } catch {
-                _ = model.handle(.flash("\(error)"))
+                update(.flash("\(error)"))
                 return
             }
         }
@@ -213,12 +225,14 @@ public final class TerminalApp: @unchecked Sendable {
         let store = FileDeviceStore(path: path) { fresh }
         do {
             try store.save(fresh)
-            _ = model.handle(.flash("A fresh \(options.platform.displayName): signed out, no permissions."))
+            update(.flash("A fresh \(options.platform.displayName): signed out, no permissions."))
         } catch {
-            _ = model.handle(.flash("The device file could not be reset: \(error)"))
+            update(.flash("The device file could not be reset: \(error)"))
         }
     }
 
+    /// Starts the world in the background and returns at once; the world says `worldReady` (or
+    /// why it could not start) through the inbox.
     private func launch(_ scenario: Scenario?, autoplay: Bool) {
         let platform = scenario?.platform ?? options.platform
         let integration = scenario?.integration ?? options.integration
@@ -228,16 +242,15 @@ public final class TerminalApp: @unchecked Sendable {
             autoplay
             ? script.map { AutoplayAgent(script: $0, interactive: interactive, pace: model.scenario.pace) } : nil
         let clock = SystemClock()
-        let prepared = PreparedWorld()
+        let slot = WorldSlot()
         let inbox = self.inbox
         let options = self.options
         let status = ScenarioStatus(name: scenario?.name, autoplay: autoplayAgent != nil, pace: model.scenario.pace)
         let brand = renderer.theme.brandName
-        _ = model.handle(
+        update(
             .started(
                 status, platform: platform, integration: integration, appName: brand,
                 startTime: clock.nowMilliseconds()))
-        let semaphore = DispatchSemaphore(value: 0)
         let task = Task.detached {
             do {
                 let world = try await options.launcher.launch(for: scenario, clock: clock)
@@ -246,10 +259,16 @@ public final class TerminalApp: @unchecked Sendable {
                     ?? world.appSetup(platform: platform, integration: integration, requestor: options.requestor)
                 setup.asksPermission = scenario?.app.asksPermission ?? setup.asksPermission
                 setup.identity.rebrand(as: brand)
-                let device = try await Self.makeDevice(
-                    options: options, scenario: scenario, world: world, setup: setup)
-                prepared.set(world, device)
-                semaphore.signal()
+                let device: ObservedDeviceStore
+                do {
+                    device = try await Self.makeDevice(options: options, scenario: scenario, world: world, setup: setup)
+                } catch {
+                    await world.stop()
+                    throw error
+                }
+                slot.set(world, device)
+                if Task.isCancelled { return }
+                inbox.post(.worldReady(baseURL: world.baseURL))
                 inbox.post(
                     .demoAccounts(
                         world.info.personas.map {
@@ -267,20 +286,11 @@ public final class TerminalApp: @unchecked Sendable {
                 let ending = await engine.run()
                 inbox.post(.ended(ending))
             } catch {
-                semaphore.signal()
                 inbox.post(.flash("The world could not start: \(error)"))
                 inbox.post(.ended(.finished))
             }
         }
-        // Wait briefly for the back end so the first frames show a live world.
-        _ = semaphore.wait(timeout: .now() + 5)
-        guard let (world, store) = prepared.value else {
-            session = nil
-            return
-        }
-        session = Session(
-            world: world, interactive: interactive, autoplay: autoplayAgent, store: store, task: task,
-            scenario: scenario)
+        session = Session(slot: slot, interactive: interactive, autoplay: autoplayAgent, task: task, scenario: scenario)
     }
 
     /// A scenario starts from its given device; the free device lives in its file.
@@ -344,13 +354,14 @@ final class BackendStateFeed: Sendable {
     }
 }
 
-/// Hands the world built on a background task to the UI thread.
-final class PreparedWorld: Sendable {
-    private let state = Mutex<(SimulationWorld, ObservedDeviceStore)?>(nil)
+/// The world a background start built, once it is up: read by the loop's tick, and by whoever
+/// stops the session.
+final class WorldSlot: Sendable {
+    private let state = Mutex<(world: SimulationWorld, store: ObservedDeviceStore)?>(nil)
 
     func set(_ world: SimulationWorld, _ store: ObservedDeviceStore) { state.withLock { $0 = (world, store) } }
 
-    var value: (SimulationWorld, ObservedDeviceStore)? { state.withLock { $0 } }
+    var value: (world: SimulationWorld, store: ObservedDeviceStore)? { state.withLock { $0 } }
 }
 
 extension AppIdentity {

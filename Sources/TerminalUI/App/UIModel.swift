@@ -127,6 +127,8 @@ public struct UIModel: Sendable {
     /// The home row the user last acted on, so that coming back from a title keeps the place.
     public var homeSelection = 0
     public var ending: FlowEngine.Ending?
+    /// A world was started and its back end is not up yet: the device shows that it is starting.
+    public var backendStarting = false
 
     public init(size: Size, platform: DevicePlatform, integration: Integration, appName: String) {
         self.size = size

@@ -15,6 +15,8 @@ public enum UIMessage: Sendable {
     case ended(FlowEngine.Ending)
     /// A new world: a scenario (or the free device) was started.
     case started(ScenarioStatus, platform: DevicePlatform, integration: Integration, appName: String, startTime: Int64)
+    /// The world asked for by `started` is up: its back end answers at `baseURL`.
+    case worldReady(baseURL: String)
     /// Autoplay ended and the keyboard is the user's again.
     case scenarioHandedOver
     case demoAccounts([CredentialHint])
@@ -72,6 +74,11 @@ extension UIModel {
             return []
         case .ended(let ending):
             self.ending = ending
+            backendStarting = false
+            return []
+        case .worldReady(let baseURL):
+            backendStarting = false
+            world.baseURL = baseURL
             return []
         case .scenarioHandedOver:
             scenario.autoplay = false
@@ -97,6 +104,7 @@ extension UIModel {
             homeSelection = 0
             lastUsername = ""
             ending = nil
+            backendStarting = true
             flash = status.name.map { "Scenario \($0)\(status.autoplay ? " (autoplay)" : "")" }
             return []
         }

@@ -99,7 +99,7 @@ struct DeviceRenderer {
 
     func drawWaiting(in rect: Rect, _ canvas: inout Canvas) {
         drawBehind(in: rect, &canvas)
-        let activity = model.lastHome?.app.activity ?? "Working"
+        let activity = model.backendStarting ? "Starting the back end" : model.lastHome?.app.activity ?? "Working"
         let frames = ["◐", "◓", "◑", "◒"]
         let spinner = frames[Int((model.now / 250) % 4)]
         let label = model.ending == nil ? "\(spinner) \(activity)…" : endingText
