@@ -5,7 +5,8 @@ let package = Package(
     name: "tvsim",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "tvsim", targets: ["tvsim"])
+        .executable(name: "tvsim", targets: ["tvsim"]),
+        .executable(name: "tvsim-bench", targets: ["tvsim-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -14,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // ncursesw, reached through a small C shim for its macros and globals.
@@ -67,15 +69,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `tvsim bench`: the terminal UI in a pseudo-terminal, the catalog, the server under load.
-        .target(
-            name: "Benchmarks",
-            dependencies: ["FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI"]
+        // `tvsim-bench`: the built `tvsim` in a pseudo-terminal, the catalog, the server under load.
+        .executableTarget(
+            name: "tvsim-bench",
+            dependencies: [
+                "FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
         ),
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "Benchmarks", "PassMockServer", "MockBackendAPI", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
+                "PassMockServer", "MockBackendAPI", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
                 "FlowRuntime",
                 "FlowCore", "TerminalUI",
                 "VSASimulator",

@@ -16,7 +16,7 @@ struct TVSim: AsyncParsableCommand {
             Without a subcommand, tvsim opens the terminal UI ('tvsim ui'): a simulated iPhone or Apple TV on \
             the left, the inspector on the right, with its mock back end embedded.
             """,
-        subcommands: [UI.self, Serve.self, Run.self, Scenarios.self, Themes.self, Device.self, Bench.self],
+        subcommands: [UI.self, Serve.self, Run.self, Scenarios.self, Themes.self, Device.self],
         defaultSubcommand: UI.self)
 }
 

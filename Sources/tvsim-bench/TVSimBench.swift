@@ -1,16 +1,22 @@
 import ArgumentParser
-import Benchmarks
 import Foundation
 
-/// `tvsim bench`: the performance figures the README records, measured on this machine.
-struct Bench: AsyncParsableCommand {
+/// `tvsim-bench`: the performance figures the README records, measured on this machine against
+/// a built `tvsim` (the product binary carries no load generator).
+@main
+struct TVSimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tvsim-bench",
         abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
         discussion: """
-            Build with 'swift build -c release' first: debug builds are several times slower. A full run takes \
-            about two minutes; --only picks parts. 'soak' (ten minutes of polling clients) runs only when named \
-            in --only. Exits 1 when a target is missed.
+            Run it as 'swift run -c release tvsim-bench': debug builds are several times slower. It measures the \
+            tvsim binary beside it (or --tvsim PATH). A full run takes about two minutes; --only picks parts. \
+            'soak' (ten minutes of polling clients) runs only when named in --only. Exits 1 when a target is missed.
             """)
+
+    @Option(
+        help: ArgumentHelp("The tvsim binary to measure; by default the one beside tvsim-bench.", valueName: "path"))
+    var tvsim: String?
 
     @Option(
         help: ArgumentHelp(
@@ -63,7 +69,7 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var settings = BenchmarkSuite.Settings(executable: try Self.ownExecutable())
+        var settings = BenchmarkSuite.Settings(executable: try measuredExecutable())
         settings.kinds = try kinds()
         settings.startupRuns = startupRuns
         settings.serverDuration = .seconds(seconds)
@@ -73,24 +79,39 @@ struct Bench: AsyncParsableCommand {
         settings.soakClients = soakClients
         let rows: [BenchmarkRow]
         do {
-            rows = try await BenchmarkSuite(settings: settings).run { Console.error("bench: \($0)…") }
+            rows = try await BenchmarkSuite(settings: settings).run { Self.say("bench: \($0)…") }
         } catch {
-            throw CommandFailure("benchmark failed: \(error)")
+            throw ValidationError("benchmark failed: \(error)")
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            Console.line(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
         } else {
-            Console.line(BenchmarkTable.render(rows, machine: MachineDescription.current))
+            print(BenchmarkTable.render(rows, machine: MachineDescription.current))
         }
         if rows.contains(where: { $0.met == false }) { throw ExitCode(1) }
     }
 
-    /// This binary's path, to start it in a pseudo-terminal and as `tvsim serve`.
-    static func ownExecutable() throws -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        if let path = Bundle.main.executablePath { return path }
-        throw CommandFailure("cannot find the tvsim binary to benchmark")
+    /// The `tvsim` to start in a pseudo-terminal and as `tvsim serve`.
+    func measuredExecutable() throws -> String {
+        let path: String
+        if let tvsim {
+            path = tvsim
+        } else {
+            let own =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+            path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("tvsim").path
+        }
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ValidationError(
+                "no tvsim binary at \(path): build it first ('swift build -c release') or pass --tvsim")
+        }
+        return path
+    }
+
+    static func say(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -39,7 +39,7 @@ public struct BenchmarkSuite: Sendable {
             switch kind {
             case .startup:
                 progress("startup: \(settings.startupRuns) launches in a pseudo-terminal")
-                rows += try terminal.startup(runs: settings.startupRuns)
+                rows += try await terminal.startup(runs: settings.startupRuns)
             case .input:
                 progress("input: Apple's picker, selection moves and a search")
                 let dashboard = workspace.appendingPathComponent("large-picker.json")
