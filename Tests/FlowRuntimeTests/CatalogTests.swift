@@ -72,8 +72,7 @@ import Testing
     }
 
     @Test func aWrongExpectationFailsWithAClearReason() async throws {
-        var scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        var scenario = try ScenarioCatalog.resolve("rest-v2-ios-n005-apple-picker")
         scenario.expect.codes = ["N000", "N003"]
         scenario.expect.authenticated = true
         let result = await ScenarioRunner().run(scenario)
@@ -83,8 +82,7 @@ import Testing
     }
 
     @Test func aStepThatDoesNotFitTheScreenIsReported() async throws {
-        var scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        var scenario = try ScenarioCatalog.resolve("rest-v2-ios-n005-apple-picker")
         scenario.steps = [.app(.launch), .permission(true), .app(.signIn), .choose("Cascade")]
         scenario.expect.codes = nil
         scenario.expect.authenticated = nil
@@ -93,8 +91,7 @@ import Testing
     }
 
     @Test func runsAreDeterministic() async throws {
-        let scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-tvos-code-expiry")).text, file: "x")
+        let scenario = try ScenarioCatalog.resolve("rest-v2-tvos-code-expiry")
         let first = await ScenarioRunner().run(scenario)
         let second = await ScenarioRunner().run(scenario)
         let titles = { (result: ScenarioResult) in

@@ -31,14 +31,15 @@ import Testing
     }
 
     @Test func aFailingScenarioExitsNonZero() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("failing-\(UUID().uuidString).json")
-            .path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("failing.json").path
         let text = """
-            {"name": "failing", "description": "expects the wrong code", "platform": "ios", "integration": "rest-v2",
+            {"description": "expects the wrong code", "platform": "ios", "integration": "rest-v2",
              "steps": ["launch", "deny"], "expect": {"codes": ["N003"]}}
             """
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let running = try TVSimBinary.Running(["run", path, "--quiet"])
         #expect(await running.waitForExit(seconds: 30) == 1)
         #expect(running.text.contains("FAIL failing"))

@@ -11,7 +11,7 @@ public enum ScenarioCatalog {
 
     /// Parses the whole catalog. A broken built-in is a programming error reported by the tests.
     public static func all() throws(DataFileError) -> [Scenario] {
-        try files.map { file throws(DataFileError) in try Scenario.parse(file.text, file: "built-in:\(file.name).json")
+        try files.map { file throws(DataFileError) in try Scenario.parse(file.text, file: "\(file.name).json")
         }
     }
 
@@ -22,7 +22,7 @@ public enum ScenarioCatalog {
     /// A built-in scenario by name, else a scenario file by path.
     public static func resolve(_ nameOrPath: String) throws(ScenarioLookupError) -> Scenario {
         if let file = named(nameOrPath) {
-            do { return try Scenario.parse(file.text, file: "built-in:\(file.name).json") } catch {
+            do { return try Scenario.parse(file.text, file: "\(file.name).json") } catch {
                 throw .invalid(error)
             }
         }
