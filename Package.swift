@@ -24,7 +24,9 @@ let package = Package(
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "PassMockServer",
                 "LocatedJSON", "Simulation",
-            ]
+            ],
+            // The themes of Themes/, embedded.
+            plugins: ["EmbedDataFiles"]
         ),
         // Shared plumbing: injectable clock, seeded randomness.
         .target(name: "Simulation"),
@@ -47,8 +49,8 @@ let package = Package(
             ],
             plugins: ["EmbedDataFiles"]
         ),
-        // Embeds data files (the built-in scenarios) in the targets that use them, so that the
-        // tvsim binary works alone wherever it is installed.
+        // Embeds data files (the built-in scenarios, the themes) in the targets that use them, so
+        // that the tvsim binary works alone wherever it is installed.
         .plugin(
             name: "EmbedDataFiles", capability: .buildTool(), dependencies: ["embed-data-files"],
             path: "Sources/EmbedDataFiles"),

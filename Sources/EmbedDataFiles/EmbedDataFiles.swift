@@ -9,7 +9,9 @@ import PackagePlugin
     /// The folders each target embeds, relative to the package root.
     static let folders: [String: [String]] = [
         // The built-in scenarios, one JSON file each, and the index files that order them.
-        "FlowRuntime": ["Sources/FlowRuntime/Scenarios/Catalog"]
+        "FlowRuntime": ["Sources/FlowRuntime/Scenarios/Catalog"],
+        // The themes, from the top-level folder where users see them.
+        "TerminalUI": ["Themes"],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
