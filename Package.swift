@@ -26,7 +26,9 @@ let package = Package(
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "MockBackendAPI",
                 "LocatedJSON", "Simulation",
-            ]
+            ],
+            // The themes of Themes/, embedded.
+            plugins: ["EmbedDataFiles"]
         ),
         // Shared plumbing: injectable clock, seeded randomness.
         .target(name: "Simulation"),
@@ -41,8 +43,20 @@ let package = Package(
             name: "FlowRuntime",
             dependencies: [
                 "FlowCore", "VSASimulator", "PassClient", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
-            ]
+            ],
+            // The built-in scenarios: embedded by the plugin, not compiled.
+            exclude: [
+                "Scenarios/Catalog/index.txt", "Scenarios/Catalog/rest-v2", "Scenarios/Catalog/sdk",
+                "Scenarios/Catalog/rest-v1", "Scenarios/Catalog/custom-idp",
+            ],
+            plugins: ["EmbedDataFiles"]
         ),
+        // Embeds data files (the built-in scenarios, the themes) in the targets that use them, so
+        // that the tvsim binary works alone wherever it is installed.
+        .plugin(
+            name: "EmbedDataFiles", capability: .buildTool(), dependencies: ["embed-data-files"],
+            path: "Sources/EmbedDataFiles"),
+        .executableTarget(name: "embed-data-files"),
         // Wire types and header codecs shared by client and server.
         .target(
             name: "PassAPI",

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The parts of `tvsim bench`, runnable one by one with `--only`.
+/// The parts of `tvsim-bench`, runnable one by one with `--only`.
 public enum BenchmarkKind: String, CaseIterable, Sendable, Codable {
     case startup, input, scenarios, server, memory
     /// Ten minutes of polling clients; only when asked for.
     case soak
 
-    /// What `tvsim bench` runs without `--only`.
+    /// What `tvsim-bench` runs without `--only`.
     public static let standard: [BenchmarkKind] = [.startup, .input, .scenarios, .server, .memory]
 }
 
@@ -51,7 +51,7 @@ public struct BenchmarkRow: Sendable, Codable, Equatable {
     }
 }
 
-/// The table `tvsim bench` prints.
+/// The table `tvsim-bench` prints.
 public enum BenchmarkTable {
     public static func render(_ rows: [BenchmarkRow], machine: String) -> String {
         let header = ["benchmark", "metric", "measured", "target", "", "how"]

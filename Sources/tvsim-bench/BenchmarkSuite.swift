@@ -2,7 +2,7 @@ import FlowRuntime
 import Foundation
 import PassMockServer
 
-/// Everything `tvsim bench` measures, in order, with the settings the targets are stated for.
+/// Everything `tvsim-bench` measures, in order, with the settings the targets are stated for.
 public struct BenchmarkSuite: Sendable {
     public struct Settings: Sendable {
         /// The `tvsim` binary to start in a pseudo-terminal and as `tvsim serve`.

@@ -70,7 +70,8 @@ struct Scenarios: AsyncParsableCommand {
             guard let file = ScenarioCatalog.named(name) else {
                 throw CommandFailure("there is no built-in scenario '\(name)'; 'tvsim scenarios list' shows them")
             }
-            Console.line(file.text)
+            // The file exactly, its last newline included.
+            Console.line(file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text)
         }
     }
 }

@@ -9,23 +9,21 @@ struct Themes: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the theme files found.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the themes: the built-in ones and those of $TVSIM_THEMES.")
 
         func run() throws {
             let library = ThemeLibrary.standard()
-            let found = library.available()
-            if found.isEmpty {
-                Console.line(
-                    "No theme files found; the built-in default is used. Looked in: \(library.directories.joined(separator: ", "))"
-                )
-            }
-            for (name, path) in found {
-                switch Result(catching: { try ThemeLibrary.read(path) }) {
-                case .success(let theme):
-                    Console.line(
-                        "\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(theme.description)  (\(path))")
-                case .failure(let error):
-                    Console.line("\(name.padding(toLength: 16, withPad: " ", startingAt: 0)) BROKEN: \(error)")
+            for entry in library.available() {
+                let name = entry.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                let source =
+                    entry.isBuiltIn
+                    ? "built in, \(entry.path)"
+                    : library.builtIns.contains { $0.name == entry.name }
+                        ? "\(entry.path), instead of the built-in one" : entry.path
+                switch Result(catching: { try entry.read() }) {
+                case .success(let theme): Console.line("\(name) \(theme.description)  (\(source))")
+                case .failure(let error): Console.line("\(name) BROKEN: \(error)")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import LocatedJSON
 import Testing
 
 @testable import FlowRuntime
@@ -29,6 +30,79 @@ import Testing
         for file in ScenarioCatalog.files {
             #expect(try Scenario.parse(file.text, file: file.name).name == file.name)
         }
+    }
+
+    /// The built-in files name no scenario: each is named after its file, once.
+    @Test func builtInFilesHaveNoNameFieldAndUniqueNames() throws {
+        let entries = ScenarioCatalog.entries
+        #expect(entries.count == 161)
+        #expect(Set(entries.map(\.name)).count == entries.count)
+        for entry in entries {
+            let root = try JSONNode.parse(Array(entry.text.utf8), file: entry.path)
+            #expect(root.member("name") == nil, "\(entry.path) has a name field")
+            #expect(entry.path == "Sources/FlowRuntime/Scenarios/Catalog/\(try Self.folder(entry))/\(entry.name).json")
+            #expect(entry.text.hasSuffix("}\n"), "\(entry.path) does not end with a newline")
+        }
+    }
+
+    /// The integration's folder a scenario is in: the one of its `integration`.
+    static func folder(_ entry: ScenarioCatalog.File) throws -> String {
+        try Scenario.parse(entry.text, file: entry.path).integration.rawValue
+    }
+
+    /// The index files list exactly the files of their folders, and the binary holds exactly the
+    /// files of the source tree.
+    @Test func theIndexFilesAndTheFoldersAgree() throws {
+        #expect(ScenarioCatalog.indexMismatches == [])
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalog = root.appendingPathComponent(ScenarioCatalog.folder)
+        let walker = try #require(FileManager.default.enumerator(atPath: catalog.path))
+        let onDisk = walker.compactMap { $0 as? String }.filter {
+            !$0.hasSuffix(".swift") && !Self.isFolder(catalog.appendingPathComponent($0).path)
+        }
+        .map { "\(ScenarioCatalog.folder)/\($0)" }
+        #expect(Set(onDisk) == Set(EmbeddedDataFiles.files.map(\.path)))
+        for folder in ["", "/rest-v2", "/sdk", "/rest-v1", "/custom-idp"] {
+            let index = try String(
+                contentsOf: catalog.appendingPathComponent("\(folder)/index.txt"), encoding: .utf8)
+            #expect(index.hasSuffix("\n") && !index.contains("\n\n"), "\(folder)/index.txt has blank lines")
+        }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    @Test func indexMismatchesAreReportedAndNoFileIsLost() {
+        let folder = "Catalog"
+        let (files, mismatches) = ScenarioCatalog.ordered(
+            [
+                ("Catalog/index.txt", "b\na\n"), ("Catalog/a/index.txt", "a-1.json\ngone.json\n"),
+                ("Catalog/a/a-1.json", "{}"), ("Catalog/a/a-2.json", "{}"), ("Catalog/b/index.txt", "b-1.json\n"),
+                ("Catalog/b/b-1.json", "{}"),
+            ], in: folder)
+        #expect(files.map(\.path) == ["Catalog/b/b-1.json", "Catalog/a/a-1.json", "Catalog/a/a-2.json"])
+        #expect(files.map(\.name) == ["b-1", "a-1", "a-2"])
+        #expect(
+            mismatches == [
+                "Catalog/a/index.txt lists 'gone.json', which is not there", "Catalog/a/a-2.json is in no index.txt",
+            ])
+    }
+
+    /// A broken built-in is named by its path in the source tree and its line, and the others
+    /// still parse.
+    @Test func aBrokenBuiltInNamesItsFileAndLine() throws {
+        let good = try #require(ScenarioCatalog.entries.first)
+        let path = "Sources/FlowRuntime/Scenarios/Catalog/rest-v2/rest-v2-broken.json"
+        let broken = ScenarioCatalog.File(
+            name: "rest-v2-broken", path: path,
+            text: good.text.replacingOccurrences(of: "\"launch\",", with: "\"launch\",\n    \"fly away\","))
+        let parsed = ScenarioCatalog.parsed([good, broken])
+        #expect(parsed.scenarios.map(\.name) == [good.name])
+        let problem = try #require(parsed.problems.first)
+        #expect(problem.description.hasPrefix("\(path):7:5: field 'steps[1]': 'fly' is not a step"))
     }
 
     /// Every code of the journey, raised by a passing scenario in every integration on both
@@ -72,8 +146,7 @@ import Testing
     }
 
     @Test func aWrongExpectationFailsWithAClearReason() async throws {
-        var scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        var scenario = try ScenarioCatalog.resolve("rest-v2-ios-n005-apple-picker")
         scenario.expect.codes = ["N000", "N003"]
         scenario.expect.authenticated = true
         let result = await ScenarioRunner().run(scenario)
@@ -83,8 +156,7 @@ import Testing
     }
 
     @Test func aStepThatDoesNotFitTheScreenIsReported() async throws {
-        var scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-ios-n005-apple-picker")).text, file: "x")
+        var scenario = try ScenarioCatalog.resolve("rest-v2-ios-n005-apple-picker")
         scenario.steps = [.app(.launch), .permission(true), .app(.signIn), .choose("Cascade")]
         scenario.expect.codes = nil
         scenario.expect.authenticated = nil
@@ -93,8 +165,7 @@ import Testing
     }
 
     @Test func runsAreDeterministic() async throws {
-        let scenario = try Scenario.parse(
-            try #require(ScenarioCatalog.named("rest-v2-tvos-code-expiry")).text, file: "x")
+        let scenario = try ScenarioCatalog.resolve("rest-v2-tvos-code-expiry")
         let first = await ScenarioRunner().run(scenario)
         let second = await ScenarioRunner().run(scenario)
         let titles = { (result: ScenarioResult) in

@@ -34,9 +34,9 @@ import Testing
 }
 
 @Suite struct ScenarioLoaderTests {
-    func failure(_ text: String) -> DataFileError? {
+    func failure(_ text: String, file: String = "my.json") -> DataFileError? {
         do {
-            _ = try Scenario.parse(text, file: "my.json")
+            _ = try Scenario.parse(text, file: file)
             return nil
         } catch {
             return error
@@ -87,12 +87,49 @@ import Testing
         #expect(profile?.field == "expect.profileType")
     }
 
+    @Test func theNameComesFromTheFileName() throws {
+        let text = """
+            {
+              "description": "d",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [],
+              "expect": {}
+            }
+            """
+        #expect(try Scenario.parse(text, file: "/tmp/scenarios/my-copy_2.json").name == "my-copy_2")
+        #expect(try Scenario.parse(text, file: "plain").name == "plain")
+        let named = text.replacingOccurrences(of: "{\n", with: "{\n  \"name\": \"my-copy\",\n")
+        #expect(try Scenario.parse(named, file: "dir/my-copy.json").name == "my-copy")
+        let unnamable = failure(text, file: "my copy.json")
+        #expect(unnamable?.description.hasPrefix("my copy.json:1:1: the scenario is named after its file") == true)
+    }
+
+    @Test func aNameThatIsNotTheFileNameIsAMistake() {
+        let text = """
+            {
+              "name": "other",
+              "description": "d",
+              "platform": "ios",
+              "integration": "sdk",
+              "steps": [],
+              "expect": {}
+            }
+            """
+        let error = failure(text)
+        #expect(error?.file == "my.json")
+        #expect(error?.location == SourceLocation(line: 2, column: 11))
+        #expect(error?.field == "name")
+        #expect(error?.message.hasPrefix("\"other\" is not the file's name, 'my'") == true)
+    }
+
     @Test func loadsFromAFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
-            .path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("sdk-ios-n003.json").path
         let text = try #require(ScenarioCatalog.named("sdk-ios-n003")).text
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try Scenario.load(path: path).name == "sdk-ios-n003")
         #expect(throws: DataFileError.self) { try Scenario.load(path: path + ".missing") }
     }

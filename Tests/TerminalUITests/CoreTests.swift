@@ -56,26 +56,47 @@ import Testing
 }
 
 @Suite struct ThemeTests {
-    let library = ThemeLibrary(
-        directories: [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-                .appendingPathComponent("Themes").path
-        ])
+    /// The library as an installed tvsim has it: the built-in themes only.
+    let library = ThemeLibrary(directories: [])
+    static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes")
 
-    @Test func theShippedThemesAllLoad() throws {
-        let names = library.available().map(\.name)
-        #expect(Set(["default", "dark", "tvos", "high-contrast", "mono"]).isSubset(of: Set(names)))
-        for (_, path) in library.available() {
-            let theme = try ThemeLibrary.read(path)
-            #expect(Role.allCases.allSatisfy { theme.roles[$0] != nil })
+    /// Every file of Themes/ is built in, as it is on disk, and loads.
+    @Test func theShippedThemesAreBuiltInAndAllLoad() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesFolder.path).filter {
+            $0.hasSuffix(".json")
         }
+        #expect(
+            Set(["default", "dark", "tvos", "high-contrast", "mono"]).isSubset(
+                of: Set(files.map { String($0.dropLast(5)) })))
+        #expect(library.available().map(\.name) == files.map { String($0.dropLast(5)) }.sorted())
+        for entry in library.available() {
+            #expect(entry.isBuiltIn)
+            #expect(entry.path == "Themes/\(entry.name).json")
+            let onDisk = try String(
+                contentsOf: Self.themesFolder.appendingPathComponent("\(entry.name).json"), encoding: .utf8)
+            #expect(entry.text == onDisk, "\(entry.path) is not built in as it is on disk")
+            let theme = try entry.read()
+            #expect(Role.allCases.allSatisfy { theme.roles[$0] != nil })
+            let loaded = library.load(entry.name)
+            #expect(loaded.problem == nil)
+            #expect(loaded.theme == theme)
+        }
+    }
+
+    /// The default look is the built-in `Themes/default.json`, and it decodes.
+    @Test func theDefaultIsTheBuiltInDefaultFile() throws {
+        let file = try ThemeLibrary.read(Self.themesFolder.appendingPathComponent("default.json").path)
+        #expect(Theme.builtIn == file)
+        #expect(Theme.builtIn.name == "default")
+        #expect(library.load(nil).theme == file)
+        #expect(library.load(nil).problem == nil)
     }
 
     @Test func aBrokenThemeIsReportedAndTheDefaultUsed() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
             .path
-        let text = try String(contentsOfFile: library.available().first { $0.name == "dark" }!.path, encoding: .utf8)
+        let text = try #require(library.available().first { $0.name == "dark" }?.text)
             .replacingOccurrences(of: "\"c256\": 75", with: "\"c256\": 300")
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -85,6 +106,39 @@ import Testing
         #expect(problem.contains(path + ":"))
         #expect(problem.contains("field 'roles.accent.c256'"))
         #expect(problem.contains("0–255"))
+    }
+
+    /// A broken built-in theme names its file in Themes/ and its line.
+    @Test func aBrokenBuiltInThemeNamesItsFileAndLine() throws {
+        let dark = try #require(library.available().first { $0.name == "dark" })
+        let broken = ThemeLibrary.Entry(
+            name: "dark", path: "Themes/dark.json",
+            text: try #require(dark.text).replacingOccurrences(of: "\"c256\": 75", with: "\"c256\": 300"))
+        let loaded = ThemeLibrary(directories: [], builtIns: [broken]).load("dark")
+        #expect(loaded.theme == .builtIn)
+        let problem = try #require(loaded.problem)
+        let line = try #require(dark.text?.components(separatedBy: "\n").firstIndex { $0.contains("\"c256\": 75") })
+        #expect(problem.hasPrefix("Themes/dark.json:\(line + 1):"), "\(problem)")
+        #expect(problem.contains("field 'roles.accent.c256'"))
+    }
+
+    /// A theme file of $TVSIM_THEMES wins over the built-in theme of its name.
+    @Test func aUserThemeOverridesTheBuiltInOfItsName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try #require(library.available().first { $0.name == "dark" }?.text)
+            .replacingOccurrences(of: "\"c256\": 75", with: "\"c256\": 76")
+        FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("dark.json").path, contents: Data(text.utf8))
+        FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("mine.json").path, contents: Data(text.utf8))
+        let user = ThemeLibrary.standard(environment: ["TVSIM_THEMES": folder.path])
+        let entries = user.available()
+        #expect(entries.map(\.name) == ["dark", "default", "high-contrast", "mine", "mono", "tvos"])
+        #expect(entries.first { $0.name == "dark" }?.path == folder.appendingPathComponent("dark.json").path)
+        #expect(user.load("dark").theme.roles[.accent]?.c256 == 76)
+        #expect(ThemeLibrary.standard(environment: [:]).available().allSatisfy { $0.isBuiltIn })
     }
 
     @Test func anUnknownThemeNameFallsBackWithAReason() {
@@ -129,7 +183,7 @@ import Testing
 
 @Suite struct ThemeFallbackTests {
     @Test func theDefaultNeedsNoThemeFile() {
-        let loaded = ThemeLibrary(directories: []).load("default")
+        let loaded = ThemeLibrary(directories: ["/nonexistent"]).load("default")
         #expect(loaded.problem == nil)
         #expect(loaded.theme == .builtIn)
     }

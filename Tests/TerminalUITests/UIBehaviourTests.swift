@@ -326,3 +326,35 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(bar.contains("⏎ select"))
     }
 }
+
+@Suite struct ScenarioMenuTests {
+    /// A broken built-in leaves the others in the menu and is shown, with its file and line.
+    @Test func aBrokenBuiltInIsShownNotSilentlyDropped() throws {
+        let good = try #require(ScenarioCatalog.entries.first)
+        let path = "Sources/FlowRuntime/Scenarios/Catalog/rest-v2/rest-v2-broken.json"
+        let broken = ScenarioCatalog.File(
+            name: "rest-v2-broken", path: path,
+            text: good.text.replacingOccurrences(of: "\"platform\": \"ios\"", with: "\"platform\": \"android\""))
+        var model = UIModel(
+            size: Size(width: 160, height: 48), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        model.listScenarios(ScenarioCatalog.parsed([good, broken]))
+        #expect(model.scenarioNames.map(\.name) == [good.name])
+        #expect(model.warnings.count == 1)
+        #expect(model.warnings.first?.contains("\(path):3:15: field 'platform'") == true)
+        #expect(model.flash?.hasPrefix("Broken built-in scenario") == true)
+        model.inspector.tab = .state
+        let state = StateText.lines(model, width: 60).map(\.0).joined(separator: "\n")
+        #expect(state.contains("Warnings"))
+        // Wrapped to the width, not cut.
+        #expect(state.filter { !$0.isWhitespace }.contains("\(path):3:15:field'platform'"))
+    }
+
+    @Test func theShippedCatalogFillsTheMenuWithoutWarnings() {
+        var model = UIModel(
+            size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        model.listScenarios(ScenarioCatalog.parsed())
+        #expect(model.scenarioNames.count == ScenarioCatalog.entries.count)
+        #expect(model.warnings.isEmpty)
+        #expect(model.flash == nil)
+    }
+}

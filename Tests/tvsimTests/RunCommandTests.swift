@@ -15,7 +15,17 @@ import Testing
         let running = try TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
         #expect(await running.waitForExit() == 0)
         let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
-        #expect(object?["name"] as? String == "rest-v2-ios-n003-web-login")
+        // A scenario is named after its file; the built-in files have no name field.
+        #expect(object?["name"] == nil)
+        #expect(object?["integration"] as? String == "rest-v2")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("my-copy.json").path
+        FileManager.default.createFile(atPath: copy, contents: Data(running.text.utf8))
+        let run = try TVSimBinary.Running(["run", copy, "--quiet"])
+        #expect(await run.waitForExit(seconds: 30) == 0)
+        #expect(run.text.hasPrefix("PASS my-copy (ios, rest-v2)"))
         let missing = try TVSimBinary.Running(["scenarios", "show", "nope"])
         #expect(await missing.waitForExit() == 1)
         #expect(missing.text.contains("there is no built-in scenario 'nope'"))
@@ -31,14 +41,15 @@ import Testing
     }
 
     @Test func aFailingScenarioExitsNonZero() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("failing-\(UUID().uuidString).json")
-            .path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("failing.json").path
         let text = """
-            {"name": "failing", "description": "expects the wrong code", "platform": "ios", "integration": "rest-v2",
+            {"description": "expects the wrong code", "platform": "ios", "integration": "rest-v2",
              "steps": ["launch", "deny"], "expect": {"codes": ["N003"]}}
             """
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let running = try TVSimBinary.Running(["run", path, "--quiet"])
         #expect(await running.waitForExit(seconds: 30) == 1)
         #expect(running.text.contains("FAIL failing"))

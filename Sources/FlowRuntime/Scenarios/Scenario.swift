@@ -166,8 +166,10 @@ public struct Scenario: Sendable, Equatable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+        // Without a `name` field the name stays empty here; `parse` and `load` take it from the
+        // file name.
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        guard !container.contains(.name) || Self.isValidName(name) else {
             throw container.invalid(.name, "must be letters, digits, '-' or '_'")
         }
         description = try container.decode(String.self, forKey: .description)
@@ -212,11 +214,47 @@ public struct Scenario: Sendable, Equatable, Decodable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DataFileError(file: path, location: .init(line: 1, column: 1), field: "", message: "cannot be read")
         }
-        return try LocatedJSONDecoder().decode(Scenario.self, from: data, file: path)
+        return try decode(Array(data), file: path)
     }
 
+    /// Reads the text of the scenario file `file`. The scenario is named after the file (see
+    /// `name(fromFile:)`); a `name` field, which the file may leave out, must say the same.
     public static func parse(_ text: String, file: String) throws(DataFileError) -> Scenario {
-        try LocatedJSONDecoder().decode(Scenario.self, from: Data(text.utf8), file: file)
+        try decode(Array(text.utf8), file: file)
+    }
+
+    private static func decode(_ bytes: [UInt8], file: String) throws(DataFileError) -> Scenario {
+        let root = try JSONNode.parse(bytes, file: file)
+        var scenario = try LocatedJSONDecoder().decode(Scenario.self, from: root, file: file)
+        let fileName = name(fromFile: file)
+        if let written = root.member("name") {
+            guard scenario.name == fileName else {
+                throw DataFileError(
+                    file: file, location: written.value.location, field: "name",
+                    message: "\"\(scenario.name)\" is not the file's name, '\(fileName)'; remove the field (the name "
+                        + "comes from the file name) or rename the file")
+            }
+        } else {
+            guard isValidName(fileName) else {
+                throw DataFileError(
+                    file: file, location: root.location, field: "",
+                    message: "the scenario is named after its file, and '\(fileName)' cannot be a name: use letters, "
+                        + "digits, '-' or '_' in the file name")
+            }
+            scenario.name = fileName
+        }
+        return scenario
+    }
+
+    /// The name a scenario file gives its scenario: the last component of its path, without
+    /// `.json`.
+    public static func name(fromFile file: String) -> String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        return last.hasSuffix(".json") ? String(last.dropLast(5)) : last
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 }
 

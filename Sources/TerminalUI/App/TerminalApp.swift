@@ -75,9 +75,7 @@ public final class TerminalApp: @unchecked Sendable {
         model = UIModel(
             size: backend.size, platform: options.platform, integration: options.integration, appName: theme.brandName)
         model.scenario.pace = options.pace
-        model.scenarioNames = ((try? ScenarioCatalog.all()) ?? []).map {
-            ($0.name, $0.platform.rawValue, $0.integration.rawValue, $0.description)
-        }
+        model.listScenarios(ScenarioCatalog.parsed())
         if let themeWarning {
             model.warnings.append(themeWarning)
             model.flash = themeWarning

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import LocatedJSON
 import MockBackendAPI
 import PassAPI
 import VSASimulator
@@ -156,4 +157,21 @@ public struct UIModel: Sendable {
 
     public static let minimumSize = Size(width: 80, height: 24)
     public var isTooSmall: Bool { size.width < Self.minimumSize.width || size.height < Self.minimumSize.height }
+}
+
+extension UIModel {
+    /// Fills the scenario menu with the built-ins that parse. One that does not is left out, and
+    /// its mistake (file, line, field) is a warning in the State tab and in the key bar, never a
+    /// silently shorter or empty menu.
+    public mutating func listScenarios(_ catalog: (scenarios: [Scenario], problems: [DataFileError])) {
+        scenarioNames = catalog.scenarios.map {
+            ($0.name, $0.platform.rawValue, $0.integration.rawValue, $0.description)
+        }
+        for problem in catalog.problems {
+            warnings.append("A built-in scenario is left out of the menu: \(problem)")
+        }
+        if let first = catalog.problems.first {
+            flash = "Broken built-in scenario (see the State tab, 3): \(first)"
+        }
+    }
 }

@@ -4,6 +4,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Gives the terminal back on every way out: normal quit, SIGINT, SIGTERM, SIGHUP (handled by
@@ -35,22 +37,32 @@ public final class TerminalRestore: Sendable {
     /// Raw write(2): usable from a signal handler, unlike stdio.
     static func write(_ descriptor: Int32, _ text: String) {
         var bytes = Array(text.utf8)
-        _ = Glibc.write(descriptor, &bytes, bytes.count)
+        #if canImport(Glibc)
+            _ = Glibc.write(descriptor, &bytes, bytes.count)
+        #elseif canImport(Darwin)
+            _ = Darwin.write(descriptor, &bytes, bytes.count)
+        #endif
     }
 
     /// Installs the crash handlers and an exit hook.
     public func installCrashHandlers() {
         atexit { TerminalRestore.shared.restore() }
+        let crashed: @convention(c) (Int32) -> Void = { received in
+            // endwin is not async-signal-safe, but the process is about to die and a usable
+            // terminal matters more; then the default action runs and reports the crash.
+            endwin()
+            TerminalRestore.write(STDERR_FILENO, "\u{1B}[?25h\ntvsim crashed; the terminal was restored.\n")
+            signal(received, SIG_DFL)
+            raise(received)
+        }
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in
-                // endwin is not async-signal-safe, but the process is about to die and a usable
-                // terminal matters more; then the default action runs and reports the crash.
-                endwin()
-                TerminalRestore.write(STDERR_FILENO, "\u{1B}[?25h\ntvsim crashed; the terminal was restored.\n")
-                signal(received, SIG_DFL)
-                raise(received)
-            }
+            // The handler field is a union in both C libraries, spelt differently.
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = crashed
+            #elseif canImport(Darwin)
+                action.__sigaction_u.__sa_handler = crashed
+            #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
             sigaction(number, &action, nil)

@@ -263,7 +263,12 @@ enum StateText {
         if model.world.serverProfiles.isEmpty { add("  no profiles") }
         if !model.warnings.isEmpty {
             add("Warnings", Style(.warning, bold: true))
-            for warning in model.warnings { add("  \(warning)", Style(.warning)) }
+            // Whole, wrapped: a warning names a file, a line and a field.
+            for warning in model.warnings {
+                for line in DisplayWidth.wrap("  \(warning)", to: max(1, width)) {
+                    lines.append((line, Style(.warning)))
+                }
+            }
         }
         return lines
     }

@@ -1,43 +1,64 @@
 import Foundation
 import LocatedJSON
 
-/// Finds and loads themes: `Themes/*.json` next to the project (or a directory given by
-/// `TVSIM_THEMES`), any file path, and a built-in default that needs no file.
+/// Finds and loads themes: the built-in ones, which are the files of the package's `Themes/`
+/// folder embedded in the binary (so an installed tvsim has them all), the theme files of a user
+/// folder given by `TVSIM_THEMES`, and any file path.
 public struct ThemeLibrary: Sendable {
+    /// User theme folders, searched in order before the built-in themes.
     public let directories: [String]
+    /// The built-in themes, by name.
+    public let builtIns: [Entry]
 
-    public init(directories: [String]) {
-        self.directories = directories
-    }
+    /// A theme the library can load: a file in a user folder, or a built-in theme.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        /// The file's path; for a built-in theme, its path in the source tree (`Themes/dark.json`),
+        /// which its mistakes name.
+        public let path: String
+        /// A built-in theme's text; nil for a file read from disk.
+        public let text: String?
 
-    /// Where themes are looked for: `$TVSIM_THEMES`, `./Themes`, and the `Themes` folder of the
-    /// checkout the executable was built in.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThemeLibrary {
-        var directories: [String] = []
-        if let custom = environment["TVSIM_THEMES"], !custom.isEmpty { directories.append(custom) }
-        directories.append(FileManager.default.currentDirectoryPath + "/Themes")
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            directories.append(folder.appendingPathComponent("Themes").path)
-            folder = folder.deletingLastPathComponent()
+        public var isBuiltIn: Bool { text != nil }
+
+        public func read() throws(DataFileError) -> Theme {
+            guard let text else { return try ThemeLibrary.read(path) }
+            return try LocatedJSONDecoder().decode(Theme.self, from: Data(text.utf8), file: path)
         }
-        var seen = Set<String>()
-        return ThemeLibrary(
-            directories: directories.filter { seen.insert(URL(fileURLWithPath: $0).standardized.path).inserted })
     }
 
-    /// Every theme file found, by name (the first directory wins).
-    public func available() -> [(name: String, path: String)] {
-        var found: [String: String] = [:]
+    public init(directories: [String], builtIns: [Entry] = ThemeLibrary.embedded) {
+        self.directories = directories
+        self.builtIns = builtIns
+    }
+
+    /// The themes of the package's `Themes/` folder, as the build embedded them.
+    public static let embedded: [Entry] = EmbeddedDataFiles.files.compactMap { file in
+        guard file.path.hasPrefix("Themes/"), file.path.hasSuffix(".json") else { return nil }
+        let name = String(file.path.dropFirst("Themes/".count).dropLast(".json".count))
+        return Entry(name: name, path: file.path, text: file.text)
+    }
+
+    /// The built-in themes and, when `TVSIM_THEMES` names a folder, its theme files.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThemeLibrary {
+        guard let custom = environment["TVSIM_THEMES"], !custom.isEmpty else { return ThemeLibrary(directories: []) }
+        return ThemeLibrary(directories: [custom])
+    }
+
+    /// Every theme, by name. The first user folder with a file of a name wins, and a user's file
+    /// wins over the built-in theme of the same name: a user can change `default` or `dark` by
+    /// putting a changed copy in `TVSIM_THEMES`, without building tvsim again.
+    public func available() -> [Entry] {
+        var found: [String: Entry] = [:]
         for directory in directories {
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for file in files.sorted() where file.hasSuffix(".json") {
                 let name = String(file.dropLast(5))
-                if found[name] == nil { found[name] = "\(directory)/\(file)" }
+                if found[name] == nil { found[name] = Entry(name: name, path: "\(directory)/\(file)", text: nil) }
             }
         }
-        return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        for entry in builtIns where found[entry.name] == nil { found[entry.name] = entry }
+        return found.values.sorted { $0.name < $1.name }
     }
 
     public struct Loaded: Sendable {
@@ -46,23 +67,15 @@ public struct ThemeLibrary: Sendable {
         public let problem: String?
     }
 
-    /// The theme named `nameOrPath` (a name in the library or a file path); on any problem the
-    /// built-in default, with the problem to show the user.
+    /// The theme named `nameOrPath` (a name in the library or a file path), the `default` one
+    /// when none is asked for; on any problem the built-in default, with the problem to show
+    /// the user.
     public func load(_ nameOrPath: String?) -> Loaded {
-        guard let request = nameOrPath, !request.isEmpty else {
-            if let path = available().first(where: { $0.name == "default" })?.path, let theme = try? Self.read(path) {
-                return Loaded(theme: theme, problem: nil)
-            }
-            return Loaded(theme: .builtIn, problem: nil)
-        }
-        let path =
+        let request = nameOrPath.flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let entry =
             request.hasSuffix(".json") || request.contains("/")
-            ? request : available().first { $0.name == request }?.path
-        // The default needs no file: without the Themes folder it is the built-in look.
-        if path == nil, request == "default" || request == Theme.builtIn.name {
-            return Loaded(theme: .builtIn, problem: nil)
-        }
-        guard let path else {
+            ? Entry(name: request, path: request, text: nil) : available().first { $0.name == request }
+        guard let entry else {
             let names = available().map(\.name).joined(separator: ", ")
             return Loaded(
                 theme: .builtIn,
@@ -70,7 +83,7 @@ public struct ThemeLibrary: Sendable {
             )
         }
         do {
-            return Loaded(theme: try Self.read(path), problem: nil)
+            return Loaded(theme: try entry.read(), problem: nil)
         } catch {
             return Loaded(theme: .builtIn, problem: "\(error); using the default theme")
         }
@@ -85,21 +98,12 @@ public struct ThemeLibrary: Sendable {
 }
 
 extension Theme {
-    /// The default look, built in so tvsim works without its Themes folder.
-    public static let builtIn = Theme(
-        name: "built-in", description: "The default look, when no theme file is found.", brandName: "Orbit TV",
-        roles: [
-            .background: RoleAppearance(c256: nil, c16: nil),
-            .surface: RoleAppearance(c256: 236, c16: 0),
-            .text: RoleAppearance(c256: 252, c16: 7),
-            .muted: RoleAppearance(c256: 245, c16: 8, mono: ["dim"]),
-            .accent: RoleAppearance(c256: 39, c16: 6, mono: ["bold"]),
-            .selection: RoleAppearance(c256: 25, c16: 4, mono: ["reverse"]),
-            .focus: RoleAppearance(c256: 214, c16: 3, mono: ["bold", "underline"]),
-            .error: RoleAppearance(c256: 203, c16: 9, mono: ["bold"]),
-            .success: RoleAppearance(c256: 78, c16: 10, mono: ["bold"]),
-            .warning: RoleAppearance(c256: 221, c16: 11, mono: ["bold"]),
-            .code: RoleAppearance(c256: 180, c16: 3),
-            .brand: RoleAppearance(c256: 171, c16: 13, mono: ["bold"]),
-        ])
+    /// The default look: `Themes/default.json` as built in, used when no theme is asked for and
+    /// in place of one that cannot be used. The tests check that it decodes.
+    public static let builtIn: Theme = {
+        guard let entry = ThemeLibrary.embedded.first(where: { $0.name == "default" }) else {
+            fatalError("Themes/default.json is not built in")
+        }
+        do { return try entry.read() } catch { fatalError("the built-in default theme is broken: \(error)") }
+    }()
 }
