@@ -49,8 +49,8 @@ public final class TerminalApp: @unchecked Sendable {
     /// Set from a signal handler thread; read by the loop.
     let stopSignal = Atomic<Int32>(0)
     var themeWarning: String?
-    /// Comparisons run in the background and answer here; unlike a world's inbox, this one lasts
-    /// as long as the app.
+    /// Comparisons and the scenario catalog are read in the background and answer here; unlike a
+    /// world's inbox, this one lasts as long as the app.
     let comparisons = Inbox()
     var comparisonTask: Task<Void, Never>?
 
@@ -75,7 +75,6 @@ public final class TerminalApp: @unchecked Sendable {
         model = UIModel(
             size: backend.size, platform: options.platform, integration: options.integration, appName: theme.brandName)
         model.scenario.pace = options.pace
-        model.listScenarios(ScenarioCatalog.parsed())
         if let themeWarning {
             model.warnings.append(themeWarning)
             model.flash = themeWarning
@@ -87,6 +86,9 @@ public final class TerminalApp: @unchecked Sendable {
     /// Runs until the user quits or a signal arrives; returns the exit status. The first frame
     /// is drawn at once: the world starts in the background and says when it is up.
     public func run() -> Int32 {
+        // Reading the 161 built-in scenarios is not needed for the first frame.
+        let appInbox = comparisons
+        Task.detached { appInbox.post(.catalogRead(ScenarioCatalog.parsed())) }
         startSession(scenarioName: options.scenario, autoplay: options.autoplay)
         var dirty = true
         var lastTick = ContinuousClock.now

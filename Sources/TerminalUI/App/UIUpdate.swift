@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import LocatedJSON
 import VSASimulator
 
 /// What the UI loop feeds the model.
@@ -20,6 +21,8 @@ public enum UIMessage: Sendable {
     /// Autoplay ended and the keyboard is the user's again.
     case scenarioHandedOver
     case demoAccounts([CredentialHint])
+    /// The built-in scenarios for the menu, and the mistakes of those that could not be read.
+    case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
     case compared(ComparisonRequest, ComparisonView.Content)
 }
@@ -85,6 +88,9 @@ extension UIModel {
             return []
         case .compared(let request, let content):
             receive(request, content)
+            return []
+        case .catalogRead(let catalog):
+            listScenarios(catalog)
             return []
         case .demoAccounts(let accounts):
             var seen = Set<String>()
