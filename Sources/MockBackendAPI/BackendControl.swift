@@ -18,7 +18,7 @@ public protocol BackendControl: Sendable {
     func state() async throws -> StateSnapshot
     /// Makes every stored profile expire now.
     func expireProfiles() async throws
-    /// Moves the back end's clock forward; refused when its clock is the real time.
+    /// Moves the back end's clock forward (on the wall clock, by an offset).
     func advanceClock(bySeconds seconds: Double) async throws
     /// Stops a back end this process started; a remote one is left running.
     func stop() async

@@ -21,16 +21,11 @@ public struct EmbeddedBackend: BackendControl {
     public func state() -> StateSnapshot { backend.stateSnapshot() }
     public func expireProfiles() { backend.expireAllProfiles() }
 
-    public func advanceClock(bySeconds seconds: Double) throws {
-        guard let clock = backend.clock as? any AdvanceableClock else { throw ClockNotMovable() }
-        clock.advance(by: seconds)
+    public func advanceClock(bySeconds seconds: Double) {
+        backend.clock.skip(to: backend.clock.now().addingTimeInterval(max(0, seconds)))
     }
 
     public func stop() async { await server.stop() }
-
-    public struct ClockNotMovable: Error, CustomStringConvertible {
-        public var description: String { "this back end runs on the real time; its clock cannot be moved" }
-    }
 }
 
 /// Starts embedded back ends on free loopback ports.

@@ -10,6 +10,13 @@ public protocol SimulationClock: Sendable {
     func now() -> Date
     /// Waits until `duration` of simulated time has passed.
     func sleep(for duration: Duration) async throws
+    /// Brings simulated time to `deadline`: a clock that passes by itself waits for it, a
+    /// virtual clock moves there at once (nobody else would move it).
+    func wait(until deadline: Date) async throws
+    /// Moves time to `date` without waiting, as a tester skipping ahead does; never backwards.
+    func skip(to date: Date)
+    /// Whether time passes by itself: then a pending timer races the user's answer.
+    var passesByItself: Bool { get }
 }
 
 extension SimulationClock {
@@ -38,6 +45,17 @@ public final class SystemClock: SimulationClock {
     public func advance(by seconds: TimeInterval) {
         offset.withLock { $0 += seconds }
     }
+
+    public func wait(until deadline: Date) async throws {
+        let delay = deadline.timeIntervalSince(now())
+        if delay > 0 { try await sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)))) }
+    }
+
+    public func skip(to date: Date) {
+        advance(by: max(0, date.timeIntervalSince(now())))
+    }
+
+    public var passesByItself: Bool { true }
 }
 
 /// A clock that only moves when told to. Sleepers wake in deadline order as time advances,
@@ -120,6 +138,16 @@ public final class VirtualClock: SimulationClock {
         if delta > 0 { advance(by: delta) }
     }
 
+    public func wait(until deadline: Date) async throws {
+        set(to: deadline)
+    }
+
+    public func skip(to date: Date) {
+        set(to: date)
+    }
+
+    public var passesByItself: Bool { false }
+
     /// The number of tasks currently waiting on this clock.
     public var pendingSleepers: Int { state.withLock { $0.sleepers.count } }
 }
@@ -131,11 +159,3 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
-
-/// A clock whose time the admin API and scenarios can move forward.
-public protocol AdvanceableClock: SimulationClock {
-    func advance(by seconds: TimeInterval)
-}
-
-extension SystemClock: AdvanceableClock {}
-extension VirtualClock: AdvanceableClock {}

@@ -73,3 +73,30 @@ actor WakeLog {
         #expect(Array(uuid)[14] == "4")
     }
 }
+
+/// What the runtime and the mock ask of any clock, without knowing which one it has.
+@Suite struct ClockProtocolTests {
+    @Test func aVirtualClockReachesADeadlineAtOnceAndWakesTheSleepersOnTheWay() async throws {
+        let clock: any SimulationClock = VirtualClock()
+        let start = clock.now()
+        let sleeper = Task { try await clock.sleep(for: .seconds(30)) }
+        while (clock as? VirtualClock)?.pendingSleepers != 1 { await Task.yield() }
+        try await clock.wait(until: start.addingTimeInterval(60))
+        try await sleeper.value
+        #expect(clock.now() == start.addingTimeInterval(60))
+        clock.skip(to: start)
+        #expect(clock.now() == start.addingTimeInterval(60), "time never goes back")
+        #expect(!clock.passesByItself)
+    }
+
+    @Test func theWallClockWaitsForADeadlineAndSkipsByAnOffset() async throws {
+        let clock: any SimulationClock = SystemClock()
+        let started = ContinuousClock.now
+        try await clock.wait(until: clock.now().addingTimeInterval(0.05))
+        #expect(ContinuousClock.now - started >= .milliseconds(50))
+        let before = clock.now()
+        clock.skip(to: before.addingTimeInterval(3_600))
+        #expect(clock.now().timeIntervalSince(before) >= 3_600)
+        #expect(clock.passesByItself)
+    }
+}

@@ -86,7 +86,8 @@ public actor FlowEngine {
         modelObservers.append(observer)
     }
 
-    var isVirtual: Bool { clock is VirtualClock }
+    /// Whether a pending timer races the user's answer (time passes by itself).
+    var timersRaceTheUser: Bool { clock.passesByItself }
 
     // MARK: - The loop
 
@@ -164,7 +165,7 @@ public actor FlowEngine {
     /// while the code screen waits for a key); the user is then asked again.
     func askUser() async -> UserResponse {
         let request = currentRequest()
-        guard !isVirtual, let deadline = timers.values.min() else { return await agent.respond(to: request) }
+        guard timersRaceTheUser, let deadline = timers.values.min() else { return await agent.respond(to: request) }
         let agent = self.agent
         let clock = self.clock
         let delay = max(0, deadline.timeIntervalSince(clock.now()))
@@ -226,12 +227,7 @@ public actor FlowEngine {
             ending = .finished
             return
         }
-        if let virtual = clock as? VirtualClock {
-            virtual.set(to: deadline)
-        } else {
-            let delay = deadline.timeIntervalSince(clock.now())
-            if delay > 0 { try? await clock.sleep(for: .milliseconds(Int(delay * 1000))) }
-        }
+        try? await clock.wait(until: deadline)
         timers[id] = nil
         queue.append(.timer(id))
     }
@@ -245,15 +241,11 @@ public actor FlowEngine {
                 continue
             }
             guard let (id, deadline) = timers.min(by: { $0.value < $1.value }), deadline <= end else { break }
-            if let virtual = clock as? VirtualClock { virtual.set(to: deadline) }
+            clock.skip(to: deadline)
             timers[id] = nil
             queue.append(.timer(id))
         }
-        if let virtual = clock as? VirtualClock {
-            virtual.set(to: end)
-        } else if let system = clock as? SystemClock {
-            system.advance(by: max(0, end.timeIntervalSince(clock.now())))
-        }
+        clock.skip(to: end)
     }
 
     static func describe(_ action: AppAction) -> String {

@@ -123,13 +123,9 @@ extension MockBackend {
         context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
         switch rule.kind {
         case .latency:
-            let delay = Duration.milliseconds(rule.latencyMilliseconds ?? 0)
-            if let virtual = clock as? VirtualClock {
-                // Simulated time: the answer comes later without anyone waiting for real.
-                virtual.advance(by: delay.timeInterval)
-            } else {
-                try await clock.sleep(for: delay)
-            }
+            // On a virtual clock the answer comes later without anyone waiting for real.
+            let delay = TimeInterval(rule.latencyMilliseconds ?? 0) / 1000
+            try await clock.wait(until: clock.now().addingTimeInterval(delay))
             return nil
         case .status where operation?.answersProviderErrors == true:
             // Identity providers have their own error vocabulary (invalid_verification_token, …).
