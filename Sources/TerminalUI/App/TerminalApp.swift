@@ -105,7 +105,7 @@ public final class TerminalApp: @unchecked Sendable {
                 dirty = true
             }
             if let key {
-                if key == .resize || key == .controlL { model.size = backend.size }
+                if key == .resize || key == .controlL { update(.resized(backend.size)) }
                 update(.key(key))
                 dirty = true
             }

@@ -7,6 +7,8 @@ import VSASimulator
 /// What the UI loop feeds the model.
 public enum UIMessage: Sendable {
     case key(Key)
+    /// The terminal's size, read after a resize or Ctrl-L.
+    case resized(Size)
     case request(PendingRequest)
     /// The runtime no longer waits for this request (a timer came first).
     case withdrawn(Int)
@@ -43,6 +45,9 @@ extension UIModel {
     public mutating func handle(_ message: UIMessage) -> [UICommand] {
         switch message {
         case .key(let key): return handleKey(key)
+        case .resized(let size):
+            self.size = size
+            return []
         case .request(let pending):
             let previous = self.pending?.request
             self.pending = pending
