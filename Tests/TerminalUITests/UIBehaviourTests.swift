@@ -303,7 +303,10 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
         model.scenario = ScenarioStatus(name: "x", autoplay: true, pace: 2)
         #expect(press(&model, .character("+")) == [.setPace(1.5)])
+        #expect(model.scenario.pace == 1.5)
+        #expect(press(&model, .character("-")) == [.setPace(2)])
         #expect(press(&model, .character("-")) == [.setPace(3)])
+        #expect(model.scenario.pace == 3)
     }
 
     @Test func aFlashGoesAwayAfterAFewSeconds() {

@@ -64,7 +64,6 @@ public final class TerminalApp: @unchecked Sendable {
         let interactive: InteractiveAgent
         let autoplay: AutoplayAgent?
         let task: Task<Void, Never>
-        let scenario: Scenario?
     }
 
     public init(options: Options, backend: any TerminalBackend, theme: Theme, themeWarning: String? = nil) {
@@ -153,7 +152,6 @@ public final class TerminalApp: @unchecked Sendable {
         case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
         case .restart: startSession(scenarioName: started.scenario, autoplay: started.autoplay, freshDevice: true)
         case .setPace(let pace):
-            model.scenario.pace = pace
             session?.autoplay?.setPace(pace)
         case .takeOver:
             session?.autoplay?.takeOver()
@@ -290,7 +288,7 @@ public final class TerminalApp: @unchecked Sendable {
                 inbox.post(.ended(.finished))
             }
         }
-        session = Session(slot: slot, interactive: interactive, autoplay: autoplayAgent, task: task, scenario: scenario)
+        session = Session(slot: slot, interactive: interactive, autoplay: autoplayAgent, task: task)
     }
 
     /// A scenario starts from its given device; the free device lives in its file.

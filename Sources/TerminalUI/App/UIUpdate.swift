@@ -225,8 +225,8 @@ extension UIModel {
             scenario.autoplay = false
             flash = "You have the controls."
             return [.takeOver]
-        case "+": return [.setPace(nextPace(slower: false))]
-        case "-": return [.setPace(nextPace(slower: true))]
+        case "+": return changePace(slower: false)
+        case "-": return changePace(slower: true)
         case "q": return [.quit]
         case "r": return [.restart]
         case "s":
@@ -264,8 +264,8 @@ extension UIModel {
                 guard scenarioNames.indices.contains(selection) else { return [] }
                 return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
             case .character("v"): return openComparison(menuSelection: selection)
-            case .character("+"): return [.setPace(nextPace(slower: false))]
-            case .character("-"): return [.setPace(nextPace(slower: true))]
+            case .character("+"): return changePace(slower: false)
+            case .character("-"): return changePace(slower: true)
             default: break
             }
             return []
@@ -320,5 +320,13 @@ extension UIModel {
             if !isTyping || focus == .inspector, let commands = handleGlobal(key) { return commands }
         }
         return []
+    }
+}
+
+extension UIModel {
+    /// The next autoplay pace, kept in the model and passed on to the running autoplay.
+    mutating func changePace(slower: Bool) -> [UICommand] {
+        scenario.pace = nextPace(slower: slower)
+        return [.setPace(scenario.pace)]
     }
 }
