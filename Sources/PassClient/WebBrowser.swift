@@ -11,6 +11,12 @@ public struct WebBrowser: Sendable {
         public let status: Int
         public let html: String
 
+        public init(url: String, status: Int, html: String) {
+            self.url = url
+            self.status = status
+            self.html = html
+        }
+
         /// The `id="error"` message on the page, if any.
         public var errorMessage: String? { HTMLScan.text(ofElementWithId: "error", in: html) }
         public var title: String? { HTMLScan.text(ofElement: "title", in: html) }

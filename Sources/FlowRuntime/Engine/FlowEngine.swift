@@ -6,9 +6,10 @@ import PassClient
 import Simulation
 import VSASimulator
 
-/// Runs one app on one simulated device: feeds events to the flow's reducer, performs the
-/// effects it returns (HTTP with `PassClient`, the TV-provider framework with `VSASimulator`,
-/// screens through the `UserAgent`), keeps the timers, and writes the timeline.
+/// Runs one app on one simulated device. A small loop: it feeds events to the flow's reducer and
+/// to the screens' reducer, and hands each effect to the handler of its family (Adobe Pass
+/// calls, the framework, the web view, the second device, timers, Settings); the handlers answer
+/// with events.
 ///
 /// On a virtual clock time moves only when nothing else can happen, which makes every scenario
 /// run identical: a 30-minute code expiry or a 4-second poll takes no real time.
@@ -45,49 +46,58 @@ public actor FlowEngine {
     }
 
     public let timeline: Timeline
-    let services: Services
-    let clock: any SimulationClock
-    let agent: any UserAgent
-    let store: any DeviceStore
-    /// The back end a tester may change during the run; nil when the run has no access to it.
-    let backend: (any BackendControl)?
-    var machine: any FlowMachine
-    var device: SimulatedDevice
-    var queue: [Event] = []
-    var timers: [TimerID: Date] = [:]
-    var screen: AppScreen?
-    var webPage: WebBrowser.Page?
-    var ending: Ending?
-    var eventBudget = 20_000
-    /// Every authorization answer of the run, in order (scenario expectations read it).
-    public private(set) var decisions: [DecisionRecord] = []
+    private let clock: any SimulationClock
+    private let agent: any UserAgent
+    private let device: DeviceKeeper
+    private let accounts: DemoAccounts
+    private let api: APIHandler
+    private let framework: FrameworkHandler
+    private let webView: WebViewHandler
+    private let secondScreen: SecondScreenHandler
+    private let settings: SettingsHandler
+    private var machine: any FlowMachine
+    private var screens = ScreenState()
+    private var timers = TimerTable()
+    private var queue: [Event] = []
+    private var ending: Ending?
+    private var eventBudget = 20_000
+    private var decisionLog = DecisionLog()
     /// Observers of the app model (the terminal UI redraws on change).
-    var modelObservers: [@Sendable (AppModel) -> Void] = []
+    private var modelObservers: [@Sendable (AppModel) -> Void] = []
 
     public init(
         setup: AppSetup, services: Services, clock: any SimulationClock, agent: any UserAgent, store: any DeviceStore,
         timeline: Timeline, backend: (any BackendControl)? = nil
     ) {
-        self.backend = backend
+        let device = DeviceKeeper(store: store, timeline: timeline)
+        let accounts = DemoAccounts(info: services.info)
         machine = Flows.machine(for: setup)
-        self.services = services
         self.clock = clock
         self.agent = agent
-        self.store = store
         self.timeline = timeline
-        device = store.load()
+        self.device = device
+        self.accounts = accounts
+        api = APIHandler(
+            setup: setup, client: services.client, customIdentityProvider: services.customIdentityProvider,
+            clock: clock, device: device, timeline: timeline)
+        framework = FrameworkHandler(
+            setup: setup, catalog: services.catalog, providers: services.identityProvider, accounts: accounts,
+            clock: clock, agent: agent, device: device, timeline: timeline)
+        webView = WebViewHandler(baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts)
+        secondScreen = SecondScreenHandler(
+            baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts)
+        settings = SettingsHandler(setup: setup, clock: clock, device: device, timeline: timeline, backend: backend)
     }
 
     public var app: AppModel { machine.app }
     public var setup: AppSetup { machine.setup }
-    public var currentDevice: SimulatedDevice { device }
+    public var currentDevice: SimulatedDevice { device.current }
+    /// Every authorization answer of the run, in order (scenario expectations read it).
+    public var decisions: [DecisionRecord] { decisionLog.records }
 
     public func onModelChange(_ observer: @escaping @Sendable (AppModel) -> Void) {
         modelObservers.append(observer)
     }
-
-    /// Whether a pending timer races the user's answer (time passes by itself).
-    var timersRaceTheUser: Bool { clock.passesByItself }
 
     // MARK: - The loop
 
@@ -98,14 +108,13 @@ public actor FlowEngine {
                 await process(queue.removeFirst())
                 continue
             }
-            let response = await askUser()
-            await apply(response)
+            await apply(await askUser())
         }
         return ending ?? .finished
     }
 
-    /// Sends an event to the reducer and performs what it asks, in order.
-    func process(_ event: Event) async {
+    /// Sends an event to the flow's reducer and performs what it asks, in order.
+    private func process(_ event: Event) async {
         eventBudget -= 1
         guard eventBudget > 0 else {
             timeline.append(.note, "The run did not settle; stopping.")
@@ -121,51 +130,65 @@ public actor FlowEngine {
         if machine.app != before { for observer in modelObservers { observer(machine.app) } }
     }
 
-    func perform(_ effect: Effect) async {
+    private func perform(_ effect: Effect) async {
         switch effect {
         case .record(let note):
             timeline.record(note)
-            if case .decision(let resource, let authorized, let code) = note {
-                decisions.append(DecisionRecord(resource: resource, authorized: authorized, code: code))
-            }
+            decisionLog.note(note)
         case .call(let call):
-            let result = await perform(call)
-            switch call {
-            case .authorize(_, let resources, _): recordDecisions(result, resources: resources)
-            case .v1Authorize(let resource): recordDecisions(result, resources: [resource])
-            default: break
-            }
+            let result = await api.perform(call)
+            decisionLog.answer(result, to: call)
             queue.append(.api(result))
-        case .vsa(let call): await perform(call)
-        case .show(let screen): await show(screen)
-        case .showHome:
-            screen = nil
-            webPage = nil
-        case .startTimer(let id, let seconds): timers[id] = clock.now().addingTimeInterval(seconds)
-        case .cancelTimer(let id): timers[id] = nil
+        case .vsa(let call):
+            switch await framework.perform(call) {
+            case .answered(let event): queue.append(event)
+            case .crashed(let message): ending = .crashed(message)
+            case .silent: break
+            }
+        case .show(let screen): await send(.show(screen))
+        case .showHome: await send(.showHome)
+        case .startTimer(let id, let seconds): timers.start(id, at: clock.now().addingTimeInterval(seconds))
+        case .cancelTimer(let id): timers.cancel(id)
+        }
+    }
+
+    /// Sends an event to the screens' reducer and performs what it asks at once, so a page the
+    /// web view loads is on screen before the flow's next effect runs.
+    private func send(_ event: ScreenEvent) async {
+        for effect in ScreenReducer.reduce(&screens, event) {
+            switch effect {
+            case .forward(let event): queue.append(event)
+            case .log(let kind, let title, let detail): timeline.append(kind, title, detail: detail)
+            case .openPage(let url, let stopAt): await send(await webView.open(url, stopAt: stopAt))
+            case .submitLogin(let page, let username, let password, let stopAt):
+                await send(await webView.submitLogin(on: page, username: username, password: password, stopAt: stopAt))
+            case .activate(let code, let username, let password, let mvpd):
+                await secondScreen.activate(code, username: username, password: password, mvpd: mvpd)
+            }
         }
     }
 
     // MARK: - Asking the user
 
-    func currentRequest() -> UserRequest {
-        switch screen {
+    private func currentRequest() -> UserRequest {
+        let home = UserRequest.home(HomeView(app: machine.app, setup: machine.setup))
+        switch screens.screen {
         case .mvpdPicker(let mvpds, let preselected): return .mvpdPicker(mvpds, preselected: preselected)
         case .registrationCode(let code):
-            return .registrationCode(code, activationURL: activationURL(of: code))
+            return .registrationCode(code, activationURL: secondScreen.activationURL(of: code))
         case .notice(let notice): return .notice(notice)
-        case .webLogin:
-            if let page = webPage { return .webLogin(webLoginView(page)) }
-            return .home(HomeView(app: machine.app, setup: machine.setup))
-        case nil: return .home(HomeView(app: machine.app, setup: machine.setup))
+        case .webLogin: return screens.page.map { .webLogin(accounts.view(of: $0)) } ?? home
+        case nil: return home
         }
     }
 
     /// Asks the user. On a real clock, a pending timer wins if it comes first (polling goes on
     /// while the code screen waits for a key); the user is then asked again.
-    func askUser() async -> UserResponse {
+    private func askUser() async -> UserResponse {
         let request = currentRequest()
-        guard timersRaceTheUser, let deadline = timers.values.min() else { return await agent.respond(to: request) }
+        guard clock.passesByItself, let deadline = timers.next?.deadline else {
+            return await agent.respond(to: request)
+        }
         let agent = self.agent
         let clock = self.clock
         let delay = max(0, deadline.timeIntervalSince(clock.now()))
@@ -181,69 +204,57 @@ public actor FlowEngine {
         }
     }
 
-    func apply(_ response: UserResponse) async {
+    /// The user's answer: home actions go to the flow, answers on the app's screens to the
+    /// screens' reducer; waiting, Settings and quitting are the runtime's own.
+    private func apply(_ response: UserResponse) async {
         switch response {
         case .act(let action):
             timeline.append(.user, Self.describe(action))
             queue.append(.user(action))
-        case .mvpd(let choice):
-            timeline.append(.user, choice.map { "Chooses \($0) in the app's picker" } ?? "Cancels the app's picker")
-            queue.append(.answer(choice.map(ScreenAnswer.mvpdChosen) ?? .mvpdPickerCancelled))
+        case .mvpd(let choice): await send(.mvpdChosen(choice))
         case .webLogin(let username, let password):
-            timeline.append(.user, "Signs in in the web view as \(username)")
-            await submitWebLogin(username: username, password: password)
-        case .closeWebLogin:
-            timeline.append(.user, "Closes the web login")
-            queue.append(.answer(.webLoginCancelled))
+            await send(.webLoginSubmitted(username: username, password: password))
+        case .closeWebLogin: await send(.webLoginClosed)
         case .completeSecondScreen(let username, let password, let mvpd):
-            await completeSecondScreen(username: username, password: password, mvpd: mvpd)
-        case .newCode:
-            timeline.append(.user, "Asks for a new code")
-            queue.append(.answer(.newCodeRequested))
-        case .closeCodeScreen:
-            timeline.append(.user, "Closes the code screen")
-            queue.append(.answer(.codeScreenClosed))
-        case .dismissNotice:
-            timeline.append(.user, "Dismisses the notice")
-            screen = nil
-            queue.append(.answer(.noticeDismissed))
+            await send(.codeActivatedElsewhere(username: username, password: password, mvpd: mvpd))
+        case .newCode: await send(.newCodeRequested)
+        case .closeCodeScreen: await send(.codeScreenClosed)
+        case .dismissNotice: await send(.noticeDismissed)
         case .wait(let seconds):
             timeline.append(.user, "Waits \(Self.duration(seconds))")
             await letTimePass(seconds)
-        case .adjust(let adjustment):
-            await adjust(adjustment)
-        case .idle:
-            await fireNextTimer()
-        case .quit:
-            ending = .finished
+        case .adjust(let adjustment): await settings.adjust(adjustment)
+        case .idle: await fireNextTimer()
+        case .quit: ending = .finished
         case .permission, .picker, .signIn:
             timeline.append(.note, "No system prompt is showing; the answer is ignored.")
         }
     }
 
+    // MARK: - Time
+
     /// Fires the earliest timer; with none pending, an idle user ends the run.
-    func fireNextTimer() async {
-        guard let (id, deadline) = timers.min(by: { $0.value < $1.value }) else {
+    private func fireNextTimer() async {
+        guard let (id, deadline) = timers.takeNext() else {
             ending = .finished
             return
         }
         try? await clock.wait(until: deadline)
-        timers[id] = nil
         queue.append(.timer(id))
     }
 
     /// Lets `seconds` of simulated time pass, firing the timers that fall due on the way.
-    func letTimePass(_ seconds: Double) async {
+    private func letTimePass(_ seconds: Double) async {
         let end = clock.now().addingTimeInterval(seconds)
         while ending == nil {
             if !queue.isEmpty {
                 await process(queue.removeFirst())
                 continue
             }
-            guard let (id, deadline) = timers.min(by: { $0.value < $1.value }), deadline <= end else { break }
-            clock.skip(to: deadline)
-            timers[id] = nil
-            queue.append(.timer(id))
+            guard let next = timers.next, next.deadline <= end else { break }
+            _ = timers.takeNext()
+            clock.skip(to: next.deadline)
+            queue.append(.timer(next.id))
         }
         clock.skip(to: end)
     }
@@ -265,36 +276,5 @@ public actor FlowEngine {
         if seconds >= 3_600, seconds.truncatingRemainder(dividingBy: 3_600) == 0 { return "\(Int(seconds / 3_600)) h" }
         if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
         return "\(seconds.formatted()) s"
-    }
-}
-
-/// One authorization answer: permit, or deny with its code.
-public struct DecisionRecord: Sendable, Equatable, Codable, CustomStringConvertible {
-    public let resource: String
-    public let authorized: Bool
-    public let code: String?
-
-    public var description: String { authorized ? "permit \(resource)" : "deny \(resource) \(code ?? "")" }
-}
-
-extension FlowEngine {
-    func recordDecisions(_ result: APIResult, resources: [String]) {
-        switch result {
-        case .decisions(let response):
-            decisions += response.decisions.map {
-                DecisionRecord(resource: $0.resource, authorized: $0.authorized, code: $0.error?.code)
-            }
-        case .v1Authorized(let authorization):
-            // REST API V1 answers one title per call: a 200 is the permit.
-            decisions.append(DecisionRecord(resource: authorization.resource, authorized: true, code: nil))
-        case .failed(let failure):
-            decisions += resources.map {
-                DecisionRecord(
-                    resource: $0, authorized: false,
-                    code: failure.enhancedCode ?? failure.httpStatus.map { "http \($0)" } ?? "error")
-            }
-        default:
-            break
-        }
     }
 }

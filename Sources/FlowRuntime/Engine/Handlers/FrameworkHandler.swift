@@ -1,28 +1,49 @@
 import FlowCore
 import Foundation
 import PassClient
+import Simulation
 import VSASimulator
 
+/// What a call into the framework ends in.
+enum FrameworkOutcome: Sendable, Equatable {
+    /// The framework's answer, for the flow.
+    case answered(Event)
+    /// The app crashed (a missing usage description, as the real framework does).
+    case crashed(String)
+    /// Nothing reaches the app.
+    case silent
+}
+
 /// The TV-provider framework on the simulated device: permission, metadata requests, the
-/// system's picker and provider sign-in.
-extension FlowEngine {
-    func perform(_ call: VSACall) async {
+/// system's picker and provider sign-in. The system's own screens ask the user directly, as
+/// they do on a device; the app hears only the framework's answer.
+struct FrameworkHandler: Sendable {
+    let setup: AppSetup
+    let catalog: ProviderCatalog
+    let providers: IdentityProviderClient
+    let accounts: DemoAccounts
+    let clock: any SimulationClock
+    let agent: any UserAgent
+    let device: DeviceKeeper
+    let timeline: Timeline
+
+    func perform(_ call: VSACall) async -> FrameworkOutcome {
         switch call {
         case .checkAccessStatus(let prompt): await checkAccess(prompt: prompt)
         case .metadata(let request): await runMetadataRequest(request)
         }
     }
 
-    func checkAccess(prompt: Bool) async {
-        let app = machine.setup.identity
+    private func checkAccess(prompt: Bool) async -> FrameworkOutcome {
+        let app = setup.identity
         timeline.append(.vsa, "checkAccessStatus(options: [.prompt: \(prompt)])")
-        switch AccessCheck.start(prompt: prompt, device: device.system, app: app) {
+        switch AccessCheck.start(prompt: prompt, device: device.current.system, app: app) {
         case .crash(let message):
             timeline.append(.note, "The app crashed: \(message)")
-            ending = .crashed(message)
+            return .crashed(message)
         case .answer(let status, let error):
             timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
-            queue.append(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
+            return .answered(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         case .ask(let alert):
             timeline.append(.screen, "Permission alert: \(alert.title)", detail: alert.message)
             let response = await agent.respond(to: .permission(alert))
@@ -30,26 +51,26 @@ extension FlowEngine {
             timeline.append(
                 .user,
                 allowed.map { $0 ? "Taps \(alert.allowButton)" : "Taps \(alert.denyButton)" } ?? "Dismisses the alert")
-            let (updated, step) = AccessCheck.answer(allowed: allowed, device: device.system, app: app)
-            device.system = updated
-            saveDevice()
-            if case .answer(let status, let error) = step {
-                timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
-                queue.append(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
-            }
+            let (updated, step) = AccessCheck.answer(allowed: allowed, device: device.current.system, app: app)
+            device.update { $0.system = updated }
+            guard case .answer(let status, let error) = step else { return .silent }
+            timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
+            return .answered(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         }
     }
 
     /// Whether the device holds a current TV-provider sign-in.
     var signedInAtSystemLevel: Bool {
-        device.system.activeSignIn(nowMilliseconds: clock.nowMilliseconds()) != nil
+        device.current.system.activeSignIn(nowMilliseconds: clock.nowMilliseconds()) != nil
     }
 
-    func runMetadataRequest(_ request: MetadataRequest) async {
+    private func runMetadataRequest(_ request: MetadataRequest) async -> FrameworkOutcome {
         timeline.append(.vsa, "enqueue(VSAccountMetadataRequest)", detail: Self.describe(request))
         let context = MetadataRequestMachine.Context(
-            app: machine.setup.identity, catalog: services.catalog, nowMilliseconds: clock.nowMilliseconds())
-        var (request, pending) = MetadataRequestMachine.start(request: request, device: device.system, context: context)
+            app: setup.identity, catalog: catalog, nowMilliseconds: clock.nowMilliseconds())
+        var (request, pending) = MetadataRequestMachine.start(
+            request: request, device: device.current.system, context: context)
+        var outcome = FrameworkOutcome.silent
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
@@ -69,8 +90,7 @@ extension FlowEngine {
                         identityProvider, token: token, verificationToken: verificationToken, names: names,
                         channel: channel))
             case .saveDevice(let state):
-                device.system = state
-                saveDevice()
+                device.update { $0.system = state }
                 if let signIn = state.signIn {
                     timeline.append(
                         .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)")
@@ -83,9 +103,10 @@ extension FlowEngine {
                     timeline.append(
                         .vsa, "→ VSError \(error.code.rawValue) (\(error.code.name))", detail: error.description)
                 }
-                queue.append(.metadata(result))
+                outcome = .answered(.metadata(result))
             }
         }
+        return outcome
     }
 
     private func ask(_ prompt: MetadataRequestMachine.Prompt) async -> MetadataRequestMachine.Event {
@@ -101,7 +122,7 @@ extension FlowEngine {
         case .signIn(let prompt):
             timeline.append(.screen, "\(prompt.providerName) sign-in", detail: prompt.error)
             let response = await agent.respond(
-                to: .providerSignIn(prompt, hints: hints(forMvpd: prompt.identityProvider)))
+                to: .providerSignIn(prompt, hints: accounts.hints(forMvpd: prompt.identityProvider)))
             let answer: SignInAnswer = if case .signIn(let answer) = response { answer } else { .cancel }
             switch answer {
             case .credentials(let username, _):
@@ -116,9 +137,9 @@ extension FlowEngine {
         -> MetadataRequestMachine.Event
     {
         do {
-            let answer = try await services.identityProvider.signIn(
+            let answer = try await providers.signIn(
                 mvpd: identityProvider, username: username, password: password)
-            guard let provider = services.catalog.providers.first(where: { $0.identityProvider == identityProvider })
+            guard let provider = catalog.providers.first(where: { $0.identityProvider == identityProvider })
             else {
                 return .signInFailed(.unavailable("The provider is not in the catalog."))
             }
@@ -137,7 +158,7 @@ extension FlowEngine {
         _ identityProvider: String, token: String, verificationToken: String?, names: [String], channel: String?
     ) async -> MetadataRequestMachine.Event {
         do {
-            let answer = try await services.identityProvider.attributeQuery(
+            let answer = try await providers.attributeQuery(
                 mvpd: identityProvider, providerSessionToken: token, verificationToken: verificationToken,
                 attributeNames: names, channelIdentifier: channel)
             return .attributesReturned(saml: answer.samlResponse)
@@ -159,13 +180,6 @@ extension FlowEngine {
         case .transport(let error):
             .unavailable("The provider did not answer: \(error)")
         }
-    }
-
-    func hints(forMvpd mvpd: String) -> [CredentialHint] {
-        let usernames = Set(services.info.mvpds.first { $0.id == mvpd }?.personas ?? [])
-        var seen = Set<String>()
-        return services.info.personas.filter { usernames.contains($0.username) && seen.insert($0.username).inserted }
-            .map { CredentialHint(username: $0.username, password: $0.password, note: $0.note) }
     }
 
     static func describe(_ request: MetadataRequest) -> String {

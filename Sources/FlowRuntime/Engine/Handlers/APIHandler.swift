@@ -3,12 +3,22 @@ import Foundation
 import PassAPI
 import PassClient
 import Simulation
+import VSASimulator
 
-extension FlowEngine {
+/// Adobe Pass calls (REST API V2 and V1, client registration) and calls to an app's own
+/// identity provider, over HTTP. Each call ends in one `APIResult` for the flow; the exchanges
+/// themselves reach the timeline through the clients' observer.
+struct APIHandler: Sendable {
+    let setup: AppSetup
+    let client: PassClient
+    let customIdentityProvider: CustomIdentityProviderClient
+    let clock: any SimulationClock
+    let device: DeviceKeeper
+    let timeline: Timeline
+
     /// Performs an Adobe Pass call. The exchanges themselves reach the timeline through the
     /// client's observer.
     func perform(_ call: APICall) async -> APIResult {
-        let client = services.client
         do {
             switch call {
             case .register:
@@ -17,8 +27,9 @@ extension FlowEngine {
                     return .registered
                 }
                 let credentials = try await client.register()
-                device.apps[machine.setup.identity.bundleId, default: AppSandbox()].clientCredentials = credentials
-                saveDevice()
+                device.update {
+                    $0.apps[setup.identity.bundleId, default: AppSandbox()].clientCredentials = credentials
+                }
                 return .registered
             case .token:
                 let token = try await client.requestAccessToken()
@@ -61,8 +72,7 @@ extension FlowEngine {
 
     /// The REST API V1 calls, with the device type the platform gives.
     private func performV1(_ call: APICall) async throws(PassError) -> APIResult {
-        let client = services.client
-        let deviceType: V1DeviceType = machine.setup.platform == .ios ? .iOS : .tvOS
+        let deviceType: V1DeviceType = setup.platform == .ios ? .iOS : .tvOS
         switch call {
         case .v1CheckAuthentication: return .v1AuthenticationChecked(try await client.v1CheckAuthentication())
         case .v1AuthenticationToken: return .v1AuthenticationToken(try await client.v1AuthenticationToken())
@@ -88,16 +98,16 @@ extension FlowEngine {
 
     /// The calls to the app's own identity provider (single sign-on, and its own sign-in).
     private func performCustom(_ call: APICall) async throws(PassError) -> APIResult {
-        let idp = services.customIdentityProvider
+        let idp = customIdentityProvider
         switch call {
         case .identityProviderInfo(let provider): return .identityProviderInfo(try await idp.info(provider: provider))
         case .translateSAML(let saml, let provider):
             return .customTokens(
-                try await idp.translate(saml: saml, provider: provider, deviceId: device.deviceIdentifier))
+                try await idp.translate(saml: saml, provider: provider, deviceId: device.current.deviceIdentifier))
         case .customExchange(let code, let redirectURI):
             return .customTokens(try await idp.exchange(code: code, redirectURI: redirectURI))
         case .customDeviceCode:
-            let grant = try await idp.deviceAuthorization(deviceId: device.deviceIdentifier)
+            let grant = try await idp.deviceAuthorization(deviceId: device.current.deviceIdentifier)
             return .customDeviceCode(grant, receivedAt: clock.nowMilliseconds())
         case .customPollDeviceToken(let deviceCode):
             switch try await idp.pollDeviceToken(deviceCode: deviceCode) {
@@ -130,14 +140,6 @@ extension FlowEngine {
             PassErrorSummary(kind: .malformed, httpStatus: nil, message: "malformed response: \(reason)")
         case .transport(let reason):
             PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response: \(reason)")
-        }
-    }
-
-    func saveDevice() {
-        do {
-            try store.save(device)
-        } catch {
-            timeline.append(.note, "The device state could not be saved: \(error.localizedDescription)")
         }
     }
 }
