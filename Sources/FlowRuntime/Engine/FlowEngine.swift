@@ -14,28 +14,6 @@ import VSASimulator
 /// On a virtual clock time moves only when nothing else can happen, which makes every scenario
 /// run identical: a 30-minute code expiry or a 4-second poll takes no real time.
 public actor FlowEngine {
-    public struct Services: Sendable {
-        public let client: PassClient
-        public let identityProvider: IdentityProviderClient
-        public let baseURL: String
-        public let info: ServerInfo
-        public let catalog: ProviderCatalog
-        /// The programmer's own identity provider (custom-idp apps).
-        public let customIdentityProvider: CustomIdentityProviderClient
-
-        public init(
-            client: PassClient, identityProvider: IdentityProviderClient, baseURL: String, info: ServerInfo,
-            catalog: ProviderCatalog, customIdentityProvider: CustomIdentityProviderClient
-        ) {
-            self.client = client
-            self.identityProvider = identityProvider
-            self.baseURL = baseURL
-            self.info = info
-            self.catalog = catalog
-            self.customIdentityProvider = customIdentityProvider
-        }
-    }
-
     /// How a run ended.
     public enum Ending: Sendable, Equatable {
         case finished
@@ -209,7 +187,7 @@ public actor FlowEngine {
     private func apply(_ response: UserResponse) async {
         switch response {
         case .act(let action):
-            timeline.append(.user, Self.describe(action))
+            timeline.append(.user, UserLines.describe(action))
             queue.append(.user(action))
         case .mvpd(let choice): await send(.mvpdChosen(choice))
         case .webLogin(let username, let password):
@@ -221,7 +199,7 @@ public actor FlowEngine {
         case .closeCodeScreen: await send(.codeScreenClosed)
         case .dismissNotice: await send(.noticeDismissed)
         case .wait(let seconds):
-            timeline.append(.user, "Waits \(Self.duration(seconds))")
+            timeline.append(.user, "Waits \(UserLines.duration(seconds))")
             await letTimePass(seconds)
         case .adjust(let adjustment): await settings.adjust(adjustment)
         case .idle: await fireNextTimer()
@@ -257,24 +235,5 @@ public actor FlowEngine {
             queue.append(.timer(next.id))
         }
         clock.skip(to: end)
-    }
-
-    static func describe(_ action: AppAction) -> String {
-        switch action {
-        case .launch: "Opens the app"
-        case .signIn: "Taps Sign in"
-        case .play(let resource): "Plays \(resource)"
-        case .signOut: "Taps Sign out"
-        case .foreground: "Returns to the app (foreground)"
-        }
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        if seconds >= 86_400, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
-            return "\(Int(seconds / 86_400)) d"
-        }
-        if seconds >= 3_600, seconds.truncatingRemainder(dividingBy: 3_600) == 0 { return "\(Int(seconds / 3_600)) h" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
-        return "\(seconds.formatted()) s"
     }
 }
