@@ -44,23 +44,21 @@ public final class SharedRandom: Sendable {
             var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
             bytes[6] = (bytes[6] & 0x0F) | 0x40
             bytes[8] = (bytes[8] & 0x3F) | 0x80
-            let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-            let parts = [
-                hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
-                hex.dropFirst(16).prefix(4), hex.dropFirst(20),
-            ]
-            return parts.joined(separator: "-")
+            // Written into an exact buffer: servers keep these by the tens of thousands.
+            let digits = Array("0123456789abcdef".utf8)
+            var text: [UInt8] = []
+            text.reserveCapacity(36)
+            for (index, byte) in bytes.enumerated() {
+                if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0F)])
+            }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 
     /// Random bytes, e.g. for secrets.
     public func bytes(count: Int) -> [UInt8] {
         with { generator in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

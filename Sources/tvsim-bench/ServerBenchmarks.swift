@@ -66,6 +66,7 @@ struct ServerBenchmarks {
         return [
             BenchmarkRow(
                 .memory, "server resident size after \(end.0) requests", megabytes(end.1), "MB",
+                target: .under(80),
                 detail:
                     "\(BenchmarkRow.format(megabytes(before))) MB at start, \(BenchmarkRow.format(megabytes(halfway.1))) MB after \(halfway.0); fresh codes and devices, \(errors) non-200"
             ),

@@ -18,7 +18,7 @@ struct DashboardIndex: Sendable {
     let encodedAnswers = MemoCache<Data>()
     /// Every request presents its access token; verifying the signature once is enough.
     let verifiedAccessTokens = MemoCache<AccessTokenClaims>()
-    let parsedDeviceInfo = MemoCache<DeviceInfo>()
+    let parsedDeviceInfo = MemoCache<Shared<DeviceInfo>>()
     let parsedDeviceIdentifiers = MemoCache<DeviceIdentifier>()
     let clientIdentities = MemoCache<ClientIdentity>()
 

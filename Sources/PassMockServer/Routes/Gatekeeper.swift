@@ -73,13 +73,21 @@ struct Gatekeeper {
     }
 
     func deviceInfo(_ request: IncomingRequest) throws -> DeviceInfo {
+        try sharedDeviceInfo(request).value
+    }
+
+    /// The parsed `X-Device-Info`, one instance per header value, for records that keep it.
+    func sharedDeviceInfo(_ request: IncomingRequest) throws -> Shared<DeviceInfo> {
         let header = request.header(HeaderName.deviceInfo)
         // A device sends the same header on every call: parse it once.
-        if let header, let known = index.parsedDeviceInfo.value(header, make: { try? DeviceInfo.parse(header).get() }) {
+        if let header,
+            let known = index.parsedDeviceInfo.value(
+                header, make: { (try? DeviceInfo.parse(header).get()).map(Shared.init) })
+        {
             return known
         }
         switch DeviceInfo.parse(header) {
-        case .success(let info): return info
+        case .success(let info): return Shared(info)
         case .failure(let error): throw EnhancedFailure(.invalidHeaderDeviceInfo, "X-Device-Info: \(error).")
         }
     }

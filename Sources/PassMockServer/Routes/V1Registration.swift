@@ -21,7 +21,9 @@ extension V1Routes {
         let now = backend.now
         var session = AuthenticationSession(
             code: backend.newCode(), sessionId: backend.newIdentifier(), serviceProvider: caller.requestor.id,
-            clientId: caller.clientId, deviceId: deviceId, deviceInfo: info, parameters: parameters, notBefore: now,
+            clientId: caller.clientId, deviceId: deviceId, sharedDeviceInfo: info.map(Shared.init),
+            parameters: SessionParameters(parameters),
+            notBefore: now,
             notAfter: now.addingTimeInterval(TimeInterval(lifetime)))
         session.userAgent = call.request.header("User-Agent")
         backend.store.insertSession(session, now: now)

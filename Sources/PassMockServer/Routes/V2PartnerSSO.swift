@@ -10,7 +10,7 @@ extension V2Routes {
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
         try checkPartner(parameters["partner"])
         let device = try gate.deviceIdentifier(request)
-        let info = try gate.deviceInfo(request)
+        let info = try gate.sharedDeviceInfo(request)
         var values = try sessionParameters(try request.form(), for: caller.requestor)
         let fallback = { (reason: SessionReasonType) -> MockResponse in
             let session = self.backend.openSession(

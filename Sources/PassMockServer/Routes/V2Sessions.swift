@@ -8,7 +8,7 @@ extension V2Routes {
         let gate = self.gate
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
         let device = try gate.deviceIdentifier(request)
-        let info = try gate.deviceInfo(request)
+        let info = try gate.sharedDeviceInfo(request)
         let form = try request.form()
         let values = try sessionParameters(form, for: caller.requestor)
         if let mvpdId = values[.mvpd],
@@ -37,7 +37,7 @@ extension V2Routes {
                 return Reply.json(shortcut)
             }
         }
-        session = backend.store.updateSession(code: code) { $0.parameters.merge(values) { _, new in new } } ?? session
+        session = backend.store.updateSession(code: code) { $0.parameters.merge(values) } ?? session
         return Reply.json(backend.nextStep(for: session, resumed: true))
     }
 
@@ -56,8 +56,13 @@ extension V2Routes {
     {
         var values: [SessionParameter: String] = [:]
         if let mvpd = form["mvpd"], !mvpd.isEmpty { values[.mvpd] = mvpd }
-        if let domain = form["domainName"] ?? form["domain"], !domain.isEmpty { values[.domainName] = domain }
-        if let redirect = try gate.redirectUrl(form["redirectUrl"]) { values[.redirectUrl] = redirect }
+        // A registered value is kept as the dashboard's own string, shared by every session.
+        if let domain = form["domainName"] ?? form["domain"], !domain.isEmpty {
+            values[.domainName] = requestor.domains.first { $0 == domain } ?? domain
+        }
+        if let redirect = try gate.redirectUrl(form["redirectUrl"]) {
+            values[.redirectUrl] = requestor.redirectUris.first { $0 == redirect } ?? redirect
+        }
         return values
     }
 }
@@ -87,12 +92,13 @@ extension MockBackend {
     }
 
     func openSession(
-        caller: Caller, deviceId: String, deviceInfo: DeviceInfo?, parameters: [SessionParameter: String]
+        caller: Caller, deviceId: String, deviceInfo: Shared<DeviceInfo>?, parameters: [SessionParameter: String]
     ) -> AuthenticationSession {
         let now = self.now
         let session = AuthenticationSession(
             code: newCode(), sessionId: newIdentifier(), serviceProvider: caller.requestor.id,
-            clientId: caller.clientId, deviceId: deviceId, deviceInfo: deviceInfo, parameters: parameters,
+            clientId: caller.clientId, deviceId: deviceId, sharedDeviceInfo: deviceInfo,
+            parameters: SessionParameters(parameters),
             notBefore: now, notAfter: now.addingTimeInterval(TimeInterval(settings.codeLifetimeSeconds)))
         store.insertSession(session, now: now)
         return session

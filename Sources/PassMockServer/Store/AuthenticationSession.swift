@@ -1,21 +1,51 @@
 import Foundation
 import PassAPI
 
-/// An authentication session and its code, from `POST /sessions` until it expires.
+/// An authentication session and its code, from `POST /sessions` until it expires. The store
+/// keeps up to its cap of these (50 000 by default), so what is long or rare is held by reference
+/// or in compact form and spelled out when read.
 struct AuthenticationSession: Sendable {
     let code: String
-    let sessionId: String
+    /// The session id, a UUID: 16 bytes instead of a 36-character string.
+    private let sessionUUID: UUID
     let serviceProvider: String
     let clientId: String
     let deviceId: String
-    let deviceInfo: DeviceInfo?
-    var parameters: [SessionParameter: String]
+    /// Shared with the device's other sessions (see `Shared`).
+    let sharedDeviceInfo: Shared<DeviceInfo>?
+    var parameters: SessionParameters
     let notBefore: Date
     var notAfter: Date
-    /// Set once the user signed in at the MVPD for this code.
-    var completedProfile: ProfileKey?
+    /// Set once the user signed in at the MVPD for this code; most codes never are.
+    private var completion: Shared<ProfileKey>?
     /// The `User-Agent` of the device that asked for the code (REST API V1 reports it).
     var userAgent: String? = nil
+
+    init(
+        code: String, sessionId: String, serviceProvider: String, clientId: String, deviceId: String,
+        sharedDeviceInfo: Shared<DeviceInfo>?, parameters: SessionParameters, notBefore: Date, notAfter: Date
+    ) {
+        guard let uuid = UUID(uuidString: sessionId) else { preconditionFailure("session ids are UUIDs: \(sessionId)") }
+        self.code = code
+        sessionUUID = uuid
+        self.serviceProvider = serviceProvider
+        self.clientId = clientId
+        self.deviceId = deviceId
+        self.sharedDeviceInfo = sharedDeviceInfo
+        self.parameters = parameters
+        self.notBefore = notBefore
+        self.notAfter = notAfter
+    }
+
+    /// Lower case, as the service writes it.
+    var sessionId: String { sessionUUID.uuidString.lowercased() }
+
+    var deviceInfo: DeviceInfo? { sharedDeviceInfo?.value }
+
+    var completedProfile: ProfileKey? {
+        get { completion?.value }
+        set { completion = newValue.map(Shared.init) }
+    }
 
     var missingParameters: [SessionParameter] {
         SessionParameter.allCases.filter { (parameters[$0] ?? "").isEmpty }

@@ -2,9 +2,21 @@
 /// ones, down to 90% of capacity so the sweep cost is spread over many inserts. This is what keeps
 /// the mock's memory flat after a day of devices polling fresh codes.
 struct BoundedStore<Key: Hashable, Value> {
+    /// A value lives in its own allocation, so the hash table's buckets hold a pointer instead of
+    /// the value: a table sized for 50 000 entries has about 131 000 buckets, and a session held
+    /// inline would cost its full size in every one of them, used or not.
+    private final class Box {
+        let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+    }
+
     private struct Entry {
         let sequence: Int
-        var value: Value
+        var box: Box
+        var value: Value { box.value }
     }
 
     private var entries: [Key: Entry] = [:]
@@ -30,14 +42,17 @@ struct BoundedStore<Key: Hashable, Value> {
     /// Replaces the value of an existing key in place, keeping its age.
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) {
         guard var entry = entries[key] else { return }
-        body(&entry.value)
+        // A new box rather than a change in place: a copy of the store keeps its own values.
+        var value = entry.value
+        body(&value)
+        entry.box = Box(value)
         entries[key] = entry
     }
 
     /// Inserts or replaces `value`, evicting if the store is over capacity.
     mutating func insert(_ value: Value, for key: Key, isExpired: (Value) -> Bool) {
         nextSequence += 1
-        entries[key] = Entry(sequence: nextSequence, value: value)
+        entries[key] = Entry(sequence: nextSequence, box: Box(value))
         insertionOrder.append((nextSequence, key))
         if entries.count > capacity { evict(isExpired: isExpired) }
         compactOrderIfNeeded()
