@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // File paths for swift-subprocess in the tests (already one of its dependencies).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // ncursesw, reached through a small C shim for its macros and globals.
@@ -137,6 +139,11 @@ let package = Package(
             dependencies: ["PassClient", "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation"]
         ),
         // End-to-end tests of the built `tvsim` binary.
-        .testTarget(name: "tvsimTests", dependencies: ["tvsim", "PassClient", "Simulation"]),
+        .testTarget(
+            name: "tvsimTests",
+            dependencies: [
+                "tvsim", "PassClient", "Simulation", .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
     ]
 )

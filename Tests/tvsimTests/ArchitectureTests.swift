@@ -1,5 +1,12 @@
 import Foundation
+import Subprocess
 import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// The seams the package promises: only the executable joins the mock server and the runtime.
 @Suite struct ArchitectureTests {
@@ -24,20 +31,14 @@ import Testing
         }
     }
 
-    @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() async throws {
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
-        process.currentDirectoryURL = Self.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let dump = try await Subprocess.run(
+            .name("swift"), arguments: ["package", "--scratch-path", scratch.path, "dump-package"],
+            workingDirectory: FilePath(Self.root.path), output: .bytes(limit: 16 << 20), error: .discarded)
+        let data = Data(dump.standardOutput)
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         for target in targets {

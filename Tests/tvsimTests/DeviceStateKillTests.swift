@@ -9,12 +9,12 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("device.json").path
-        let first = try TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", file])
+        let first = TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", file])
         #expect(await first.waitForExit() == 0)
         // How long a write takes from process start, so that the kills land before, during and
         // after it.
         let started = Date()
-        let timed = try TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", file])
+        let timed = TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", file])
         #expect(await timed.waitForExit() == 0)
         // Capped, so that a loaded machine does not stretch the test to minutes.
         let lifetime = min(Date().timeIntervalSince(started), 2.5)
@@ -22,9 +22,9 @@ import Testing
         var seen: Set<String> = []
         for round in 0..<20 {
             let platform = round.isMultiple(of: 2) ? "ios" : "tvos"
-            let writer = try TVSimBinary.Running(["device", "reset", "--platform", platform, "--device-state", file])
+            let writer = TVSimBinary.Running(["device", "reset", "--platform", platform, "--device-state", file])
             try await Task.sleep(for: .seconds(Double.random(in: 0...(lifetime * 1.2), using: &random)))
-            writer.signal(SIGKILL)
+            await writer.signal(SIGKILL)
             _ = await writer.waitForExit()
             let data = try #require(FileManager.default.contents(atPath: file), "round \(round): the file is gone")
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -33,7 +33,7 @@ import Testing
             seen.insert(stored)
         }
         #expect(seen.isSubset(of: ["ios", "tvos"]))
-        let show = try TVSimBinary.Running(["device", "show", "--device-state", file])
+        let show = TVSimBinary.Running(["device", "show", "--device-state", file])
         #expect(await show.waitForExit() == 0)
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
+import Subprocess
 import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// The built binary copied alone into a prefix, as the README's install section does, and run
 /// from elsewhere: it needs no file of the repository.
@@ -42,36 +49,43 @@ import Testing
             guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
 
+        /// Runs `launch` again while the fresh copy is "Text file busy": a process that another
+        /// test forked while the copy was being written holds it open for writing until its own
+        /// exec closes the descriptor (close-on-exec does not cover the moments in between).
+        static func retryingWhileBusy<Result>(_ launch: () async throws -> Result) async throws -> Result {
+            for _ in 0..<50 {
+                do {
+                    return try await launch()
+                } catch let error as SubprocessError where error.underlyingError == Errno.textFileBusy {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            return try await launch()
+        }
+
         func remove() { try? FileManager.default.removeItem(at: root) }
 
         /// Runs `tvsim ARGUMENTS` found on the PATH, as a user would after installing it, without
-        /// TVSIM_THEMES or TVSIM_THEME; the output goes to a file.
-        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            var environment = ProcessInfo.processInfo.environment
-            environment["TVSIM_THEMES"] = nil
-            environment["TVSIM_THEME"] = nil
-            environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-            let outputFile = root.appendingPathComponent("output-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
+        /// TVSIM_THEMES or TVSIM_THEME; standard error is read with the output.
+        func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let result = try await Self.retryingWhileBusy {
+                try await Subprocess.run(
+                    .name("tvsim"), arguments: Arguments(arguments),
+                    environment: .inherit.updating(["TVSIM_THEMES": nil, "TVSIM_THEME": nil, "PATH": path]),
+                    workingDirectory: FilePath(workingDirectory.path), output: .string(limit: 16 << 20),
+                    error: .combinedWithOutput)
             }
-            let output = try FileHandle(forWritingTo: outputFile)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tvsim"] + arguments
-            process.currentDirectoryURL = workingDirectory
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            process.waitUntilExit()
-            try output.close()
-            return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
+            let status: Int32 =
+                switch result.terminationStatus {
+                case .exited(let code): code
+                case .signaled(let signal): 128 + signal
+                }
+            return (status, result.standardOutput ?? "")
         }
     }
 
-    @Test func anInstalledBinaryListsAndLoadsEveryTheme() throws {
+    @Test func anInstalledBinaryListsAndLoadsEveryTheme() async throws {
         let installed = try Installed()
         defer { installed.remove() }
         let names = try FileManager.default.contentsOfDirectory(
@@ -79,7 +93,7 @@ import Testing
         )
         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         #expect(names.count >= 5)
-        let list = try installed.run(["themes", "list"])
+        let list = try await installed.run(["themes", "list"])
         #expect(list.status == 0, "\(list.output)")
         let lines = list.output.split(separator: "\n").map(String.init)
         #expect(lines.map { String($0.prefix { $0 != " " }) } == names, "\(list.output)")
@@ -87,13 +101,13 @@ import Testing
             let line = try #require(lines.first { $0.hasPrefix(name + " ") })
             #expect(line.hasSuffix("(built in, Themes/\(name).json)"), "\(line)")
             #expect(!line.contains("BROKEN"))
-            let preview = try installed.run(["themes", "preview", name])
+            let preview = try await installed.run(["themes", "preview", name])
             #expect(preview.status == 0, "\(preview.output)")
             #expect(preview.output.hasPrefix("\(name) — "), "\(preview.output)")
         }
     }
 
-    @Test func anInstalledBinaryListsAndRunsEveryBuiltInScenario() throws {
+    @Test func anInstalledBinaryListsAndRunsEveryBuiltInScenario() async throws {
         let installed = try Installed()
         defer { installed.remove() }
         let catalog = Self.repository.appendingPathComponent("Sources/FlowRuntime/Scenarios/Catalog")
@@ -106,12 +120,12 @@ import Testing
             names += files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         }
         #expect(names.count >= 161)
-        let list = try installed.run(["scenarios", "list"])
+        let list = try await installed.run(["scenarios", "list"])
         #expect(list.status == 0, "\(list.output)")
         let lines = list.output.split(separator: "\n").map(String.init)
         #expect(lines.last == "\(names.count) scenarios")
         #expect(Set(lines.dropLast().map { String($0.prefix { $0 != " " }) }) == Set(names))
-        let run = try installed.run(["run", "rest-v2-ios-apple-sso", "--quiet"])
+        let run = try await installed.run(["run", "rest-v2-ios-apple-sso", "--quiet"])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.hasSuffix("1 passed, 0 failed\n"))
     }

@@ -1,9 +1,16 @@
 import Foundation
+import Subprocess
 import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 @Suite(.serialized) struct RunCommandTests {
     @Test func scenariosListShowsTheCatalog() async throws {
-        let running = try TVSimBinary.Running(["scenarios", "list"])
+        let running = TVSimBinary.Running(["scenarios", "list"])
         #expect(await running.waitForExit() == 0)
         #expect(running.text.contains("rest-v2-ios-apple-sso"))
         #expect(running.text.contains("sdk-tvos-silent-exchange"))
@@ -12,7 +19,7 @@ import Testing
     }
 
     @Test func scenariosShowPrintsALoadableFile() async throws {
-        let running = try TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
+        let running = TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
         #expect(await running.waitForExit() == 0)
         let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
         // A scenario is named after its file; the built-in files have no name field.
@@ -23,16 +30,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("my-copy.json").path
         FileManager.default.createFile(atPath: copy, contents: Data(running.text.utf8))
-        let run = try TVSimBinary.Running(["run", copy, "--quiet"])
+        let run = TVSimBinary.Running(["run", copy, "--quiet"])
         #expect(await run.waitForExit(seconds: 30) == 0)
         #expect(run.text.hasPrefix("PASS my-copy (ios, rest-v2)"))
-        let missing = try TVSimBinary.Running(["scenarios", "show", "nope"])
+        let missing = TVSimBinary.Running(["scenarios", "show", "nope"])
         #expect(await missing.waitForExit() == 1)
         #expect(missing.text.contains("there is no built-in scenario 'nope'"))
     }
 
     @Test func runPrintsTheTimelineAndASummary() async throws {
-        let running = try TVSimBinary.Running(["run", "rest-v2-tvos-n003-second-screen"])
+        let running = TVSimBinary.Running(["run", "rest-v2-tvos-n003-second-screen"])
         #expect(await running.waitForExit(seconds: 30) == 0)
         #expect(running.text.contains("PASS rest-v2-tvos-n003-second-screen"))
         #expect(running.text.contains("status   REGCODE"))
@@ -50,7 +57,7 @@ import Testing
              "steps": ["launch", "deny"], "expect": {"codes": ["N003"]}}
             """
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        let running = try TVSimBinary.Running(["run", path, "--quiet"])
+        let running = TVSimBinary.Running(["run", path, "--quiet"])
         #expect(await running.waitForExit(seconds: 30) == 1)
         #expect(running.text.contains("FAIL failing"))
         #expect(running.text.contains("✗ codes were [VSA403, N000], expected [N003]"))
@@ -58,7 +65,7 @@ import Testing
     }
 
     @Test func jsonOutputIsMachineReadable() async throws {
-        let running = try TVSimBinary.Running(["run", "sdk-ios-n003", "--json"])
+        let running = TVSimBinary.Running(["run", "sdk-ios-n003", "--json"])
         #expect(await running.waitForExit(seconds: 30) == 0)
         let results = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [[String: Any]]
         #expect(results?.first?["passed"] as? Bool == true)
@@ -72,7 +79,7 @@ import Testing
             .path
         FileManager.default.createFile(atPath: path, contents: Data("{\n  \"name\": \"x\",\n  \"platform\": 3\n}".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let running = try TVSimBinary.Running(["run", path])
+        let running = TVSimBinary.Running(["run", path])
         #expect(await running.waitForExit() == 1)
         #expect(running.text.contains("\(path):"))
         #expect(running.text.contains("field '"))
@@ -82,26 +89,21 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).json")
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let reset = try TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", path])
+        let reset = TVSimBinary.Running(["device", "reset", "--platform", "tvos", "--device-state", path])
         #expect(await reset.waitForExit() == 0)
-        let show = try TVSimBinary.Running(["device", "show", "--platform", "tvos", "--device-state", path])
+        let show = TVSimBinary.Running(["device", "show", "--platform", "tvos", "--device-state", path])
         #expect(await show.waitForExit() == 0)
         #expect(show.text.contains("\"platform\" : \"tvos\""))
     }
 
     @Test func aClosedPipeEndsOutputQuietly() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c", "set -o pipefail; \"$0\" run --all 2>&1 | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"",
-            TVSimBinary.url.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let shell = try await Subprocess.run(
+            .path("/bin/bash"),
+            arguments: [
+                "-c", "set -o pipefail; \"$0\" run --all 2>&1 | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"",
+                TVSimBinary.url.path,
+            ], output: .string(limit: 1 << 20), error: .combinedWithOutput)
+        let text = shell.standardOutput ?? ""
         #expect(text == "status=141\n", "\(text)")
     }
 }

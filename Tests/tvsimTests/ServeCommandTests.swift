@@ -1,7 +1,15 @@
 import Foundation
 import PassClient
 import Simulation
+import Subprocess
+import Synchronization
 import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// Runs the built `tvsim` binary as a user would.
 enum TVSimBinary {
@@ -9,46 +17,64 @@ enum TVSimBinary {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
     }
 
-    /// A running process with its output collected in a file. Started with posix_spawn and
-    /// reaped with waitpid rather than Foundation's Process, whose exit monitoring and pipe
-    /// handlers stalled now and then while several test suites started processes at once.
-    final class Running: @unchecked Sendable {
-        let pid: pid_t
-        private let outputPath: String
-        private let lock = NSLock()
-        private var exitStatus: Int32?
+    /// A running `tvsim`, started with swift-subprocess, its output (standard error included)
+    /// collected as it comes.
+    final class Running: Sendable {
+        private struct State {
+            var pid: pid_t?
+            var output: [UInt8] = []
+            var exitStatus: Int32?
+        }
 
-        init(_ arguments: [String]) throws {
-            outputPath =
-                FileManager.default.temporaryDirectory
-                .appendingPathComponent("tvsim-output-\(UUID().uuidString)").path
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            let executable = TVSimBinary.url.path
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var child: pid_t = 0
-            let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
-            guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
-            pid = child
+        /// Shared with the task that runs the process.
+        private final class Shared: Sendable {
+            let state = Mutex(State())
+        }
+
+        private let shared = Shared()
+
+        init(_ arguments: [String]) {
+            let shared = self.shared
+            Task.detached {
+                let status: Int32
+                do {
+                    let result = try await Subprocess.run(
+                        .path(FilePath(TVSimBinary.url.path)), arguments: Arguments(arguments), input: .none,
+                        output: .sequence, error: .combinedWithOutput
+                    ) { execution in
+                        shared.state.withLock { $0.pid = execution.processIdentifier.value }
+                        for try await chunk in execution.standardOutput {
+                            chunk.withUnsafeBytes { bytes in shared.state.withLock { $0.output += bytes } }
+                        }
+                    }
+                    status = Self.code(of: result.terminationStatus)
+                } catch {
+                    shared.state.withLock { $0.output += Array("tvsim could not be run: \(error)\n".utf8) }
+                    status = 127
+                }
+                shared.state.withLock { $0.exitStatus = status }
+            }
         }
 
         deinit {
-            if exitStatus == nil {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
+            // A test that stops early leaves no process behind.
+            shared.state.withLock { state in
+                if state.exitStatus == nil, let pid = state.pid { kill(pid, SIGKILL) }
             }
-            try? FileManager.default.removeItem(atPath: outputPath)
         }
 
-        var text: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+        var text: String { shared.state.withLock { String(decoding: $0.output, as: UTF8.self) } }
 
-        func signal(_ signal: Int32) { kill(pid, signal) }
+        /// Sends `signal` once the process has started.
+        func signal(_ signal: Int32) async {
+            for _ in 0..<500 {
+                if let pid = shared.state.withLock({ $0.pid }) {
+                    kill(pid, signal)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
 
         /// Waits up to `seconds` for `needle` to appear in the output.
         func waitFor(_ needle: String, seconds: Double = 10) async -> Bool {
@@ -65,21 +91,17 @@ enum TVSimBinary {
         func waitForExit(seconds: Double = 30) async -> Int32? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
-                if let status = reap() { return status }
+                if let status = shared.state.withLock({ $0.exitStatus }) { return status }
                 try? await Task.sleep(for: .milliseconds(10))
             }
-            kill(pid, SIGTERM)
+            await signal(SIGTERM)
             return nil
         }
 
-        private func reap() -> Int32? {
-            lock.withLock {
-                if let exitStatus { return exitStatus }
-                var status: Int32 = 0
-                guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-                let signalled = status & 0x7F
-                exitStatus = signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled
-                return exitStatus
+        private static func code(of status: TerminationStatus) -> Int32 {
+            switch status {
+            case .exited(let code): code
+            case .signaled(let signal): 128 + signal
             }
         }
     }
@@ -87,7 +109,7 @@ enum TVSimBinary {
 
 @Suite(.serialized) struct ServeCommandTests {
     @Test func servePrintsWhatAUserNeedsLogsRequestsAndStopsOnSIGTERM() async throws {
-        let running = try TVSimBinary.Running(["serve", "--port", "0"])
+        let running = TVSimBinary.Running(["serve", "--port", "0"])
         #expect(await running.waitFor("Press Ctrl-C to stop."))
         let banner = running.text
         let base = try #require(banner.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
@@ -103,15 +125,15 @@ enum TVSimBinary {
         let info = try #require(try JSONSerialization.jsonObject(with: Data(page.html.utf8)) as? [String: Any])
         #expect((info["requestors"] as? [[String: Any]])?.first?["id"] as? String == "ORBIT")
         #expect(await running.waitFor("GET /__tvsim/info  200"))
-        running.signal(SIGTERM)
+        await running.signal(SIGTERM)
         #expect(await running.waitForExit(seconds: 20) == 0, "\(running.text.suffix(600))")
         #expect(running.text.contains("tvsim serve: stopped"))
     }
 
     @Test func serveStopsCleanlyOnSIGINT() async throws {
-        let running = try TVSimBinary.Running(["serve", "--quiet"])
+        let running = TVSimBinary.Running(["serve", "--quiet"])
         #expect(await running.waitFor("Press Ctrl-C to stop."))
-        running.signal(SIGINT)
+        await running.signal(SIGINT)
         #expect(await running.waitForExit() == 0)
     }
 
@@ -126,14 +148,14 @@ enum TVSimBinary {
             """
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let running = try TVSimBinary.Running(["serve", "--config", path])
+        let running = TVSimBinary.Running(["serve", "--config", path])
         #expect(await running.waitForExit() != 0)
         #expect(running.text.contains("\(path):3:"))
         #expect(running.text.contains("field 'mvpds[0].degradation'"))
     }
 
     @Test func printConfigEmitsALoadableDashboard() async throws {
-        let running = try TVSimBinary.Running(["serve", "--print-config"])
+        let running = TVSimBinary.Running(["serve", "--print-config"])
         #expect(await running.waitForExit() == 0)
         let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
         #expect((object?["mvpds"] as? [Any])?.count == 44)

@@ -191,7 +191,7 @@ final class TmuxSession: @unchecked Sendable {
         let iPhoneFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "iphone-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: iPhoneFile) }
-        let reset = try TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", iPhoneFile.path])
+        let reset = TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", iPhoneFile.path])
         #expect(await reset.waitForExit() == 0)
         let mismatch = try TmuxSession(arguments: ["--platform", "tvos", "--device-state", iPhoneFile.path])
         #expect(await mismatch.waitFor("EXITED 1"), "\(mismatch.screen)")
