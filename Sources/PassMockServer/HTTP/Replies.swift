@@ -78,12 +78,12 @@ enum Reply {
 
     static func enhancedError(_ failure: EnhancedFailure, trace: String) -> MockResponse {
         var error = EnhancedError(failure.code, details: failure.details, trace: trace)
-        error.status = failure.status ?? failure.code.status
+        error.status = failure.statusCode
         return json(error, status: error.status, headers: failure.headers.map { ($0.key, $0.value) })
     }
 
     static func oauthError(_ failure: OAuthFailure) -> MockResponse {
-        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.status)
+        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.statusCode)
     }
 
     /// The throttle's answer, as the real edge sends it: HTML from the proxy, not JSON.

@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// Turns what the middlewares inside it and the handler throw into the answer the group's clients
+/// read: each failure words itself in the group's style.
+struct ErrorStyleMiddleware: RouterMiddleware {
+    let group: EndpointGroup
+    let backend: MockBackend
+
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let reset as ConnectionResetFault {
+            // The connection is gone: there is nobody to answer.
+            throw reset
+        } catch {
+            let style = group.errorStyle(for: request, context: context, backend: backend)
+            let trace = context.notes.trace
+            if let failure = error as? any StyledFailure, let reply = failure.reply(in: style, trace: trace) {
+                return reply.hummingbird
+            }
+            context.logger.error("unexpected error in \(context.notes.operation?.rawValue ?? "request"): \(error)")
+            return style.unexpectedFailure(trace: trace).hummingbird
+        }
+    }
+}
