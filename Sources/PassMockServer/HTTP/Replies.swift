@@ -69,7 +69,7 @@ enum Reply {
     }
 
     static func redirect(to location: String) -> MockResponse {
-        let body = "<!doctype html><title>Redirecting</title><a href=\"\(HTML.escape(location))\">Continue</a>"
+        let body = "<!doctype html><title>Redirecting</title><a href=\"\(Markup.escapeHTML(location))\">Continue</a>"
         return MockResponse(
             status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
     }
@@ -100,24 +100,6 @@ enum Reply {
         return MockResponse(
             status: 429, contentType: "text/html", body: Data(page.utf8),
             headers: [(HeaderName.retryAfter, String(retryAfter))])
-    }
-}
-
-enum HTML {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
 

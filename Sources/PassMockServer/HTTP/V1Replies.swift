@@ -231,7 +231,7 @@ enum XMLBody {
         case .null: text += "\(indent)<\(name)/>\n"
         case .bool(let flag): text += "\(indent)<\(name)>\(flag)</\(name)>\n"
         case .number(let number): text += "\(indent)<\(name)>\(format(number))</\(name)>\n"
-        case .string(let string): text += "\(indent)<\(name)>\(XMLText.escape(string))</\(name)>\n"
+        case .string(let string): text += "\(indent)<\(name)>\(Markup.escapeXML(string))</\(name)>\n"
         case .array(let items) where items.isEmpty:
             text += "\(indent)<\(name)/>\n"
         case .array(let items):

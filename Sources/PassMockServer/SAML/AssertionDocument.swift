@@ -51,22 +51,22 @@ struct AssertionDocument: Equatable {
     var xml: String {
         let attributeXML = attributes.sorted { $0.key < $1.key }.map { name, value in
             """
-                  <saml:Attribute Name="\(XMLText.escape(name))">
-                    <saml:AttributeValue>\(XMLText.escape(value))</saml:AttributeValue>
+                  <saml:Attribute Name="\(Markup.escapeXML(name))">
+                    <saml:AttributeValue>\(Markup.escapeXML(value))</saml:AttributeValue>
                   </saml:Attribute>
             """
         }.joined(separator: "\n")
         let instant = SAMLTime.format(issueInstant)
         return """
             <samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
-            xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(XMLText.escape(responseID))" \
-            InResponseTo="\(XMLText.escape(inResponseTo))" Version="2.0" IssueInstant="\(instant)">
-              <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+            xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(Markup.escapeXML(responseID))" \
+            InResponseTo="\(Markup.escapeXML(inResponseTo))" Version="2.0" IssueInstant="\(instant)">
+              <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
               <samlp:Status>
                 <samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/>
               </samlp:Status>
-              <saml:Assertion ID="\(XMLText.escape(responseID))-a" IssueInstant="\(instant)" Version="2.0">
-                <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+              <saml:Assertion ID="\(Markup.escapeXML(responseID))-a" IssueInstant="\(instant)" Version="2.0">
+                <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
                 <saml:Subject>
             \(subjectXML)
                 </saml:Subject>
@@ -84,12 +84,12 @@ struct AssertionDocument: Equatable {
 
     /// The subject, with a bearer confirmation naming the request and recipient when known.
     private var subjectXML: String {
-        var lines = ["      <saml:NameID>\(XMLText.escape(nameID))</saml:NameID>"]
+        var lines = ["      <saml:NameID>\(Markup.escapeXML(nameID))</saml:NameID>"]
         if let recipient {
             lines += [
                 "      <saml:SubjectConfirmation Method=\"urn:oasis:names:tc:SAML:2.0:cm:bearer\">",
-                "        <saml:SubjectConfirmationData InResponseTo=\"\(XMLText.escape(inResponseTo))\" "
-                    + "Recipient=\"\(XMLText.escape(recipient))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\"/>",
+                "        <saml:SubjectConfirmationData InResponseTo=\"\(Markup.escapeXML(inResponseTo))\" "
+                    + "Recipient=\"\(Markup.escapeXML(recipient))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\"/>",
                 "      </saml:SubjectConfirmation>",
             ]
         }
@@ -103,7 +103,7 @@ struct AssertionDocument: Equatable {
         return [
             "    <saml:Conditions \(window)>",
             "      <saml:AudienceRestriction>",
-            "        <saml:Audience>\(XMLText.escape(audience))</saml:Audience>",
+            "        <saml:Audience>\(Markup.escapeXML(audience))</saml:Audience>",
             "      </saml:AudienceRestriction>",
             "    </saml:Conditions>",
         ].joined(separator: "\n")

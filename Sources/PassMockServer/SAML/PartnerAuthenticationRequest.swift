@@ -48,13 +48,13 @@ struct PartnerAuthenticationRequestBuilder {
         let signature = AuthnRequestDocument.signature(
             id: id, issuer: issuer, issueInstant: instant, destination: destination,
             assertionConsumerService: assertionConsumerService, signer: signer)
-        let service = assertionConsumerService.map { " AssertionConsumerServiceURL=\"\(XMLText.escape($0))\"" } ?? ""
+        let service = assertionConsumerService.map { " AssertionConsumerServiceURL=\"\(Markup.escapeXML($0))\"" } ?? ""
         return """
             <samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
             xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(id)" Version="2.0" \
-            IssueInstant="\(instant)" ProviderName="\(XMLText.escape(serviceProvider))" \
-            Destination="\(XMLText.escape(destination))"\(service)>
-              <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+            IssueInstant="\(instant)" ProviderName="\(Markup.escapeXML(serviceProvider))" \
+            Destination="\(Markup.escapeXML(destination))"\(service)>
+              <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
               <ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
                 <ds:SignatureValue>\(signature)</ds:SignatureValue>
               </ds:Signature>
@@ -84,11 +84,6 @@ enum SAMLTime {
 /// Just enough XML reading and writing for the mock's own SAML documents. They are generated
 /// here, so the reader only has to be strict about what it accepts, not general.
 enum XMLText {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     /// A SAML document as apps carry it: the XML itself, or Base64 of it (what the partner
     /// framework and Adobe's cookbooks send). Nil when `text` is neither.
     static func document(fromXMLOrBase64 text: String) -> String? {
