@@ -1,7 +1,6 @@
 import Hummingbird
 
-/// Turns what the middlewares inside it and the handler throw into the answer the group's clients
-/// read: each failure words itself in the group's style.
+/// Answers what is thrown inside it in the words of the group's clients, each failure wording itself.
 struct ErrorStyleMiddleware: RouterMiddleware {
     let group: EndpointGroup
     let backend: MockBackend

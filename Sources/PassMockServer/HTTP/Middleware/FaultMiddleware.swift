@@ -5,8 +5,7 @@ import NIOCore
 import NIOPosix
 import PassAPI
 
-/// Applies the injected fault rule that matches the request (latency, status, throttle, reset,
-/// malformed body) just before the handler, so that faults hit requests the handler would serve.
+/// Applies the injected fault that matches the request, last before the handler, so faults hit servable requests.
 struct FaultMiddleware: RouterMiddleware {
     let group: EndpointGroup
     let backend: MockBackend

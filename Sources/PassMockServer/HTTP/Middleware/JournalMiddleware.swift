@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Records every answer in the journal, refusals (431, throttled 429) and unknown paths included,
-/// which is why it is the outermost of a group's middlewares.
+/// Journals every answer, refusals included, so it is the outermost middleware of every group.
 struct JournalMiddleware: RouterMiddleware {
     let backend: MockBackend
 

@@ -1,7 +1,6 @@
 import Hummingbird
 
-/// Cuts the answer in half when a malformed-body fault fired; it sits outside the error-style
-/// middleware so that error bodies are cut too.
+/// Cuts the answer when a malformed-body fault fired; outside the error style, so error bodies are cut too.
 struct MalformedBodyMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response

@@ -2,8 +2,7 @@ import Hummingbird
 import MockBackendAPI
 import Synchronization
 
-/// Names the matched endpoint's operation first, so that faults can target it by name and the
-/// journal records it.
+/// Names the matched endpoint's operation first, so that fault rules can target it and the journal records it.
 struct OperationMiddleware: RouterMiddleware {
     let operations: EndpointOperations
 

@@ -1,7 +1,6 @@
 import Hummingbird
 
-/// Reads the body once, within the size limit (413 beyond it), and leaves it in the notes for the
-/// handler and the journal.
+/// Reads the body once within its size limit (413 beyond) and leaves it in the notes for handler and journal.
 struct RequestBodyMiddleware: RouterMiddleware {
     let backend: MockBackend
 

@@ -2,8 +2,7 @@ import HTTPTypes
 import Hummingbird
 import PassAPI
 
-/// Gives each request the trace id its enhanced errors carry and answers it in `Adobe-Request-Id`,
-/// as the real service does on every answer.
+/// Gives each request the trace id its errors carry and answers it in `Adobe-Request-Id`, as Adobe does.
 struct RequestIdMiddleware: RouterMiddleware {
     let backend: MockBackend
 

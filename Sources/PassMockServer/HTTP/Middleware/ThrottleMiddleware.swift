@@ -3,8 +3,7 @@ import HTTPTypes
 import Hummingbird
 import PassAPI
 
-/// Answers 429 with `Retry-After` to a client over the documented request rate, as Adobe's edge
-/// does, before its body is read.
+/// Answers 429 with `Retry-After` over the documented request rate, as Adobe's edge does, before the body is read.
 struct ThrottleMiddleware: RouterMiddleware {
     let backend: MockBackend
 
