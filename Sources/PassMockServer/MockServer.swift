@@ -20,7 +20,6 @@ public enum MockServer {
 
     static func registry(backend: MockBackend) -> RouteRegistry {
         let router = Router(context: MockRequestContext.self)
-        router.add(middleware: UnknownPathMiddleware(backend: backend))
         var registry = RouteRegistry(router: router, backend: backend)
         DCRRoutes(backend: backend).register(into: &registry)
         V2Routes(backend: backend).register(into: &registry)

@@ -84,7 +84,7 @@ struct AdminRoutes {
         _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
     ) {
         let backend = self.backend
-        registry.add(method, path, .admin) { request, parameters, context in
+        registry.add(method, path, .admin, in: .admin) { request, parameters, context in
             guard context.isFromLoopback else {
                 return Reply.json(
                     Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
@@ -197,10 +197,19 @@ struct AdminRoutes {
 typealias HTTPRequestMethod = HTTPRequest.Method
 
 /// An admin request that is wrong in a way the caller can fix.
-struct AdminFailure: Error {
+struct AdminFailure: StyledFailure {
     let message: AdminRoutes.Message
 
     init(_ message: AdminRoutes.Message) {
         self.message = message
+    }
+
+    var statusCode: Int { 400 }
+
+    var ownStyle: ErrorStyle { .enhanced }
+
+    func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
+        if case .v1 = style { return nil }
+        return Reply.json(message, status: statusCode)
     }
 }

@@ -32,14 +32,15 @@ public struct MockRequestContext: RequestContext {
     }
 }
 
-/// What a handler learned that the outer middlewares need after it returns. A class, because the
-/// context is a value that Hummingbird copies on its way to the handler.
+/// What the middlewares and the handler learn about a request that the others need. A class,
+/// because the context is a value that Hummingbird copies on its way to the handler.
 final class RequestNotes: Sendable {
     private struct Values {
         var operation: MockOperation?
         var fault: String?
-        var resetConnection = false
         var trace = ""
+        var incoming: IncomingRequest?
+        var v1Style: V1Style?
     }
 
     private let values = Mutex(Values())
@@ -49,6 +50,7 @@ final class RequestNotes: Sendable {
         set { values.withLock { $0.operation = newValue } }
     }
 
+    /// The fault that shaped the answer, as the journal names it (`malformed#3`).
     var fault: String? {
         get { values.withLock { $0.fault } }
         set { values.withLock { $0.fault = newValue } }
@@ -60,8 +62,15 @@ final class RequestNotes: Sendable {
         set { values.withLock { $0.trace = newValue } }
     }
 
-    var resetConnection: Bool {
-        get { values.withLock { $0.resetConnection } }
-        set { values.withLock { $0.resetConnection = newValue } }
+    /// The request with its body read, once the body middleware has read it.
+    var incoming: IncomingRequest? {
+        get { values.withLock { $0.incoming } }
+        set { values.withLock { $0.incoming = newValue } }
+    }
+
+    /// The answer style a V1 call asked for, once its handler has read its parameters.
+    var v1Style: V1Style? {
+        get { values.withLock { $0.v1Style } }
+        set { values.withLock { $0.v1Style = newValue } }
     }
 }

@@ -69,7 +69,7 @@ enum Reply {
     }
 
     static func redirect(to location: String) -> MockResponse {
-        let body = "<!doctype html><title>Redirecting</title><a href=\"\(HTML.escape(location))\">Continue</a>"
+        let body = "<!doctype html><title>Redirecting</title><a href=\"\(Markup.escapeHTML(location))\">Continue</a>"
         return MockResponse(
             status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
     }
@@ -78,12 +78,12 @@ enum Reply {
 
     static func enhancedError(_ failure: EnhancedFailure, trace: String) -> MockResponse {
         var error = EnhancedError(failure.code, details: failure.details, trace: trace)
-        error.status = failure.status ?? failure.code.status
+        error.status = failure.statusCode
         return json(error, status: error.status, headers: failure.headers.map { ($0.key, $0.value) })
     }
 
     static func oauthError(_ failure: OAuthFailure) -> MockResponse {
-        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.status)
+        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.statusCode)
     }
 
     /// The throttle's answer, as the real edge sends it: HTML from the proxy, not JSON.
@@ -100,24 +100,6 @@ enum Reply {
         return MockResponse(
             status: 429, contentType: "text/html", body: Data(page.utf8),
             headers: [(HeaderName.retryAfter, String(retryAfter))])
-    }
-}
-
-enum HTML {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
 

@@ -4,14 +4,17 @@ import MockBackendAPI
 import NIOCore
 import PassAPI
 
-/// Registers the mock's endpoints on a Hummingbird router. Every handler runs inside the same
-/// pipeline: header limits, throttle, body read, fault injection, error mapping, journal. Every
+/// Registers the mock's endpoints on a Hummingbird router, each in the `RouterGroup` of its
+/// clients (`EndpointGroup`), whose middlewares (`MockPipeline`) read the body, apply limits,
+/// throttle and faults, word failures in the group's style and journal the answer. Every
 /// registered path answers 405 to the methods it does not support.
 struct RouteRegistry {
     typealias Handler = @Sendable (IncomingRequest, RouteParameters, MockRequestContext) async throws -> MockResponse
 
     let router: Router<MockRequestContext>
     let backend: MockBackend
+    private let operations = EndpointOperations()
+    private var groups: [EndpointGroup: RouterGroup<MockRequestContext>] = [:]
     private var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
     private var pathOrder: [String] = []
     /// Every endpoint in registration order, for `MockServer.routes`.
@@ -20,41 +23,54 @@ struct RouteRegistry {
     init(router: Router<MockRequestContext>, backend: MockBackend) {
         self.router = router
         self.backend = backend
+        let pipeline = MockPipeline(backend: backend, operations: operations)
+        // Added before any route: router middlewares apply only to what is registered after them.
+        router.add(middleware: UnknownPathMiddleware(pipeline: pipeline))
+        for group in EndpointGroup.allCases {
+            let routerGroup = router.group()
+            for middleware in pipeline.middlewares(for: group) { routerGroup.add(middleware: middleware) }
+            groups[group] = routerGroup
+        }
     }
 
     mutating func add(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation, _ handler: @escaping Handler
+        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation, in group: EndpointGroup,
+        _ handler: @escaping Handler
     ) {
         if methodsByPath[path] == nil { pathOrder.append(path) }
         methodsByPath[path, default: []].insert(method)
         endpoints.append(MockRoute(method: method.rawValue, path: path, operation: operation.rawValue))
-        let backend = self.backend
-        router.on(RouterPath(path), method: method) { request, context in
-            try await backend.respond(to: request, operation: operation, context: context) { incoming in
-                try await handler(incoming, RouteParameters(context.parameters), context)
-            }
-        }
+        operations.register(operation, method: method, path: RouterPath(path))
+        on(method, path, in: group, handler)
     }
 
     /// Adds the 405 answers. Call once, after every endpoint is registered.
     func finish() {
         let all: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]
-        let backend = self.backend
         for path in pathOrder {
             let supported = methodsByPath[path] ?? []
             let allow = all.filter { supported.contains($0) }.map(\.rawValue).joined(separator: ", ")
             for method in all where !supported.contains(method) {
-                router.on(RouterPath(path), method: method) { request, context in
-                    try await backend.respond(to: request, operation: nil, context: context) { incoming in
-                        throw EnhancedFailure(
-                            .invalidHttpMethod, "\(incoming.method) is not allowed here; use \(allow).",
-                            headers: ["Allow": allow])
-                    }
+                on(method, path, in: .unclaimed(path: path)) { request, _, _ in
+                    throw EnhancedFailure(
+                        .invalidHttpMethod, "\(request.method) is not allowed here; use \(allow).",
+                        headers: ["Allow": allow])
                 }
             }
         }
     }
+
+    private func on(_ method: HTTPRequest.Method, _ path: String, in group: EndpointGroup, _ handler: @escaping Handler)
+    {
+        groups[group]!.on(RouterPath(path), method: method) { _, context in
+            guard let incoming = context.notes.incoming else { throw BodyNotRead() }
+            return try await handler(incoming, RouteParameters(context.parameters), context).hummingbird
+        }
+    }
 }
+
+/// The body middleware did not run before a handler: a mistake in the pipeline's order.
+private struct BodyNotRead: Error {}
 
 /// One endpoint of the mock: `GET /api/v2/{serviceProvider}/configuration`.
 public struct MockRoute: Sendable, Equatable, Codable {

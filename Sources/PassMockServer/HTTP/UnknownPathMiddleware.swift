@@ -1,21 +1,20 @@
 import Hummingbird
 import PassAPI
 
-/// Turns the router's bare 404 for unknown paths into an enhanced error that is journaled like
-/// every other answer.
+/// Turns the router's bare 404 for unknown paths into an enhanced (or, under V1's paths, a V1)
+/// error that goes through the same middlewares, journal included, as every other answer.
 struct UnknownPathMiddleware: RouterMiddleware {
-    let backend: MockBackend
+    let pipeline: MockPipeline
 
     func handle(
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    )
-        async throws -> Response
-    {
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            return try await backend.respond(to: request, operation: nil, context: context) { incoming in
-                throw EnhancedFailure(.unknownResource, "There is no endpoint at \(incoming.path).")
+            let group = EndpointGroup.unclaimed(path: request.uri.path)
+            return try await pipeline.respond(to: request, context: context, in: group) { request, _ in
+                throw EnhancedFailure(.unknownResource, "There is no endpoint at \(request.uri.path).")
             }
         }
     }

@@ -71,12 +71,12 @@ struct V1Style: Sendable, Equatable {
 
 /// A REST API V1 failure. It renders as the enhanced body (`code`, `action`, `message` of the
 /// code) or as the plain body (`status`, `message`, `details`), in JSON or XML.
-struct V1Failure: Error {
+struct V1Failure: StyledFailure {
     let code: String
     let action: ErrorAction
     let codeMessage: String
     let helpUrl: String
-    var status: Int
+    var statusCode: Int
     /// The plain body's message ("Forbidden", "User not authorized", "Required 'x' is not present").
     var message: String
     var details: String?
@@ -101,7 +101,7 @@ struct V1Failure: Error {
     }
 
     init(_ failure: EnhancedFailure) {
-        self.init(failure.code, status: failure.status, details: failure.details)
+        self.init(failure.code, status: failure.statusOverride, details: failure.details)
         headers = failure.headers
     }
 
@@ -126,18 +126,26 @@ struct V1Failure: Error {
         self.action = action
         self.codeMessage = codeMessage
         helpUrl = ErrorCode.badRequest.helpUrl
-        self.status = status
+        statusCode = status
         self.message = message ?? Self.reason(status)
         self.details = details
     }
 
     func enhanced(trace: String) -> EnhancedError {
         EnhancedError(
-            action: action, status: status, code: code, message: codeMessage, details: details, helpUrl: helpUrl,
+            action: action, status: statusCode, code: code, message: codeMessage, details: details, helpUrl: helpUrl,
             trace: trace)
     }
 
-    var plain: V1PlainError { V1PlainError(status: status, message: message, details: details) }
+    var plain: V1PlainError { V1PlainError(status: statusCode, message: message, details: details) }
+
+    var ownStyle: ErrorStyle { .v1(V1Style(format: .json, enhancedErrors: true)) }
+
+    /// Only V1 clients know V1's codes; elsewhere a V1 failure is an unexpected error.
+    func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
+        guard case .v1(let v1) = style else { return nil }
+        return V1Reply.failure(self, style: v1, trace: trace)
+    }
 
     static func reason(_ status: Int) -> String {
         switch status {
@@ -198,20 +206,12 @@ enum V1Reply {
     static func failure(_ failure: V1Failure, style: V1Style, trace: String) -> MockResponse {
         var reply =
             style.enhancedErrors
-            ? body(failure.enhanced(trace: trace), root: "error", style: style, status: failure.status)
-            : body(failure.plain, root: "error", style: style, status: failure.status)
+            ? body(failure.enhanced(trace: trace), root: "error", style: style, status: failure.statusCode)
+            : body(failure.plain, root: "error", style: style, status: failure.statusCode)
         for (name, value) in failure.headers { reply.setHeader(name, value) }
         return reply
     }
 
-    /// Any error a V1 handler or the pipeline raised, as a V1 error.
-    static func failure(for error: any Error, style: V1Style, trace: String) -> MockResponse? {
-        switch error {
-        case let v1 as V1Failure: failure(v1, style: style, trace: trace)
-        case let enhanced as EnhancedFailure: failure(V1Failure(enhanced), style: style, trace: trace)
-        default: nil
-        }
-    }
 }
 
 /// Writes an `Encodable` value as the XML V1 clients read: one element per member (in name
@@ -231,7 +231,7 @@ enum XMLBody {
         case .null: text += "\(indent)<\(name)/>\n"
         case .bool(let flag): text += "\(indent)<\(name)>\(flag)</\(name)>\n"
         case .number(let number): text += "\(indent)<\(name)>\(format(number))</\(name)>\n"
-        case .string(let string): text += "\(indent)<\(name)>\(XMLText.escape(string))</\(name)>\n"
+        case .string(let string): text += "\(indent)<\(name)>\(Markup.escapeXML(string))</\(name)>\n"
         case .array(let items) where items.isEmpty:
             text += "\(indent)<\(name)/>\n"
         case .array(let items):

@@ -9,18 +9,19 @@ extension Pages {
         selected: String?, personas: [Persona], error: String?, username: String
     ) -> String {
         let hiddenFields = hidden.map {
-            "<input type=\"hidden\" name=\"\(HTML.escape($0.0))\" value=\"\(HTML.escape($0.1))\">"
+            "<input type=\"hidden\" name=\"\(Markup.escapeHTML($0.0))\" value=\"\(Markup.escapeHTML($0.1))\">"
         }.joined(separator: "\n")
         let prompt = selected == nil ? "<option value=\"\" selected>Choose…</option>\n" : ""
         let options = providers.map { mvpd in
             let mark = mvpd.id == selected ? " selected" : ""
-            return "<option value=\"\(HTML.escape(mvpd.id))\"\(mark)>\(HTML.escape(mvpd.displayName))</option>"
+            return
+                "<option value=\"\(Markup.escapeHTML(mvpd.id))\"\(mark)>\(Markup.escapeHTML(mvpd.displayName))</option>"
         }.joined(separator: "\n")
         let body = """
-            <h1>Sign in to \(HTML.escape(requestor.name))</h1>
+            <h1>Sign in to \(Markup.escapeHTML(requestor.name))</h1>
             <p class="muted">Use the account of your TV provider.</p>
             \(errorLine(error))
-            <form method="post" action="\(HTML.escape(action))">
+            <form method="post" action="\(Markup.escapeHTML(action))">
             \(hiddenFields)
             <label for="provider">TV provider</label>
             <select id="provider" name="provider">
@@ -43,6 +44,6 @@ extension Pages {
     }
 
     static func customDeviceDone(requestor: RequestorSettings, providerName: String?) -> String {
-        secondScreenDone(deviceHTML: "\(HTML.escape(requestor.name)) on your TV", providerName: providerName)
+        secondScreenDone(deviceHTML: "\(Markup.escapeHTML(requestor.name)) on your TV", providerName: providerName)
     }
 }

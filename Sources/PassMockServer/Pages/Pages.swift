@@ -10,7 +10,7 @@ enum Pages {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTML.escape(title))</title>
+        <title>\(Markup.escapeHTML(title))</title>
         <style>
         body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0; background: #f2f2f7; color: #1c1c1e; }
         main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 14px; padding: 1.5rem 1.75rem; }
@@ -32,10 +32,10 @@ enum Pages {
     }
 
     static func error(status: Int, title: String, message: String, code: String?) -> MockResponse {
-        let codeLine = code.map { "<p class=\"muted\">Error code: <code>\(HTML.escape($0))</code></p>" } ?? ""
+        let codeLine = code.map { "<p class=\"muted\">Error code: <code>\(Markup.escapeHTML($0))</code></p>" } ?? ""
         let body = """
-            <h1>\(HTML.escape(title))</h1>
-            <p class="error" id="error">\(HTML.escape(message))</p>
+            <h1>\(Markup.escapeHTML(title))</h1>
+            <p class="error" id="error">\(Markup.escapeHTML(message))</p>
             \(codeLine)
             """
         return Reply.html(document(title: title, body: body), status: status)
@@ -47,10 +47,10 @@ enum Pages {
     ) -> String {
         let errorLine = errorLine(error)
         let body = """
-            <h1>Sign in to \(HTML.escape(mvpd.displayName))</h1>
+            <h1>Sign in to \(Markup.escapeHTML(mvpd.displayName))</h1>
             \(errorLine)
-            <form method="post" action="/idp/\(HTML.escape(mvpd.id))/login">
-            <input type="hidden" name="RelayState" value="\(HTML.escape(relayState))">
+            <form method="post" action="/idp/\(Markup.escapeHTML(mvpd.id))/login">
+            <input type="hidden" name="RelayState" value="\(Markup.escapeHTML(relayState))">
             \(credentialFields(username: username))
             </form>
             \(demoAccounts(personas))
@@ -65,12 +65,12 @@ enum Pages {
     /// A second screen's first page: the code the TV shows, posted as `field` to `action`.
     static func codeEntry(title: String, action: String, field: String, error: String?, code: String) -> String {
         let body = """
-            <h1>\(HTML.escape(title))</h1>
+            <h1>\(Markup.escapeHTML(title))</h1>
             <p>Enter the code shown on your TV.</p>
             \(errorLine(error))
-            <form method="post" action="\(HTML.escape(action))">
+            <form method="post" action="\(Markup.escapeHTML(action))">
             <label for="\(field)">Code</label>
-            <input type="text" id="\(field)" name="\(field)" value="\(HTML.escape(code))" autocomplete="off" autocapitalize="characters">
+            <input type="text" id="\(field)" name="\(field)" value="\(Markup.escapeHTML(code))" autocomplete="off" autocapitalize="characters">
             <button type="submit">Continue</button>
             </form>
             """
@@ -81,7 +81,7 @@ enum Pages {
     static func credentialFields(username: String) -> String {
         """
         <label for="username">User ID</label>
-        <input type="text" id="username" name="username" value="\(HTML.escape(username))" autocomplete="username">
+        <input type="text" id="username" name="username" value="\(Markup.escapeHTML(username))" autocomplete="username">
         <label for="password">Password</label>
         <input type="password" id="password" name="password" autocomplete="current-password">
         <button type="submit">Sign In</button>
@@ -90,14 +90,14 @@ enum Pages {
 
     /// The inline error of a form page, found by `id="error"`.
     static func errorLine(_ error: String?) -> String {
-        error.map { "<p class=\"error\" id=\"error\">\(HTML.escape($0))</p>" } ?? ""
+        error.map { "<p class=\"error\" id=\"error\">\(Markup.escapeHTML($0))</p>" } ?? ""
     }
 
     /// Demo accounts under a sign-in form; passwords are marked so the journal hides them.
     static func demoAccounts(_ personas: [Persona]) -> String {
         let rows = personas.map { persona in
-            "<tr><td><code>\(HTML.escape(persona.username))</code></td><td><code class=\"secret\">\(HTML.escape(persona.password))</code></td>"
-                + "<td class=\"muted\">\(HTML.escape(persona.note ?? persona.displayName))</td></tr>"
+            "<tr><td><code>\(Markup.escapeHTML(persona.username))</code></td><td><code class=\"secret\">\(Markup.escapeHTML(persona.password))</code></td>"
+                + "<td class=\"muted\">\(Markup.escapeHTML(persona.note ?? persona.displayName))</td></tr>"
         }.joined(separator: "\n")
         return """
             <details><summary class="muted">Demo accounts</summary><table>
@@ -107,12 +107,14 @@ enum Pages {
     }
 
     static func activationProviders(code: String, requestorName: String, mvpds: [MvpdSettings]) -> String {
-        let options = mvpds.map { "<option value=\"\(HTML.escape($0.id))\">\(HTML.escape($0.displayName))</option>" }
-            .joined(separator: "\n")
+        let options = mvpds.map {
+            "<option value=\"\(Markup.escapeHTML($0.id))\">\(Markup.escapeHTML($0.displayName))</option>"
+        }
+        .joined(separator: "\n")
         let body = """
             <h1>Choose your TV provider</h1>
-            <p>Code <code>\(HTML.escape(code))</code> · \(HTML.escape(requestorName))</p>
-            <form method="post" action="/activate/\(HTML.escape(code))/provider">
+            <p>Code <code>\(Markup.escapeHTML(code))</code> · \(Markup.escapeHTML(requestorName))</p>
+            <form method="post" action="/activate/\(Markup.escapeHTML(code))/provider">
             <label for="mvpd">TV provider</label>
             <select id="mvpd" name="mvpd">
             \(options)
@@ -125,12 +127,12 @@ enum Pages {
 
     static func activationDone(code: String, providerName: String?) -> String {
         secondScreenDone(
-            deviceHTML: "Your device with code <code>\(HTML.escape(code))</code>", providerName: providerName)
+            deviceHTML: "Your device with code <code>\(Markup.escapeHTML(code))</code>", providerName: providerName)
     }
 
     /// The last page of any second-screen sign-in; `deviceHTML` names what is now signed in.
     static func secondScreenDone(deviceHTML: String, providerName: String?) -> String {
-        let provider = providerName.map { " with \(HTML.escape($0))" } ?? ""
+        let provider = providerName.map { " with \(Markup.escapeHTML($0))" } ?? ""
         let body = """
             <h1 id="success">You're signed in</h1>
             <p>\(deviceHTML) is now signed in\(provider).</p>
@@ -140,9 +142,9 @@ enum Pages {
     }
 
     static func loggedOut(providerName: String, returnURL: String?) -> String {
-        let link = returnURL.map { "<p><a href=\"\(HTML.escape($0))\">Return to the app</a></p>" } ?? ""
+        let link = returnURL.map { "<p><a href=\"\(Markup.escapeHTML($0))\">Return to the app</a></p>" } ?? ""
         let body = """
-            <h1 id="success">Signed out of \(HTML.escape(providerName))</h1>
+            <h1 id="success">Signed out of \(Markup.escapeHTML(providerName))</h1>
             \(link)
             """
         return document(title: "Signed out", body: body)

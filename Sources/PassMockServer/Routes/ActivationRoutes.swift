@@ -7,17 +7,20 @@ struct ActivationRoutes {
     let backend: MockBackend
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/activate", .activationPage) { request, _ in
+        registry.add(.get, "/activate", .activationPage, in: .browserPages) { request, _ in
             Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? ""))
         }
-        registry.add(.post, "/activate", .activationSubmit) { request, _ in try self.submitCode(request) }
-        registry.add(.get, "/activate/{code}/provider", .activationProvider) { _, parameters in
+        registry.add(.post, "/activate", .activationSubmit, in: .browserPages) { request, _ in
+            try self.submitCode(request)
+        }
+        registry.add(.get, "/activate/{code}/provider", .activationProvider, in: .browserPages) { _, parameters in
             try self.providerPage(code: parameters["code"])
         }
-        registry.add(.post, "/activate/{code}/provider", .activationProvider) { request, parameters in
+        registry.add(.post, "/activate/{code}/provider", .activationProvider, in: .browserPages) {
+            request, parameters in
             try self.chooseProvider(request, code: parameters["code"])
         }
-        registry.add(.get, "/activate/{code}/done", .activationDone) { _, parameters in
+        registry.add(.get, "/activate/{code}/done", .activationDone, in: .browserPages) { _, parameters in
             let code = parameters["code"].uppercased()
             guard let session = self.backend.store.session(code: code), let key = session.completedProfile else {
                 throw PageFailure(

@@ -32,14 +32,18 @@ struct CustomIdentityProviderRoutes {
 
     func register(into registry: inout RouteRegistry) {
         let base = "/custom-idp/{requestor}"
-        registry.add(.get, "\(base)/info", .customInfo) { try self.info($0, $1) }
-        registry.add(.post, "\(base)/saml/translate", .customTranslate) { try self.translate($0, $1) }
-        registry.add(.get, "\(base)/login", .customLoginPage) { try self.loginPage($0, $1) }
-        registry.add(.post, "\(base)/login", .customLogin) { try self.login($0, $1) }
-        registry.add(.post, "\(base)/token", .customToken) { try self.token($0, $1) }
-        registry.add(.post, "\(base)/device/code", .customDeviceCode) { try self.deviceCode($0, $1) }
-        registry.add(.get, "\(base)/device", .customDevicePage) { try self.devicePage($0, $1) }
-        registry.add(.post, "\(base)/device", .customDeviceSubmit) { try self.deviceSubmit($0, $1) }
+        registry.add(.get, "\(base)/info", .customInfo, in: .identityProvider) { try self.info($0, $1) }
+        registry.add(.post, "\(base)/saml/translate", .customTranslate, in: .identityProvider) {
+            try self.translate($0, $1)
+        }
+        registry.add(.get, "\(base)/login", .customLoginPage, in: .browserPages) { try self.loginPage($0, $1) }
+        registry.add(.post, "\(base)/login", .customLogin, in: .browserPages) { try self.login($0, $1) }
+        registry.add(.post, "\(base)/token", .customToken, in: .identityProvider) { try self.token($0, $1) }
+        registry.add(.post, "\(base)/device/code", .customDeviceCode, in: .identityProvider) {
+            try self.deviceCode($0, $1)
+        }
+        registry.add(.get, "\(base)/device", .customDevicePage, in: .browserPages) { try self.devicePage($0, $1) }
+        registry.add(.post, "\(base)/device", .customDeviceSubmit, in: .browserPages) { try self.deviceSubmit($0, $1) }
     }
 
     // MARK: Lookups

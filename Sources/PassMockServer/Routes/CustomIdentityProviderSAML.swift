@@ -110,7 +110,7 @@ struct CustomSAMLCheck {
         func malformed(_ reason: String) -> IdentityProviderFailure {
             IdentityProviderFailure(status: 400, error: "invalid_body", message: "'saml' \(reason).")
         }
-        guard let xml = XMLText.document(fromXMLOrBase64: saml) else {
+        guard let xml = SAMLName.document(fromXMLOrBase64: saml) else {
             throw malformed("is neither SAML XML nor Base64 of it")
         }
         do {

@@ -7,8 +7,12 @@ struct DCRRoutes {
     let backend: MockBackend
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.post, "/o/client/register", .register) { request, _, _ in try self.registerClient(request) }
-        registry.add(.post, "/o/client/token", .token) { request, _, _ in try self.issueToken(request) }
+        registry.add(.post, "/o/client/register", .register, in: .registration) { request, _, _ in
+            try self.registerClient(request)
+        }
+        registry.add(.post, "/o/client/token", .token, in: .registration) { request, _, _ in
+            try self.issueToken(request)
+        }
     }
 
     func registerClient(_ request: IncomingRequest) throws -> MockResponse {

@@ -60,13 +60,16 @@ struct IdentityProviderRoutes {
     }
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/idp/{mvpd}/vsa/context", .identityProviderContext) { _, parameters in
+        registry.add(.get, "/idp/{mvpd}/vsa/context", .identityProviderContext, in: .identityProvider) {
+            _, parameters in
             try self.context(mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/vsa/sign-in", .identityProviderSignIn) { request, parameters in
+        registry.add(.post, "/idp/{mvpd}/vsa/sign-in", .identityProviderSignIn, in: .identityProvider) {
+            request, parameters in
             try self.signIn(request, mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/vsa/attribute-query", .identityProviderAttributes) { request, parameters in
+        registry.add(.post, "/idp/{mvpd}/vsa/attribute-query", .identityProviderAttributes, in: .identityProvider) {
+            request, parameters in
             try self.attributeQuery(request, mvpdId: parameters["mvpd"])
         }
     }

@@ -15,7 +15,7 @@ struct V1Routes {
         add(&registry, .get, "\(reggie)/{code}", .v1RetrieveRegistrationCode, Self.retrieveRegistrationCode)
         add(&registry, .delete, "\(reggie)/{code}", .v1DeleteRegistrationCode, Self.deleteRegistrationCode)
         add(&registry, .get, "/api/v1/config/{requestor}", .v1Configuration, Self.configuration)
-        registry.add(.get, "/api/v1/authenticate", .v1Authenticate) { request, _ in
+        registry.add(.get, "/api/v1/authenticate", .v1Authenticate, in: .browserPages) { request, _ in
             try self.authenticateInBrowser(request)
         }
         add(&registry, .get, "/api/v1/authenticate/{code}", .v1AuthenticateRegistrationCode, Self.tokenForCode)
@@ -33,7 +33,9 @@ struct V1Routes {
         add(&registry, .get, "/api/v1/preauthorize", .v1Preauthorize, Self.preauthorize)
         add(&registry, .get, "/api/v1/preauthorize/{code}", .v1PreauthorizeForCode, Self.preauthorizeForCode)
         add(&registry, .delete, "/api/v1/logout", .v1Logout, Self.logout)
-        registry.add(.get, "/api/v1/logout", .v1LogoutInBrowser) { request, _ in try self.logoutInBrowser(request) }
+        registry.add(.get, "/api/v1/logout", .v1LogoutInBrowser, in: .browserPages) { request, _ in
+            try self.logoutInBrowser(request)
+        }
         add(&registry, .get, "/api/v1/tokens/usermetadata", .v1UserMetadata, Self.userMetadata)
         // An opaque octet stream: no .json/.xml variants (errors still follow Accept/format).
         add(
@@ -41,8 +43,8 @@ struct V1Routes {
             suffixes: false)
     }
 
-    /// Registers a V1 JSON/XML endpoint, with its `.json` and `.xml` spellings. Errors the
-    /// handler throws become V1 errors in the call's format.
+    /// Registers a V1 JSON/XML endpoint, with its `.json` and `.xml` spellings, in the V1 group:
+    /// errors the handler throws become V1 errors in the call's format.
     private func add(
         _ registry: inout RouteRegistry, _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation,
         _ handler: @escaping @Sendable (V1Routes) -> (V1Call) throws -> MockResponse, suffixes: Bool = true
@@ -50,20 +52,11 @@ struct V1Routes {
         let paths = suffixes ? [path, path + ".json", path + ".xml"] : [path]
         let routes = self
         for spelling in paths {
-            registry.add(method, spelling, operation) { request, parameters, context in
-                var style = V1Style(
-                    path: request.path, inputs: request.query, accept: request.header("Accept"),
-                    index: routes.backend.index)
-                do {
-                    let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
-                    style = call.style
-                    return try handler(routes)(call)
-                } catch {
-                    guard let reply = V1Reply.failure(for: error, style: style, trace: context.notes.trace) else {
-                        throw error
-                    }
-                    return reply
-                }
+            registry.add(method, spelling, operation, in: .restV1) { request, parameters, context in
+                let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
+                // The call's own parameters (its form too) now decide the style of its errors.
+                context.notes.v1Style = call.style
+                return try handler(routes)(call)
             }
         }
     }

@@ -161,7 +161,30 @@ struct ResourceReference {
             rating = nil
             return
         }
-        id = XMLText.text(ofElement: "title", in: trimmed)?.trimmingCharacters(in: .whitespaces) ?? trimmed
-        rating = XMLText.text(ofElement: "media:rating", in: trimmed)?.trimmingCharacters(in: .whitespaces)
+        id = Self.text(ofElement: "title", in: trimmed)?.trimmingCharacters(in: .whitespaces) ?? trimmed
+        rating = Self.text(ofElement: "media:rating", in: trimmed)?.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The text of the first `<element>…</element>`, found by its spelling: apps send MRSS
+    /// fragments that use the `media:` prefix without declaring it, which no namespace-aware
+    /// reader accepts.
+    private static func text(ofElement element: String, in xml: String) -> String? {
+        guard let open = xml.range(of: "<\(element)>") ?? openTag(element, in: xml),
+            let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex)
+        else { return nil }
+        return unescape(String(xml[open.upperBound..<close.lowerBound]))
+    }
+
+    private static func openTag(_ element: String, in xml: String) -> Range<String.Index>? {
+        guard let start = xml.range(of: "<\(element) "), let end = xml[start.upperBound...].firstIndex(of: ">") else {
+            return nil
+        }
+        return start.lowerBound..<xml.index(after: end)
+    }
+
+    private static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

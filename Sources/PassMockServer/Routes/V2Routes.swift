@@ -9,28 +9,35 @@ struct V2Routes {
 
     func register(into registry: inout RouteRegistry) {
         let sp = "/api/v2/{serviceProvider}"
-        registry.add(.get, "\(sp)/configuration", .configuration) { try self.configuration($0, $1) }
-        registry.add(.post, "\(sp)/sessions", .createSession) { try self.createSession($0, $1) }
+        registry.add(.get, "\(sp)/configuration", .configuration, in: .restV2) { try self.configuration($0, $1) }
+        registry.add(.post, "\(sp)/sessions", .createSession, in: .restV2) { try self.createSession($0, $1) }
         // The singular spelling appears in some of Adobe's pages and third-party fixtures.
-        registry.add(.post, "\(sp)/session", .createSession) { try self.createSession($0, $1) }
-        registry.add(.post, "\(sp)/sessions/{code}", .resumeSession) { try self.resumeSession($0, $1) }
-        registry.add(.get, "\(sp)/sessions/{code}", .retrieveSession) { try self.retrieveSession($0, $1) }
-        registry.add(.get, "/api/v2/authenticate/{serviceProvider}/{code}", .authenticate) { _, parameters in
+        registry.add(.post, "\(sp)/session", .createSession, in: .restV2) { try self.createSession($0, $1) }
+        registry.add(.post, "\(sp)/sessions/{code}", .resumeSession, in: .restV2) { try self.resumeSession($0, $1) }
+        registry.add(.get, "\(sp)/sessions/{code}", .retrieveSession, in: .restV2) { try self.retrieveSession($0, $1) }
+        registry.add(.get, "/api/v2/authenticate/{serviceProvider}/{code}", .authenticate, in: .browserPages) {
+            _, parameters in
             try WebAuthenticationRoutes(backend: self.backend).start(
                 serviceProvider: parameters["serviceProvider"], code: parameters["code"])
         }
-        registry.add(.get, "\(sp)/profiles", .profiles) { try self.profiles($0, $1) }
-        registry.add(.get, "\(sp)/profiles/{mvpd}", .profileForMvpd) { try self.profileForMvpd($0, $1) }
-        registry.add(.get, "\(sp)/profiles/code/{code}", .profileForCode) { try self.profileForCode($0, $1) }
-        registry.add(.post, "\(sp)/decisions/preauthorize/{mvpd}", .preauthorize) {
+        registry.add(.get, "\(sp)/profiles", .profiles, in: .restV2) { try self.profiles($0, $1) }
+        registry.add(.get, "\(sp)/profiles/{mvpd}", .profileForMvpd, in: .restV2) { try self.profileForMvpd($0, $1) }
+        registry.add(.get, "\(sp)/profiles/code/{code}", .profileForCode, in: .restV2) {
+            try self.profileForCode($0, $1)
+        }
+        registry.add(.post, "\(sp)/decisions/preauthorize/{mvpd}", .preauthorize, in: .restV2) {
             try self.decisions($0, $1, kind: .preauthorize)
         }
-        registry.add(.post, "\(sp)/decisions/authorize/{mvpd}", .authorize) {
+        registry.add(.post, "\(sp)/decisions/authorize/{mvpd}", .authorize, in: .restV2) {
             try self.decisions($0, $1, kind: .authorize)
         }
-        registry.add(.get, "\(sp)/logout/{mvpd}", .logout) { try self.logout($0, $1) }
-        registry.add(.post, "\(sp)/sessions/sso/{partner}", .partnerSession) { try self.partnerSession($0, $1) }
-        registry.add(.post, "\(sp)/profiles/sso/{partner}", .partnerProfile) { try self.partnerProfile($0, $1) }
+        registry.add(.get, "\(sp)/logout/{mvpd}", .logout, in: .restV2) { try self.logout($0, $1) }
+        registry.add(.post, "\(sp)/sessions/sso/{partner}", .partnerSession, in: .restV2) {
+            try self.partnerSession($0, $1)
+        }
+        registry.add(.post, "\(sp)/profiles/sso/{partner}", .partnerProfile, in: .restV2) {
+            try self.partnerProfile($0, $1)
+        }
     }
 
     var gate: Gatekeeper { Gatekeeper(backend) }
@@ -39,9 +46,9 @@ struct V2Routes {
 /// Trailing closure adapters: handlers above take (request, parameters); the context is unused.
 extension RouteRegistry {
     mutating func add(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation,
+        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation, in group: EndpointGroup,
         _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
     ) {
-        add(method, path, operation) { request, parameters, _ in try await handler(request, parameters) }
+        add(method, path, operation, in: group) { request, parameters, _ in try await handler(request, parameters) }
     }
 }

@@ -26,15 +26,19 @@ struct WebAuthenticationRoutes {
     }
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/adobe-services/authenticate/saml", .webAuthenticate) { request, _ in
+        registry.add(.get, "/adobe-services/authenticate/saml", .webAuthenticate, in: .browserPages) { request, _ in
             try self.samlEntry(request)
         }
-        registry.add(.get, "/adobe-services/saml/artifact", .webArtifact) { request, _ in try self.artifact(request) }
-        registry.add(.get, "/adobe-services/logout", .webLogout) { request, _ in try self.logout(request) }
-        registry.add(.get, "/idp/{mvpd}/login", .identityProviderLoginPage) { request, parameters in
+        registry.add(.get, "/adobe-services/saml/artifact", .webArtifact, in: .browserPages) { request, _ in
+            try self.artifact(request)
+        }
+        registry.add(.get, "/adobe-services/logout", .webLogout, in: .browserPages) { request, _ in
+            try self.logout(request)
+        }
+        registry.add(.get, "/idp/{mvpd}/login", .identityProviderLoginPage, in: .browserPages) { request, parameters in
             try self.loginPage(request, mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/login", .identityProviderLogin) { request, parameters in
+        registry.add(.post, "/idp/{mvpd}/login", .identityProviderLogin, in: .browserPages) { request, parameters in
             try self.login(request, mvpdId: parameters["mvpd"])
         }
     }

@@ -51,22 +51,22 @@ struct AssertionDocument: Equatable {
     var xml: String {
         let attributeXML = attributes.sorted { $0.key < $1.key }.map { name, value in
             """
-                  <saml:Attribute Name="\(XMLText.escape(name))">
-                    <saml:AttributeValue>\(XMLText.escape(value))</saml:AttributeValue>
+                  <saml:Attribute Name="\(Markup.escapeXML(name))">
+                    <saml:AttributeValue>\(Markup.escapeXML(value))</saml:AttributeValue>
                   </saml:Attribute>
             """
         }.joined(separator: "\n")
         let instant = SAMLTime.format(issueInstant)
         return """
             <samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
-            xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(XMLText.escape(responseID))" \
-            InResponseTo="\(XMLText.escape(inResponseTo))" Version="2.0" IssueInstant="\(instant)">
-              <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+            xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(Markup.escapeXML(responseID))" \
+            InResponseTo="\(Markup.escapeXML(inResponseTo))" Version="2.0" IssueInstant="\(instant)">
+              <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
               <samlp:Status>
                 <samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/>
               </samlp:Status>
-              <saml:Assertion ID="\(XMLText.escape(responseID))-a" IssueInstant="\(instant)" Version="2.0">
-                <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+              <saml:Assertion ID="\(Markup.escapeXML(responseID))-a" IssueInstant="\(instant)" Version="2.0">
+                <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
                 <saml:Subject>
             \(subjectXML)
                 </saml:Subject>
@@ -84,12 +84,12 @@ struct AssertionDocument: Equatable {
 
     /// The subject, with a bearer confirmation naming the request and recipient when known.
     private var subjectXML: String {
-        var lines = ["      <saml:NameID>\(XMLText.escape(nameID))</saml:NameID>"]
+        var lines = ["      <saml:NameID>\(Markup.escapeXML(nameID))</saml:NameID>"]
         if let recipient {
             lines += [
                 "      <saml:SubjectConfirmation Method=\"urn:oasis:names:tc:SAML:2.0:cm:bearer\">",
-                "        <saml:SubjectConfirmationData InResponseTo=\"\(XMLText.escape(inResponseTo))\" "
-                    + "Recipient=\"\(XMLText.escape(recipient))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\"/>",
+                "        <saml:SubjectConfirmationData InResponseTo=\"\(Markup.escapeXML(inResponseTo))\" "
+                    + "Recipient=\"\(Markup.escapeXML(recipient))\" NotOnOrAfter=\"\(SAMLTime.format(notOnOrAfter))\"/>",
                 "      </saml:SubjectConfirmation>",
             ]
         }
@@ -103,7 +103,7 @@ struct AssertionDocument: Equatable {
         return [
             "    <saml:Conditions \(window)>",
             "      <saml:AudienceRestriction>",
-            "        <saml:Audience>\(XMLText.escape(audience))</saml:Audience>",
+            "        <saml:Audience>\(Markup.escapeXML(audience))</saml:Audience>",
             "      </saml:AudienceRestriction>",
             "    </saml:Conditions>",
         ].joined(separator: "\n")
@@ -125,48 +125,44 @@ struct AssertionDocument: Equatable {
         }
     }
 
-    /// Reads a document produced by `xml` (whitespace between elements may have been collapsed).
+    /// Reads a SAML response: the elements are found by their SAML namespace and local name,
+    /// whatever prefixes the document uses. A document that is not well-formed XML, or has no
+    /// response in the SAML protocol namespace, is `notSAML`.
     static func parse(_ xml: String) throws(ParseError) -> AssertionDocument {
-        guard xml.contains("<samlp:Response") else { throw .notSAML }
-        guard let id = XMLText.attribute("ID", ofElement: "samlp:Response", in: xml) else { throw .missing("ID") }
-        guard let inResponseTo = XMLText.attribute("InResponseTo", ofElement: "samlp:Response", in: xml) else {
-            throw .missing("InResponseTo")
-        }
-        guard let issuer = XMLText.text(ofElement: "saml:Issuer", in: xml) else { throw .missing("Issuer") }
-        guard let status = XMLText.attribute("Value", ofElement: "samlp:StatusCode", in: xml) else {
-            throw .missing("StatusCode")
-        }
+        guard let tree = XMLElementTree(xml), let response = tree.first(SAMLName.response) else { throw .notSAML }
+        guard let id = response.attributes["ID"] else { throw .missing("ID") }
+        guard let inResponseTo = response.attributes["InResponseTo"] else { throw .missing("InResponseTo") }
+        guard let issuer = tree.first(SAMLName.issuer)?.text else { throw .missing("Issuer") }
+        guard let status = tree.first(SAMLName.statusCode)?.attributes["Value"] else { throw .missing("StatusCode") }
         guard status.hasSuffix(":Success") else { throw .notSuccess }
-        guard let instantText = XMLText.attribute("IssueInstant", ofElement: "samlp:Response", in: xml),
-            let instant = SAMLTime.parse(instantText)
-        else { throw .badTime("IssueInstant") }
-        guard let notBeforeText = XMLText.attribute("NotBefore", ofElement: "saml:Conditions", in: xml),
-            let notBefore = SAMLTime.parse(notBeforeText)
-        else { throw .badTime("NotBefore") }
-        guard let notAfterText = XMLText.attribute("NotOnOrAfter", ofElement: "saml:Conditions", in: xml),
-            let notAfter = SAMLTime.parse(notAfterText)
-        else { throw .badTime("NotOnOrAfter") }
-        guard let nameID = XMLText.text(ofElement: "saml:NameID", in: xml) else { throw .missing("NameID") }
-        guard let signature = XMLText.text(ofElement: "ds:SignatureValue", in: xml) else { throw .missing("signature") }
+        guard let instant = response.attributes["IssueInstant"].flatMap(SAMLTime.parse) else {
+            throw .badTime("IssueInstant")
+        }
+        let conditions = tree.first(SAMLName.conditions)
+        guard let notBefore = conditions?.attributes["NotBefore"].flatMap(SAMLTime.parse) else {
+            throw .badTime("NotBefore")
+        }
+        guard let notAfter = conditions?.attributes["NotOnOrAfter"].flatMap(SAMLTime.parse) else {
+            throw .badTime("NotOnOrAfter")
+        }
+        guard let nameID = tree.first(SAMLName.nameID)?.text else { throw .missing("NameID") }
+        guard let signature = tree.first(SAMLName.signatureValue)?.text else { throw .missing("signature") }
         return AssertionDocument(
             responseID: id, inResponseTo: inResponseTo, issuer: issuer, issueInstant: instant, notBefore: notBefore,
-            notOnOrAfter: notAfter, nameID: nameID, attributes: parseAttributes(xml),
+            notOnOrAfter: notAfter, nameID: nameID, attributes: attributes(in: tree),
             signature: signature.trimmingCharacters(in: .whitespacesAndNewlines),
-            audience: XMLText.text(ofElement: "saml:Audience", in: xml)?.trimmingCharacters(in: .whitespaces),
-            recipient: XMLText.attribute("Recipient", ofElement: "saml:SubjectConfirmationData", in: xml))
+            audience: tree.first(SAMLName.audience)?.text.trimmingCharacters(in: .whitespaces),
+            recipient: tree.first(SAMLName.subjectConfirmationData)?.attributes["Recipient"])
     }
 
-    private static func parseAttributes(_ xml: String) -> [String: String] {
+    /// Each named attribute's first value.
+    private static func attributes(in tree: XMLElementTree) -> [String: String] {
         var attributes: [String: String] = [:]
-        var rest = xml[...]
-        while let start = rest.range(of: "<saml:Attribute Name=\"") {
-            guard let nameEnd = rest[start.upperBound...].firstIndex(of: "\""),
-                let valueStart = rest.range(of: "<saml:AttributeValue>", range: nameEnd..<rest.endIndex),
-                let valueEnd = rest.range(of: "</saml:AttributeValue>", range: valueStart.upperBound..<rest.endIndex)
-            else { break }
-            let name = XMLText.unescape(String(rest[start.upperBound..<nameEnd]))
-            attributes[name] = XMLText.unescape(String(rest[valueStart.upperBound..<valueEnd.lowerBound]))
-            rest = rest[valueEnd.upperBound...]
+        for attribute in tree.all(SAMLName.attribute) {
+            guard let name = attribute.attributes["Name"],
+                let value = attribute.children.first(where: { $0.name == SAMLName.attributeValue })
+            else { continue }
+            attributes[name] = value.text
         }
         return attributes
     }

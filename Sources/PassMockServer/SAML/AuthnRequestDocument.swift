@@ -29,20 +29,18 @@ struct AuthnRequestDocument: Equatable {
         return Base64.encode(signer.signature(of: content, for: .authnRequest))
     }
 
-    /// Reads a Base64 (or plain XML) AuthnRequest; nil when the token is not one.
+    /// Reads a Base64 (or plain XML) AuthnRequest, its elements found by SAML namespace and
+    /// local name; nil when the token is not one.
     static func parse(verificationToken token: String) -> AuthnRequestDocument? {
-        guard let xml = XMLText.document(fromXMLOrBase64: token) else { return nil }
-        let element = "samlp:AuthnRequest"
-        guard let id = XMLText.attribute("ID", ofElement: element, in: xml),
-            let issuer = XMLText.text(ofElement: "saml:Issuer", in: xml),
-            let instant = XMLText.attribute("IssueInstant", ofElement: element, in: xml)
+        guard let xml = SAMLName.document(fromXMLOrBase64: token), let tree = XMLElementTree(xml),
+            let request = tree.first(SAMLName.authnRequest), let id = request.attributes["ID"],
+            let issuer = tree.first(SAMLName.issuer)?.text, let instant = request.attributes["IssueInstant"]
         else { return nil }
         return AuthnRequestDocument(
             id: id, issuer: issuer.trimmingCharacters(in: .whitespacesAndNewlines), issueInstant: instant,
-            destination: XMLText.attribute("Destination", ofElement: element, in: xml) ?? "",
-            assertionConsumerService: XMLText.attribute("AssertionConsumerServiceURL", ofElement: element, in: xml),
-            signature: XMLText.text(ofElement: "ds:SignatureValue", in: xml)?
-                .trimmingCharacters(in: .whitespacesAndNewlines))
+            destination: request.attributes["Destination"] ?? "",
+            assertionConsumerService: request.attributes["AssertionConsumerServiceURL"],
+            signature: tree.first(SAMLName.signatureValue)?.text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Whether the request comes from one of the mock's service providers: signed with the

@@ -16,10 +16,10 @@ struct MediaTokenDocument {
         let content = "\(requestor)|\(resource)|\(mvpd)|\(userID)|\(issuedAt)|\(notAfter)|\(nonce)"
         let signature = Base64.encode(signer.signature(of: content, for: .mediaToken))
         let xml = """
-            <signatureInfo>\(signature)<authToken><sessionGUID>\(XMLText.escape(nonce))</sessionGUID>\
-            <requestorID>\(XMLText.escape(requestor))</requestorID><resourceID>\(XMLText.escape(resource))</resourceID>\
-            <ttl>\(notAfter - issuedAt)</ttl><issueTime>\(issuedAt)</issueTime><mvpdId>\(XMLText.escape(mvpd))</mvpdId>\
-            <userId>\(XMLText.escape(userID))</userId></authToken></signatureInfo>
+            <signatureInfo>\(signature)<authToken><sessionGUID>\(Markup.escapeXML(nonce))</sessionGUID>\
+            <requestorID>\(Markup.escapeXML(requestor))</requestorID><resourceID>\(Markup.escapeXML(resource))</resourceID>\
+            <ttl>\(notAfter - issuedAt)</ttl><issueTime>\(issuedAt)</issueTime><mvpdId>\(Markup.escapeXML(mvpd))</mvpdId>\
+            <userId>\(Markup.escapeXML(userID))</userId></authToken></signatureInfo>
             """
         return Base64.encode(xml)
     }

@@ -48,13 +48,13 @@ struct PartnerAuthenticationRequestBuilder {
         let signature = AuthnRequestDocument.signature(
             id: id, issuer: issuer, issueInstant: instant, destination: destination,
             assertionConsumerService: assertionConsumerService, signer: signer)
-        let service = assertionConsumerService.map { " AssertionConsumerServiceURL=\"\(XMLText.escape($0))\"" } ?? ""
+        let service = assertionConsumerService.map { " AssertionConsumerServiceURL=\"\(Markup.escapeXML($0))\"" } ?? ""
         return """
             <samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" \
             xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="\(id)" Version="2.0" \
-            IssueInstant="\(instant)" ProviderName="\(XMLText.escape(serviceProvider))" \
-            Destination="\(XMLText.escape(destination))"\(service)>
-              <saml:Issuer>\(XMLText.escape(issuer))</saml:Issuer>
+            IssueInstant="\(instant)" ProviderName="\(Markup.escapeXML(serviceProvider))" \
+            Destination="\(Markup.escapeXML(destination))"\(service)>
+              <saml:Issuer>\(Markup.escapeXML(issuer))</saml:Issuer>
               <ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#">
                 <ds:SignatureValue>\(signature)</ds:SignatureValue>
               </ds:Signature>
@@ -78,56 +78,5 @@ enum SAMLTime {
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.date(from: text)
-    }
-}
-
-/// Just enough XML reading and writing for the mock's own SAML documents. They are generated
-/// here, so the reader only has to be strict about what it accepts, not general.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    /// A SAML document as apps carry it: the XML itself, or Base64 of it (what the partner
-    /// framework and Adobe's cookbooks send). Nil when `text` is neither.
-    static func document(fromXMLOrBase64 text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("<") { return trimmed }
-        guard let data = Base64.decode(trimmed), let xml = String(data: data, encoding: .utf8) else { return nil }
-        let body = xml.trimmingCharacters(in: .whitespacesAndNewlines)
-        return body.hasPrefix("<") ? body : nil
-    }
-
-    static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
-    }
-
-    /// The value of `name` on the first `<element …>` start tag.
-    static func attribute(_ name: String, ofElement element: String, in xml: String) -> String? {
-        guard let start = xml.range(of: "<\(element)"), let end = xml[start.upperBound...].firstIndex(of: ">") else {
-            return nil
-        }
-        let tag = xml[start.upperBound..<end]
-        guard let attribute = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\"") else { return nil }
-        guard let close = tag[attribute.upperBound...].firstIndex(of: "\"") else { return nil }
-        return unescape(String(tag[attribute.upperBound..<close]))
-    }
-
-    /// The text of the first `<element>…</element>`.
-    static func text(ofElement element: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(element)>") ?? openTag(element, in: xml),
-            let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex)
-        else { return nil }
-        return unescape(String(xml[open.upperBound..<close.lowerBound]))
-    }
-
-    private static func openTag(_ element: String, in xml: String) -> Range<String.Index>? {
-        guard let start = xml.range(of: "<\(element) "), let end = xml[start.upperBound...].firstIndex(of: ">") else {
-            return nil
-        }
-        return start.lowerBound..<xml.index(after: end)
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import MockBackendAPI
+import NIOCore
+import NIOPosix
+import PassAPI
+
+/// Applies the injected fault that matches the request, last before the handler, so faults hit servable requests.
+struct FaultMiddleware: RouterMiddleware {
+    let group: EndpointGroup
+    let backend: MockBackend
+
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let operation = context.notes.operation
+        guard
+            let rule = backend.faults.fire(
+                method: request.method.rawValue, path: request.uri.path, operation: operation)
+        else { return try await next(request, context) }
+        context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
+        switch rule.kind {
+        case .latency:
+            // On a virtual clock the answer comes later without anyone waiting for real.
+            let delay = TimeInterval(rule.latencyMilliseconds ?? 0) / 1000
+            try await backend.clock.wait(until: backend.clock.now().addingTimeInterval(delay))
+            return try await next(request, context)
+        case .status:
+            throw injectedFailure(rule, operation: operation)
+        case .throttle:
+            return Reply.throttled(retryAfter: rule.retryAfterSeconds ?? 1).hummingbird
+        case .reset:
+            Self.resetConnection(context)
+            throw ConnectionResetFault()
+        case .malformed:
+            // The malformed-body middleware cuts the answer on its way out.
+            return try await next(request, context)
+        }
+    }
+
+    /// A status fault in the vocabulary of the endpoint: identity providers have their own
+    /// (invalid_verification_token, …); a V1 operation's rule may name a V1 code.
+    private func injectedFailure(_ rule: FaultRule, operation: MockOperation?) -> any Error {
+        if group == .identityProvider {
+            return IdentityProviderFailure(
+                status: rule.status ?? 500, error: rule.code ?? "provider_error", message: "Injected fault.")
+        }
+        if operation?.rawValue.hasPrefix("v1.") == true, let code = rule.code.flatMap(V1ErrorCode.init(rawValue:)) {
+            return V1Failure(code, status: rule.status, details: "Injected fault.")
+        }
+        let known = rule.code.flatMap(ErrorCode.init(rawValue:))
+        let details = known == nil ? "Injected fault\(rule.code.map { " (\($0))" } ?? "")." : "Injected fault."
+        return EnhancedFailure(known ?? .internalServerError, details, status: rule.status)
+    }
+
+    /// Closes the connection with SO_LINGER 0, which makes the kernel send a TCP reset.
+    private static func resetConnection(_ context: MockRequestContext) {
+        guard let channel = context.channel else { return }
+        channel.eventLoop.execute {
+            guard let socket = channel as? any SocketOptionProvider else {
+                channel.close(mode: .all, promise: nil)
+                return
+            }
+            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+                channel.close(mode: .all, promise: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// Cuts the answer when a malformed-body fault fired; outside the error style, so error bodies are cut too.
+struct MalformedBodyMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        guard context.notes.fault?.hasPrefix("malformed") == true else { return response }
+        var body = try await response.body.collected()
+        let kept = max(1, body.readableBytes / 2)
+        response.body = ResponseBody(collected: body.readSlice(length: min(kept, body.readableBytes)) ?? body)
+        return response
+    }
+}

@@ -1,0 +1,33 @@
+import Hummingbird
+import MockBackendAPI
+import Synchronization
+
+/// Names the matched endpoint's operation first, so that fault rules can target it and the journal records it.
+struct OperationMiddleware: RouterMiddleware {
+    let operations: EndpointOperations
+
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        context.notes.operation = operations.operation(method: request.method, endpointPath: context.endpointPath)
+        return try await next(request, context)
+    }
+}
+
+/// The operation of every registered endpoint, by method and path pattern as Hummingbird reports
+/// the matched endpoint (`context.endpointPath`).
+final class EndpointOperations: Sendable {
+    private let table = Mutex<[String: MockOperation]>([:])
+
+    func register(_ operation: MockOperation, method: HTTPRequest.Method, path: RouterPath) {
+        table.withLock { $0[Self.key(method, path.description)] = operation }
+    }
+
+    /// Nil for the 405 answers and for paths no endpoint claims.
+    func operation(method: HTTPRequest.Method, endpointPath: String?) -> MockOperation? {
+        guard let endpointPath else { return nil }
+        return table.withLock { $0[Self.key(method, endpointPath)] }
+    }
+
+    private static func key(_ method: HTTPRequest.Method, _ path: String) -> String { "\(method.rawValue) \(path)" }
+}

@@ -1,0 +1,19 @@
+import HTTPTypes
+import Hummingbird
+import PassAPI
+
+/// Gives each request the trace id its errors carry and answers it in `Adobe-Request-Id`, as Adobe does.
+struct RequestIdMiddleware: RouterMiddleware {
+    let backend: MockBackend
+
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        context.notes.trace = backend.newIdentifier()
+        var response = try await next(request, context)
+        let name = HTTPField.Name(HeaderName.requestId)!
+        response.headers.removeAll { $0.name == name }
+        response.headers.append(HTTPField(name: name, value: context.notes.trace))
+        return response
+    }
+}

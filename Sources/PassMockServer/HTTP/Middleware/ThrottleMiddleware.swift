@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PassAPI
+
+/// Answers 429 with `Retry-After` over the documented request rate, as Adobe's edge does, before the body is read.
+struct ThrottleMiddleware: RouterMiddleware {
+    let backend: MockBackend
+
+    func handle(
+        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let settings = backend.settings
+        guard settings.throttling.enabled, Self.isThrottled(path: request.uri.path) else {
+            return try await next(request, context)
+        }
+        let admitted = backend.throttle.admit(
+            client: Self.client(of: request, context: context), now: backend.now, settings: settings.throttling,
+            maxClients: settings.limits.maxThrottledClients)
+        return admitted ? try await next(request, context) : Reply.throttled(retryAfter: 1).hummingbird
+    }
+
+    /// Paths covered by the documented throttle.
+    static func isThrottled(path: String) -> Bool {
+        path.hasPrefix("/o/client/") || path.hasPrefix("/api/v2/") || path.hasPrefix("/api/v1/")
+            || path.hasPrefix("/reggie/v1/") || path.hasPrefix("/adobe-services/config/")
+    }
+
+    /// The first `X-Forwarded-For` address (a proxy's client), else the peer.
+    private static func client(of request: Request, context: MockRequestContext) -> String {
+        let forwarded = request.headers[HTTPField.Name(HeaderName.forwardedFor)!]?.split(separator: ",").first
+        return forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? context.remoteAddress?.ipAddress ?? "local"
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MockBackendAPI
+import NIOCore
+import PassAPI
+import Simulation
+import Testing
+
+@testable import PassMockServer
+
+/// The middlewares every endpoint runs inside, and how each endpoint group words a failure.
+@Suite struct PipelineTests {
+    /// A router with one endpoint per group, each throwing `error`, registered the way the mock
+    /// registers its own.
+    static func router(backend: MockBackend, throwing error: any Error & Sendable) -> Router<MockRequestContext> {
+        let router = Router(context: MockRequestContext.self)
+        var registry = RouteRegistry(router: router, backend: backend)
+        let paths: [(EndpointGroup, String, MockOperation)] = [
+            (.restV2, "/api/v2/{serviceProvider}/boom", .configuration), (.restV1, "/api/v1/boom", .v1Authorize),
+            (.registration, "/o/client/boom", .register),
+            (.identityProvider, "/idp/{mvpd}/boom", .identityProviderContext),
+            (.browserPages, "/boom", .activationPage), (.admin, "/__tvsim/boom", .admin),
+        ]
+        for (group, path, operation) in paths {
+            registry.add(.get, path, operation, in: group) { _, _, _ in throw error }
+        }
+        registry.finish()
+        return router
+    }
+
+    static func send(
+        _ uri: String, throwing error: any Error & Sendable, headers: HTTPFields = [:],
+        dashboard: Dashboard = .builtIn
+    ) async throws -> (status: Int, headers: HTTPFields, text: String, backend: MockBackend) {
+        let backend = MockBackend(dashboard: dashboard, clock: VirtualClock(), seed: 7)
+        let app = Application(router: router(backend: backend, throwing: error))
+        return try await app.test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get, headers: headers)
+            return (
+                Int(response.status.code), response.headers, String(buffer: response.body), backend
+            )
+        }
+    }
+
+    static let boom = EnhancedFailure(.invalidParameterMvpd, "Boom.", status: 418)
+
+    @Test func eachGroupWordsAnEnhancedFailureForItsClients() async throws {
+        let v2 = try await Self.send("/api/v2/ORBIT/boom", throwing: Self.boom)
+        #expect(v2.status == 418)
+        let enhanced = try JSONDecoder().decode(EnhancedError.self, from: Data(v2.text.utf8))
+        #expect(enhanced.code == ErrorCode.invalidParameterMvpd.rawValue && enhanced.details == "Boom.")
+        #expect(enhanced.trace == v2.headers[HTTPField.Name(HeaderName.requestId)!])
+
+        let dcr = try await Self.send("/o/client/boom", throwing: Self.boom)
+        #expect(dcr.status == 418)
+        #expect(dcr.text == #"{"error":"invalid_parameter_mvpd","error_description":"Boom."}"#)
+
+        let provider = try await Self.send("/idp/Cascade/boom", throwing: Self.boom)
+        #expect(provider.text == #"{"error":"invalid_parameter_mvpd","message":"Boom."}"#)
+
+        let page = try await Self.send("/boom", throwing: Self.boom)
+        #expect(page.status == 418 && page.headers[.contentType] == Reply.htmlType)
+        #expect(page.text.contains(#"<p class="error" id="error">Boom.</p>"#))
+    }
+
+    @Test func theV1GroupWordsAnEnhancedFailureAsAV1Error() async throws {
+        let enhanced = try await Self.send("/api/v1/boom?format=xml", throwing: Self.boom)
+        #expect(enhanced.status == 418 && enhanced.headers[.contentType] == V1Reply.xmlType)
+        // The generic code becomes its V1 equivalent.
+        #expect(enhanced.text.contains("<code>unknown_integration</code>"))
+
+        let plainRequestor = try #require(Dashboard.builtIn.requestors.first { !$0.v1EnhancedErrors })
+        let plain = try await Self.send("/api/v1/boom?requestor=\(plainRequestor.id)", throwing: Self.boom)
+        #expect(plain.status == 418)
+        #expect(plain.text == #"{"details":"Boom.","message":"Error","status":418}"#)
+    }
+
+    @Test func unexpectedErrorsAnswerTheStylesInternalError() async throws {
+        struct Unforeseen: Error {}
+        let v1 = try await Self.send("/api/v1/boom", throwing: Unforeseen())
+        #expect(v1.status == 500 && v1.text.contains(#""code":"internal_error""#))
+        let v2 = try await Self.send("/api/v2/ORBIT/boom", throwing: Unforeseen())
+        #expect(v2.status == 500 && v2.text.contains(#""code":"internal_server_error""#))
+        // A failure with no meaning for V1 clients is unexpected there too.
+        let oauth = try await Self.send("/api/v1/boom", throwing: OAuthFailure(code: .invalidRequest, description: "x"))
+        #expect(oauth.status == 500 && oauth.text.contains(#""code":"internal_error""#))
+    }
+
+    @Test func theJournalRecordsRefusalsWithTheirOperation() async throws {
+        let long = String(repeating: "a", count: Dashboard.builtIn.settings.limits.maxHeaderBytes + 1)
+        let refused = try await Self.send(
+            "/api/v1/boom", throwing: Self.boom, headers: [HTTPField.Name("X-Long")!: long])
+        #expect(refused.status == 431)
+        let entry = try #require(refused.backend.journalEntries().last)
+        #expect(entry.status == 431 && entry.operation == MockOperation.v1Authorize.rawValue)
+        #expect(entry.requestBody == nil && entry.responseBody?.contains("request_too_large") == true)
+        #expect(entry.responseHeaders[HeaderName.requestId] == refused.headers[HTTPField.Name(HeaderName.requestId)!])
+    }
+
+    @Test func unclaimedPathsAndMethodsAnswerInTheirPathsStyle() async throws {
+        let unknown = try await Self.send("/api/v1/nothing.xml", throwing: Self.boom)
+        #expect(unknown.status == 404 && unknown.headers[.contentType] == V1Reply.xmlType)
+        #expect(unknown.backend.journalEntries().last?.status == 404)
+        let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 7)
+        let app = Application(router: Self.router(backend: backend, throwing: Self.boom))
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/o/client/boom", method: .post)
+            #expect(response.status.code == 405 && response.headers[.allow] == "GET")
+            #expect(String(buffer: response.body).contains(#""code":"invalid_http_method""#))
+        }
+    }
+
+    @Test func failuresAnswerForThemselvesOutsideAnyGroup() async throws {
+        let router = Router(context: MockRequestContext.self)
+        router.get("/bare") { _, _ -> Response in throw PageFailure(status: 409, title: "Taken", message: "Try later.")
+        }
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/bare", method: .get)
+            #expect(response.status.code == 409 && response.headers[.contentType] == Reply.htmlType)
+        }
+    }
+
+    @Test func theAdminGroupTakesNoFaults() async throws {
+        let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 7)
+        backend.addFault(FaultRule(route: "/__tvsim/**", kind: .status, status: 503))
+        backend.addFault(FaultRule(route: "/api/v2/**", kind: .status, status: 503))
+        let app = Application(router: Self.router(backend: backend, throwing: Self.boom))
+        try await app.test(.router) { client in
+            let admin = try await client.execute(uri: "/__tvsim/boom", method: .get)
+            #expect(admin.status.code == 418)
+            let v2 = try await client.execute(uri: "/api/v2/ORBIT/boom", method: .get)
+            #expect(v2.status.code == 503)
+        }
+    }
+}
+
+@Suite struct EndpointOperationTests {
+    /// Faults target operations and the journal names them, both through the matched endpoint:
+    /// every registered route must resolve to its own operation.
+    @Test func everyEndpointIsJournaledUnderItsOperation() async throws {
+        try await Harness.run { harness in
+            let routes = MockServer.routes(backend: harness.backend)
+            for route in routes {
+                let path = route.path.replacingOccurrences(
+                    of: #"\{[A-Za-z]+\}"#, with: "x", options: .regularExpression)
+                _ = try await harness.send(HTTPRequest.Method(route.method)!, path)
+                let entry = try #require(harness.backend.journalEntries().last)
+                #expect(entry.operation == route.operation, "\(route.method) \(route.path)")
+            }
+        }
+    }
+}
