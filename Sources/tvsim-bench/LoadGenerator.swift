@@ -46,8 +46,11 @@ struct LoadGenerator {
             issued += 1
         }
         for index in sockets.indices { sendNext(index) }
+        var descriptors = [pollfd](repeating: pollfd(), count: sockets.count)
         while sockets.contains(where: \.busy) {
-            var descriptors = sockets.map { pollfd(fd: $0.fd, events: $0.pollEvents, revents: 0) }
+            for index in sockets.indices {
+                descriptors[index] = pollfd(fd: sockets[index].fd, events: sockets[index].pollEvents, revents: 0)
+            }
             guard poll(&descriptors, nfds_t(descriptors.count), 1000) >= 0 else { continue }
             for index in sockets.indices where descriptors[index].revents != 0 {
                 switch sockets[index].service(descriptors[index].revents, scratch: &scratch) {
@@ -141,30 +144,64 @@ private struct Connection {
 }
 
 /// The status and total length of the first complete response in a buffer, if there is one.
-/// Knows `Content-Length` and chunked bodies, which is all the mock sends.
+/// Knows `Content-Length` and chunked bodies, which is all the mock sends. It reads the bytes
+/// in place: the generator shares the machine with the server it measures, so every
+/// microsecond it spends per answer is taken from the server's figure.
 struct HTTPResponseFrame {
     let status: Int
     let length: Int
 
     init?(_ bytes: [UInt8]) {
-        guard let headerEnd = Self.find([13, 10, 13, 10], in: bytes, from: 0) else { return nil }
-        let head = String(decoding: bytes[0..<headerEnd], as: UTF8.self).lowercased()
-        let lines = head.split(separator: "\r\n")
-        guard let first = lines.first, first.count >= 12, let code = Int(first.dropFirst(9).prefix(3)) else {
-            return nil
-        }
+        guard let headerEnd = Self.find([13, 10, 13, 10], in: bytes, from: 0), headerEnd >= 12,
+            let code = Self.number(bytes[9..<12])
+        else { return nil }
         let bodyStart = headerEnd + 4
-        if let header = lines.first(where: { $0.hasPrefix("content-length:") }),
-            let size = Int(header.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-        {
+        let head = bytes[0..<headerEnd]
+        if let size = Self.value(of: "content-length", in: head).flatMap(Self.number) {
             guard bytes.count >= bodyStart + size else { return nil }
             (status, length) = (code, bodyStart + size)
-        } else if lines.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) {
+        } else if let encoding = Self.value(of: "transfer-encoding", in: head),
+            Self.find(Array("chunked".utf8), in: Array(encoding), from: 0) != nil
+        {
             guard let end = Self.find(Array("0\r\n\r\n".utf8), in: bytes, from: bodyStart) else { return nil }
             (status, length) = (code, end + 5)
         } else {
             (status, length) = (code, bodyStart)
         }
+    }
+
+    /// The value of the header `name` (lower case), its leading spaces skipped.
+    private static func value(of name: String, in head: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let name = Array(name.utf8)
+        var lineStart = head.startIndex
+        while lineStart < head.endIndex {
+            let lineEnd = head[lineStart...].firstIndex(of: 13) ?? head.endIndex
+            let line = head[lineStart..<lineEnd]
+            if line.count > name.count, line[line.startIndex + name.count] == UInt8(ascii: ":"),
+                zip(line, name).allSatisfy({ Self.lowercased($0) == $1 })
+            {
+                var value = line[(line.startIndex + name.count + 1)...].drop { $0 == UInt8(ascii: " ") }
+                while value.last == UInt8(ascii: " ") { value = value.dropLast() }
+                return value
+            }
+            lineStart = lineEnd + 2
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// A decimal number made of the digits in `digits`, nothing else.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -30,11 +30,11 @@ struct ServerBenchmarks {
         let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " ")
         return [
             BenchmarkRow(
-                .server, "\(name): throughput", result.requestsPerSecond, "req/s", target: .atLeast(20_000),
+                .server, "\(name): throughput", result.requestsPerSecond, "req/s", target: .atLeast(40_000),
                 detail: "\(connections) connections, \(BenchmarkRow.format(result.elapsed.seconds)) s, \(statuses)"),
             BenchmarkRow(.server, "\(name): p50 latency", result.latency(percentile: 50).milliseconds, "ms"),
             BenchmarkRow(
-                .server, "\(name): p99 latency", result.latency(percentile: 99).milliseconds, "ms", target: .under(10),
+                .server, "\(name): p99 latency", result.latency(percentile: 99).milliseconds, "ms", target: .under(5),
                 detail: result.serverErrors + result.broken > 0
                     ? "\(result.serverErrors) 5xx, \(result.broken) broken connections"
                     : "no 5xx, no broken connections"

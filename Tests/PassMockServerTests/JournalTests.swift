@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import PassMockServer
@@ -8,9 +9,9 @@ import Testing
     static func exchange(_ uri: String, body: String = "") -> Journal.Exchange {
         Journal.Exchange(
             time: 0, method: "GET", uri: uri, operation: nil, status: 200, durationMilliseconds: 0,
-            requestHeaders: [("Authorization", "Bearer abcdefghijklmnopqrstuvwxyz0123456789")],
+            requestHeaders: [.authorization: "Bearer abcdefghijklmnopqrstuvwxyz0123456789"],
             requestBody: Journal.Body(Data(body.utf8), contentType: "application/x-www-form-urlencoded"),
-            responseHeaders: [], responseBody: Journal.Body(Data(), contentType: nil), fault: nil)
+            responseHeaders: [:], responseBody: Journal.Body(Data(), contentType: nil), fault: nil)
     }
 
     @Test func aFullRingKeepsTheNewestInOrder() {

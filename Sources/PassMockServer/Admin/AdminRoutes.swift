@@ -89,7 +89,7 @@ struct AdminRoutes {
                 return Reply.json(
                     Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
             }
-            if let token = backend.adminToken, request.header(HeaderName.authorization) != "Bearer \(token)" {
+            if let token = backend.adminToken, request.header(.authorization) != "Bearer \(token)" {
                 return Reply.json(
                     Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PassAPI
 import Synchronization
 
@@ -32,9 +33,10 @@ final class Journal: Sendable {
         var operation: String?
         var status: Int
         var durationMilliseconds: Double
-        var requestHeaders: [(String, String)]
+        /// Kept as the server holds them (a reference, no copy); named and redacted when read.
+        var requestHeaders: HTTPFields
         var requestBody: Body
-        var responseHeaders: [(String, String)]
+        var responseHeaders: HTTPFields
         var responseBody: Body
         var fault: String?
     }
@@ -77,17 +79,21 @@ final class Journal: Sendable {
 
     /// Keeps `exchange` and returns its id.
     func record(_ exchange: Exchange) -> Int {
-        state.withLock { state in
+        // The oldest exchange comes out of the lock and is freed after it, not while every
+        // request waits.
+        let (id, _) = state.withLock { state -> (Int, Exchange?) in
             let id = state.nextId
             state.nextId += 1
-            if state.exchanges.count < capacity {
+            guard state.exchanges.count >= capacity else {
                 state.exchanges.append((id, exchange))
-            } else {
-                state.exchanges[state.oldest] = (id, exchange)
-                state.oldest = (state.oldest + 1) % capacity
+                return (id, nil)
             }
-            return id
+            let dropped = state.exchanges[state.oldest].exchange
+            state.exchanges[state.oldest] = (id, exchange)
+            state.oldest = (state.oldest + 1) % capacity
+            return (id, dropped)
         }
+        return id
     }
 
     /// Without `after`, the newest `limit` entries; with it, the oldest `limit` entries after
@@ -118,9 +124,11 @@ final class Journal: Sendable {
             fault: exchange.fault)
     }
 
-    static func headers(_ pairs: [(String, String)]) -> [String: String] {
+    static func headers(_ fields: HTTPFields) -> [String: String] {
         var headers: [String: String] = [:]
-        for (name, value) in pairs { headers[name] = Redaction.header(name: name, value: value) }
+        for field in fields {
+            headers[field.name.rawName] = Redaction.header(name: field.name.rawName, value: field.value)
+        }
         return headers
     }
 

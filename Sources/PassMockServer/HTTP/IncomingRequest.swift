@@ -31,12 +31,9 @@ struct IncomingRequest: Sendable {
             body: Data(buffer.readableBytesView), rawQuery: request.uri.query)
     }
 
-    func header(_ name: String) -> String? {
-        guard let field = HTTPField.Name(name) else { return nil }
-        return headers[field]
-    }
+    func header(_ name: HTTPField.Name) -> String? { headers[name] }
 
-    var contentType: String? { header("Content-Type") }
+    var contentType: String? { header(.contentType) }
 
     // MARK: Forms
 

@@ -90,6 +90,8 @@ struct RouteParameters: Sendable {
 
     subscript(_ name: String) -> String {
         let raw = parameters.get(name) ?? ""
+        // Most parameters have nothing to decode; Foundation's decoder costs even then.
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
         return raw.removingPercentEncoding ?? raw
     }
 }

@@ -27,7 +27,7 @@ struct DCRRoutes {
         } catch {
             throw OAuthFailure(code: .invalidRequest, description: "The body is not the expected JSON object.")
         }
-        guard case .success = DeviceInfo.parse(request.header(HeaderName.deviceInfo)) else {
+        guard case .success = DeviceInfo.parse(request.header(.deviceInfo)) else {
             throw OAuthFailure(code: .invalidRequest, description: "X-Device-Info is missing or invalid.")
         }
         let index = backend.index
@@ -77,7 +77,7 @@ struct DCRRoutes {
                 parameters[name] = value
             }
         }
-        guard case .success = DeviceInfo.parse(request.header(HeaderName.deviceInfo)) else {
+        guard case .success = DeviceInfo.parse(request.header(.deviceInfo)) else {
             throw OAuthFailure(code: .invalidRequest, description: "X-Device-Info is missing or invalid.")
         }
         for name in ["grant_type", "client_id", "client_secret"] where (parameters[name] ?? "").isEmpty {

@@ -21,14 +21,13 @@ struct Gatekeeper {
 
     /// Validates `Authorization: Bearer …` for `serviceProvider`.
     func caller(_ request: IncomingRequest, serviceProvider: String) throws -> Caller {
-        guard let header = request.header(HeaderName.authorization) else {
+        guard let header = request.header(.authorization) else {
             throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is missing.")
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let space = header.firstIndex(of: " "), header[..<space].lowercased() == "bearer" else {
             throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is not a Bearer token.")
         }
-        let token = String(parts[1])
+        let token = String(header[header.index(after: space)...])
         let credentials = backend.credentials
         guard let claims = index.verifiedAccessTokens.value(token, make: { credentials.accessTokenClaims(token) })
         else {
@@ -59,7 +58,7 @@ struct Gatekeeper {
     }
 
     func deviceIdentifier(_ request: IncomingRequest) throws -> DeviceIdentifier {
-        let header = request.header(HeaderName.deviceIdentifier)
+        let header = request.header(.deviceIdentifier)
         if let header,
             let known = index.parsedDeviceIdentifiers.value(header, make: { try? DeviceIdentifier.parse(header).get() })
         {
@@ -78,7 +77,7 @@ struct Gatekeeper {
 
     /// The parsed `X-Device-Info`, one instance per header value, for records that keep it.
     func sharedDeviceInfo(_ request: IncomingRequest) throws -> Shared<DeviceInfo> {
-        let header = request.header(HeaderName.deviceInfo)
+        let header = request.header(.deviceInfo)
         // A device sends the same header on every call: parse it once.
         if let header,
             let known = index.parsedDeviceInfo.value(
@@ -94,7 +93,7 @@ struct Gatekeeper {
 
     /// The optional partner framework status; a present but unreadable one is an error.
     func partnerFrameworkStatus(_ request: IncomingRequest) throws -> PartnerFrameworkStatus? {
-        switch PartnerFrameworkStatus.parse(request.header(HeaderName.partnerFrameworkStatus)) {
+        switch PartnerFrameworkStatus.parse(request.header(.partnerFrameworkStatus)) {
         case .success(let status): return status
         case .failure(.missing): return nil
         case .failure(let error):

@@ -25,7 +25,7 @@ extension V1Routes {
             parameters: SessionParameters(parameters),
             notBefore: now,
             notAfter: now.addingTimeInterval(TimeInterval(lifetime)))
-        session.userAgent = call.request.header("User-Agent")
+        session.userAgent = call.request.header(.userAgent)
         backend.store.insertSession(session, now: now)
         return call.reply(record(of: session, requestor: caller.requestor), root: "regcode")
     }

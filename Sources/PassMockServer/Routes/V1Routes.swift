@@ -79,7 +79,7 @@ struct V1Call {
         gate = Gatekeeper(backend)
         let form = request.method == "GET" ? [:] : try request.form()
         inputs = request.query.merging(form) { _, fromForm in fromForm }
-        style = V1Style(path: request.path, inputs: inputs, accept: request.header("Accept"), index: gate.index)
+        style = V1Style(path: request.path, inputs: inputs, accept: request.header(.accept), index: gate.index)
     }
 
     /// A parameter that must be present and not empty.
@@ -124,7 +124,7 @@ struct V1Call {
 
     /// `device_info` (parameter) or `X-Device-Info` (header), Base64 JSON; checked when sent.
     func deviceInfo(required: Bool = false) throws -> DeviceInfo? {
-        guard let value = inputs["device_info"] ?? request.header(HeaderName.deviceInfo) else {
+        guard let value = inputs["device_info"] ?? request.header(.deviceInfo) else {
             if required { throw V1Failure.missing("device_info", .invalidDeviceInfo) }
             return nil
         }

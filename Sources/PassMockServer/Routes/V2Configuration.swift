@@ -6,8 +6,8 @@ extension V2Routes {
     func configuration(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
         let gate = self.gate
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])
-        if request.header(HeaderName.deviceIdentifier) != nil { _ = try gate.deviceIdentifier(request) }
-        let info = request.header(HeaderName.deviceInfo) == nil ? nil : try gate.deviceInfo(request)
+        if request.header(.deviceIdentifier) != nil { _ = try gate.deviceIdentifier(request) }
+        let info = request.header(.deviceInfo) == nil ? nil : try gate.deviceInfo(request)
         // Devices ask for it on every launch; it changes only with the dashboard.
         let key = "v2|\(caller.requestor.id)|\(PlatformProfile.cacheKey(info))"
         let body = backend.index.encodedAnswers.value(key) {

@@ -29,9 +29,9 @@ struct JournalMiddleware: RouterMiddleware {
             time: backend.nowMilliseconds, method: request.method.rawValue, uri: request.uri.description,
             operation: context.notes.operation?.rawValue, status: response.status.code,
             durationMilliseconds: (elapsed * 1000).rounded() / 1000,
-            requestHeaders: request.headers.map { ($0.name.rawName, $0.value) },
+            requestHeaders: request.headers,
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),
-            responseHeaders: response.headers.map { ($0.name.rawName, $0.value) },
+            responseHeaders: response.headers,
             responseBody: Journal.Body(body, contentType: response.headers[.contentType]),
             fault: context.notes.fault)
         let id = backend.journal.record(exchange)

@@ -11,7 +11,7 @@ struct RequestIdMiddleware: RouterMiddleware {
     ) async throws -> Response {
         context.notes.trace = backend.newIdentifier()
         var response = try await next(request, context)
-        let name = HTTPField.Name(HeaderName.requestId)!
+        let name = HTTPField.Name.requestId
         response.headers.removeAll { $0.name == name }
         response.headers.append(HTTPField(name: name, value: context.notes.trace))
         return response
