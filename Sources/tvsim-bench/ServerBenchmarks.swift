@@ -20,8 +20,17 @@ struct ServerBenchmarks {
             ("GET /profiles/code/{code}", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
         ] {
             let request = caller.request("GET", path)
+            let cpuBefore = ProcessCPU.seconds(of: server.pid)
             let result = try generator.run(duration: duration) { _, _ in request }
+            let cpuAfter = ProcessCPU.seconds(of: server.pid)
             rows += Self.rows(name, result, connections: connections)
+            if let cpuBefore, let cpuAfter, result.requests > 0 {
+                rows.append(
+                    BenchmarkRow(
+                        .server, "\(name): server CPU per request",
+                        (cpuAfter - cpuBefore) / Double(result.requests) * 1_000_000, "µs",
+                        detail: "user + system time of tvsim serve; steadier than throughput on a shared host"))
+            }
         }
         return rows
     }

@@ -54,14 +54,26 @@ final class Journal: Sendable {
         }
     }
 
+    /// One kept exchange. A reference, so that the ring moves a pointer under its lock rather
+    /// than an exchange's dozen fields.
+    private final class Kept: Sendable {
+        let id: Int
+        let exchange: Exchange
+
+        init(id: Int, exchange: Exchange) {
+            self.id = id
+            self.exchange = exchange
+        }
+    }
+
     /// A ring: `exchanges` fills up to the capacity, then `oldest` walks around it.
     private struct State {
-        var exchanges: [(id: Int, exchange: Exchange)] = []
+        var exchanges: [Kept] = []
         var oldest = 0
         var nextId = 1
 
         /// Oldest first.
-        var inOrder: [(id: Int, exchange: Exchange)] {
+        var inOrder: [Kept] {
             Array(exchanges[oldest...] + exchanges[..<oldest])
         }
     }
@@ -81,17 +93,17 @@ final class Journal: Sendable {
     func record(_ exchange: Exchange) -> Int {
         // The oldest exchange comes out of the lock and is freed after it, not while every
         // request waits.
-        let (id, _) = state.withLock { state -> (Int, Exchange?) in
-            let id = state.nextId
+        let (id, _) = state.withLock { state -> (Int, Kept?) in
+            let kept = Kept(id: state.nextId, exchange: exchange)
             state.nextId += 1
             guard state.exchanges.count >= capacity else {
-                state.exchanges.append((id, exchange))
-                return (id, nil)
+                state.exchanges.append(kept)
+                return (kept.id, nil)
             }
-            let dropped = state.exchanges[state.oldest].exchange
-            state.exchanges[state.oldest] = (id, exchange)
+            let dropped = state.exchanges[state.oldest]
+            state.exchanges[state.oldest] = kept
             state.oldest = (state.oldest + 1) % capacity
-            return (id, dropped)
+            return (kept.id, dropped)
         }
         return id
     }

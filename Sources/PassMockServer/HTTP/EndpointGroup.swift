@@ -38,7 +38,7 @@ enum EndpointGroup: CaseIterable, Sendable {
                 context.notes.v1Style
                     ?? V1Style(
                         path: request.uri.path, inputs: IncomingRequest.parseQuery(request.uri.query),
-                        accept: request.headers[.accept], index: backend.index))
+                        accept: request.headers.value(of: .accept), index: backend.index))
         }
     }
 }

@@ -19,3 +19,17 @@ extension HTTPField.Name {
         return checked
     }
 }
+
+extension HTTPFields {
+    /// The value of `name`, as `self[name]` gives it: repeated fields joined with ", ". A field
+    /// sent once is read directly; the subscript joins through generic code whose cost showed
+    /// on every lookup of every request.
+    func value(of name: HTTPField.Name) -> String? {
+        var found: String?
+        for field in self where field.name == name {
+            if found != nil { return self[name] }
+            found = field.value
+        }
+        return found
+    }
+}

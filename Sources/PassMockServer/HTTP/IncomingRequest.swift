@@ -15,7 +15,7 @@ struct IncomingRequest: Sendable {
     let rawQuery: String?
 
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+        if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
             throw EnhancedFailure(.requestTooLarge, "The body is \(declared) bytes; the limit is \(limit).")
         }
         var request = request
@@ -31,7 +31,7 @@ struct IncomingRequest: Sendable {
             body: Data(buffer.readableBytesView), rawQuery: request.uri.query)
     }
 
-    func header(_ name: HTTPField.Name) -> String? { headers[name] }
+    func header(_ name: HTTPField.Name) -> String? { headers.value(of: name) }
 
     var contentType: String? { header(.contentType) }
 

@@ -32,7 +32,7 @@ struct JournalMiddleware: RouterMiddleware {
             requestHeaders: request.headers,
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),
             responseHeaders: response.headers,
-            responseBody: Journal.Body(body, contentType: response.headers[.contentType]),
+            responseBody: Journal.Body(body, contentType: response.headers.value(of: .contentType)),
             fault: context.notes.fault)
         let id = backend.journal.record(exchange)
         if backend.hasObservers { backend.notifyObservers(Journal.entry(id: id, exchange)) }

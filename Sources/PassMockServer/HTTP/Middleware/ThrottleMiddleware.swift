@@ -28,7 +28,7 @@ struct ThrottleMiddleware: RouterMiddleware {
 
     /// The first `X-Forwarded-For` address (a proxy's client), else the peer.
     private static func client(of request: Request, context: MockRequestContext) -> String {
-        let forwarded = request.headers[.forwardedFor]?.split(separator: ",").first
+        let forwarded = request.headers.value(of: .forwardedFor)?.split(separator: ",").first
         return forwarded.map { $0.trimmingCharacters(in: .whitespaces) } ?? context.remoteAddress?.ipAddress ?? "local"
     }
 }
