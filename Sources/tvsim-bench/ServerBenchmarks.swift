@@ -1,6 +1,7 @@
 import Foundation
 import PassAPI
 import PassClient
+import Subprocess
 
 /// The mock back end as `tvsim serve` runs it, in its own process, loaded over loopback.
 struct ServerBenchmarks {
@@ -9,7 +10,7 @@ struct ServerBenchmarks {
     /// `GET /configuration` and `GET /profiles/code/{code}`, each for `duration` over
     /// `connections` keep-alive connections.
     func throughput(duration: Duration, connections: Int) async throws -> [BenchmarkRow] {
-        let server = try ServeProcess(executable: executable)
+        let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }
         let caller = try await BenchmarkCaller.prepare(server)
         let code = try await caller.client.createSession(mvpd: nil, domainName: nil, redirectUrl: nil).code ?? "UNKNOWN"
@@ -29,7 +30,7 @@ struct ServerBenchmarks {
                     BenchmarkRow(
                         .server, "\(name): server CPU per request",
                         (cpuAfter - cpuBefore) / Double(result.requests) * 1_000_000, "µs",
-                        detail: "user + system time of tvsim serve; steadier than throughput on a shared host"))
+                        detail: "user + system time of tvsim serve per answered request"))
             }
         }
         return rows
@@ -55,7 +56,7 @@ struct ServerBenchmarks {
     /// code for a device never seen before, measured halfway and at the end: bounded stores show
     /// as a flat line.
     func memory(requests: Int, connections: Int) async throws -> [BenchmarkRow] {
-        let server = try ServeProcess(executable: executable)
+        let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }
         let caller = try await BenchmarkCaller.prepare(server)
         let generator = LoadGenerator(port: server.port, connections: connections)
@@ -124,45 +125,61 @@ struct BenchmarkCaller: Sendable {
 }
 
 /// `tvsim serve --quiet --port 0` as a child process, with what its banner says.
-final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+final class ServeProcess: Sendable {
+    let pid: pid_t
     let baseURL: String
     let port: UInt16
     let requestor: String
     let softwareStatement: String
-    var pid: pid_t { process.processIdentifier }
 
-    init(executable: String) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", "--quiet", "--port", "0"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let banner = try Self.readBanner(output.fileHandleForReading)
+    private init(pid: pid_t, banner: [String: String]) throws {
         guard let url = banner["listening on"], let port = URL(string: url)?.port,
             let requestor = banner["requestor"]?.split(separator: " ").first,
             let statement = banner["software statement"]
         else {
-            process.terminate()
+            kill(pid, SIGTERM)
             throw BenchmarkError("tvsim serve printed no usable banner")
         }
+        self.pid = pid
         (baseURL, self.port, self.requestor, softwareStatement) = (url, UInt16(port), String(requestor), statement)
     }
 
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
+    /// Starts `tvsim serve` with swift-subprocess and returns once its banner says it listens.
+    /// The process is read to its end in the background, so it never blocks on a full pipe.
+    static func start(executable: String) async throws -> ServeProcess {
+        let (banners, sink) = AsyncStream<(pid: pid_t, text: String)?>.makeStream()
+        Task.detached {
+            _ = try? await Subprocess.run(
+                .path(.init(executable)), arguments: ["serve", "--quiet", "--port", "0"], input: .none,
+                output: .sequence, error: .discarded
+            ) { execution in
+                var text = ""
+                var told = false
+                for try await chunk in execution.standardOutput where !told {
+                    text += chunk.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+                    if text.contains("Press Ctrl-C") {
+                        sink.yield((execution.processIdentifier.value, text))
+                        told = true
+                    }
+                }
+            }
+            sink.yield(nil)
+            sink.finish()
+        }
+        var iterator = banners.makeAsyncIterator()
+        guard let started = await iterator.next(), let started else {
+            throw BenchmarkError("tvsim serve exited before listening")
+        }
+        return try ServeProcess(pid: started.pid, banner: parse(started.text))
     }
 
-    /// The banner's lines as label → value, read up to "Press Ctrl-C".
-    static func readBanner(_ handle: FileHandle) throws -> [String: String] {
-        var text = ""
-        while !text.contains("Press Ctrl-C") {
-            let data = handle.availableData
-            guard !data.isEmpty else { throw BenchmarkError("tvsim serve exited before listening") }
-            text += String(decoding: data, as: UTF8.self)
-        }
+    /// Asks the server to stop; the background reader sees it exit.
+    func stop() {
+        kill(pid, SIGTERM)
+    }
+
+    /// The banner's lines as label → value.
+    static func parse(_ text: String) -> [String: String] {
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)

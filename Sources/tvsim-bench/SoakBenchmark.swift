@@ -9,7 +9,7 @@ struct SoakBenchmark {
     let executable: String
 
     func run(minutes: Int, clients: Int, progress: @Sendable (String) -> Void) async throws -> [BenchmarkRow] {
-        let server = try ServeProcess(executable: executable)
+        let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }
         let caller = try await BenchmarkCaller.prepare(server)
         var codes: [String] = []
