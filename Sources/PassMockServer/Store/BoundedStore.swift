@@ -4,24 +4,20 @@
 struct BoundedStore<Key: Hashable, Value> {
     /// A value lives in its own allocation, so the hash table's buckets hold a pointer instead of
     /// the value: a table sized for 50 000 entries has about 131 000 buckets, and a session held
-    /// inline would cost its full size in every one of them, used or not.
-    private final class Box {
+    /// inline would cost its full size in every one of them, used or not. Immutable, so a copy
+    /// of the store keeps its own values.
+    private final class Entry {
+        /// The insertion's rank: the oldest entries have the lowest.
+        let sequence: Int
         let value: Value
 
-        init(_ value: Value) {
+        init(sequence: Int, value: Value) {
+            self.sequence = sequence
             self.value = value
         }
     }
 
-    private struct Entry {
-        let sequence: Int
-        var box: Box
-        var value: Value { box.value }
-    }
-
     private var entries: [Key: Entry] = [:]
-    private var insertionOrder: [(sequence: Int, key: Key)] = []
-    private var orderHead = 0
     private var nextSequence = 0
     let capacity: Int
 
@@ -39,23 +35,19 @@ struct BoundedStore<Key: Hashable, Value> {
 
     var keyValues: [(key: Key, value: Value)] { entries.map { ($0.key, $0.value.value) } }
 
-    /// Replaces the value of an existing key in place, keeping its age.
+    /// Replaces the value of an existing key, keeping its age.
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) {
-        guard var entry = entries[key] else { return }
-        // A new box rather than a change in place: a copy of the store keeps its own values.
+        guard let entry = entries[key] else { return }
         var value = entry.value
         body(&value)
-        entry.box = Box(value)
-        entries[key] = entry
+        entries[key] = Entry(sequence: entry.sequence, value: value)
     }
 
     /// Inserts or replaces `value`, evicting if the store is over capacity.
     mutating func insert(_ value: Value, for key: Key, isExpired: (Value) -> Bool) {
         nextSequence += 1
-        entries[key] = Entry(sequence: nextSequence, box: Box(value))
-        insertionOrder.append((nextSequence, key))
+        entries[key] = Entry(sequence: nextSequence, value: value)
         if entries.count > capacity { evict(isExpired: isExpired) }
-        compactOrderIfNeeded()
     }
 
     @discardableResult
@@ -71,24 +63,17 @@ struct BoundedStore<Key: Hashable, Value> {
 
     mutating func removeAll() {
         entries.removeAll()
-        insertionOrder.removeAll()
-        orderHead = 0
     }
 
+    /// Drops the expired entries, then the oldest, down to 90% of capacity. The oldest are found
+    /// by sorting the ranks, once per tenth of the capacity inserted: cheaper in memory than
+    /// keeping the insertion order beside the table, and a millisecond at the default cap.
     private mutating func evict(isExpired: (Value) -> Bool) {
         let target = capacity * 9 / 10
         removeAll { _, value in isExpired(value) }
-        while entries.count > target, orderHead < insertionOrder.count {
-            let (sequence, key) = insertionOrder[orderHead]
-            orderHead += 1
-            if entries[key]?.sequence == sequence { entries.removeValue(forKey: key) }
-        }
-    }
-
-    /// Drops the consumed prefix and stale keys of the insertion order once it is mostly garbage.
-    private mutating func compactOrderIfNeeded() {
-        guard insertionOrder.count > 64, insertionOrder.count > entries.count * 2 else { return }
-        insertionOrder = insertionOrder[orderHead...].filter { entries[$0.key]?.sequence == $0.sequence }
-        orderHead = 0
+        let excess = entries.count - target
+        guard excess > 0 else { return }
+        let oldest = entries.map { (sequence: $0.value.sequence, key: $0.key) }.sorted { $0.sequence < $1.sequence }
+        for (_, key) in oldest.prefix(excess) { entries.removeValue(forKey: key) }
     }
 }
