@@ -1,5 +1,12 @@
 import Foundation
+import Subprocess
 import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// The real terminal path: the built binary in tmux, driven with keys, resized, quit or
 /// signalled, and the terminal checked afterwards (`stty` must show canonical mode and echo).
@@ -13,7 +20,32 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
-    init(arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color") throws {
+    /// The pane as last captured, for failure messages (which cannot wait).
+    private(set) var lastScreen = ""
+    /// The tmux server, stopped with the session.
+    private var serverPid: pid_t?
+
+    private init() {}
+
+    /// Starts tvsim with `arguments` in a new tmux server of its own.
+    static func start(arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color")
+        async throws -> TmuxSession
+    {
+        let session = TmuxSession()
+        try session.writeScript(arguments: arguments, term: term)
+        // The tmux server outlives this call: it inherits no pipe that anyone waits on.
+        try await session.run(
+            [
+                "new-session", "-d", "-s", "s", "-x", "\(width)", "-y", "\(height)",
+                "sh \(session.directory.path)/run.sh",
+            ],
+            capture: false)
+        let pid = try await session.run(["display-message", "-p", "#{pid}"])
+        session.serverPid = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+        return session
+    }
+
+    private func writeScript(arguments: [String], term: String) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binary = TVSimBinary.url.path
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
@@ -25,50 +57,44 @@ final class TmuxSession: @unchecked Sendable {
             sleep 60
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        // The tmux server outlives this call: it must not inherit a pipe we wait on.
-        try run(
-            ["new-session", "-d", "-s", "s", "-x", "\(width)", "-y", "\(height)", "sh \(directory.path)/run.sh"],
-            capture: false)
     }
 
     deinit {
-        _ = try? run(["kill-server"], capture: false)
+        // SIGTERM ends the tmux server and hangs up its pane, as `kill-server` does.
+        if let serverPid { kill(serverPid, SIGTERM) }
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs tmux with posix_spawn and waitpid: the tmux client forks a server that lives on,
-    /// which Foundation's Process does not always reap.
+    /// Runs the tmux client with swift-subprocess and returns what it printed.
     @discardableResult
-    func run(_ arguments: [String], capture: Bool = true) throws -> String {
-        let output = directory.appendingPathComponent("out-\(UUID().uuidString)").path
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(
-            &actions, 1, capture ? output : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([Self.tmux!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Self.tmux!, &actions, nil, argv, environ) == 0 else { return "" }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
+    func run(_ arguments: [String], capture: Bool = true) async throws -> String {
+        let executable = Executable.path(FilePath(Self.tmux!))
+        let all = Arguments(["-L", socket] + arguments)
+        guard capture else {
+            _ = try await Subprocess.run(executable, arguments: all, output: .discarded, error: .discarded)
+            return ""
+        }
+        let result = try await Subprocess.run(
+            executable, arguments: all, output: .string(limit: 1 << 20), error: .discarded)
+        return result.standardOutput ?? ""
     }
 
-    var screen: String { (try? run(["capture-pane", "-p", "-t", "s"])) ?? "" }
+    /// Captures the pane.
+    func screen() async -> String {
+        lastScreen = (try? await run(["capture-pane", "-p", "-t", "s"])) ?? ""
+        return lastScreen
+    }
 
-    func keys(_ keys: String...) throws { try run(["send-keys", "-t", "s"] + keys) }
+    func keys(_ keys: String...) async throws { try await run(["send-keys", "-t", "s"] + keys) }
 
-    func resize(_ width: Int, _ height: Int) throws {
-        try run(["resize-window", "-t", "s", "-x", "\(width)", "-y", "\(height)"])
+    func resize(_ width: Int, _ height: Int) async throws {
+        try await run(["resize-window", "-t", "s", "-x", "\(width)", "-y", "\(height)"])
     }
 
     func waitFor(_ text: String, seconds: Double = 15) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if screen.contains(text) { return true }
+            if await screen().contains(text) { return true }
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
@@ -100,27 +126,27 @@ final class TmuxSession: @unchecked Sendable {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")
             return
         }
-        let session = try TmuxSession(arguments: [])
-        #expect(await session.waitFor("Would Like Access"), "\(session.screen)")
-        try session.keys("Enter")
-        #expect(await session.waitFor("Sign in with your TV provider"), "\(session.screen)")
-        try session.keys("Enter")
-        #expect(await session.waitFor("⌕ Search"), "\(session.screen)")
-        try session.keys("a", "u", "r", "Enter")
-        #expect(await session.waitFor("Sign in to Aurora Cable"), "\(session.screen)")
-        try session.resize(80, 24)
-        #expect(await session.waitFor("Sign in to Aurora Cable"), "\(session.screen)")
-        try session.resize(60, 20)
-        #expect(await session.waitFor("Make the window larger"), "\(session.screen)")
-        try session.resize(120, 36)
-        try session.keys("F3", "Enter")
-        #expect(await session.waitFor("Signed in · AuroraCable via Apple"), "\(session.screen)")
-        #expect(session.screen.contains("C.12 create and retrieve profile"))
-        try session.keys("q")
-        #expect(await session.waitFor("EXITED 0"), "\(session.screen)")
+        let session = try await TmuxSession.start(arguments: [])
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
+        try await session.keys("Enter")
+        #expect(await session.waitFor("Sign in with your TV provider"), "\(session.lastScreen)")
+        try await session.keys("Enter")
+        #expect(await session.waitFor("⌕ Search"), "\(session.lastScreen)")
+        try await session.keys("a", "u", "r", "Enter")
+        #expect(await session.waitFor("Sign in to Aurora Cable"), "\(session.lastScreen)")
+        try await session.resize(80, 24)
+        #expect(await session.waitFor("Sign in to Aurora Cable"), "\(session.lastScreen)")
+        try await session.resize(60, 20)
+        #expect(await session.waitFor("Make the window larger"), "\(session.lastScreen)")
+        try await session.resize(120, 36)
+        try await session.keys("F3", "Enter")
+        #expect(await session.waitFor("Signed in · AuroraCable via Apple"), "\(session.lastScreen)")
+        #expect((await session.screen()).contains("C.12 create and retrieve profile"))
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
         try? await Task.sleep(for: .milliseconds(300))
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
-        #expect(!session.screen.contains("Orbit TV on iPhone"))
+        #expect(!(await session.screen()).contains("Orbit TV on iPhone"))
     }
 
     @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130")])
@@ -129,11 +155,11 @@ final class TmuxSession: @unchecked Sendable {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")
             return
         }
-        let session = try TmuxSession(arguments: ["--platform", "tvos"])
-        #expect(await session.waitFor("Would Like Access"), "\(session.screen)")
+        let session = try await TmuxSession.start(arguments: ["--platform", "tvos"])
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         let pid = try #require(session.tvsimPid)
         kill(pid, signal)
-        #expect(await session.waitFor(exit), "\(session.screen)")
+        #expect(await session.waitFor(exit), "\(session.lastScreen)")
         try? await Task.sleep(for: .milliseconds(300))
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
     }
@@ -143,20 +169,20 @@ final class TmuxSession: @unchecked Sendable {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")
             return
         }
-        let session = try TmuxSession(arguments: [])
-        #expect(await session.waitFor("Would Like Access"), "\(session.screen)")
+        let session = try await TmuxSession.start(arguments: [])
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         for index in 0..<100 {
-            try session.resize(60 + (index * 7) % 90, 15 + (index * 5) % 40)
+            try await session.resize(60 + (index * 7) % 90, 15 + (index * 5) % 40)
         }
-        try session.resize(120, 36)
-        #expect(await session.waitFor("Would Like Access"), "\(session.screen)")
+        try await session.resize(120, 36)
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         // As a person would: the key comes once the window has stopped changing, not in the
         // middle of the last resizes still being delivered.
         try await Task.sleep(for: .milliseconds(500))
-        try session.keys("Escape")
-        #expect(await session.waitFor("Not signed in"), "\(session.screen)")
-        try session.keys("q")
-        #expect(await session.waitFor("EXITED 0"), "\(session.screen)")
+        try await session.keys("Escape")
+        #expect(await session.waitFor("Not signed in"), "\(session.lastScreen)")
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
     }
 
     @Test func theFirstFrameAndQuitDoNotWaitForTheBackEnd() async throws {
@@ -167,13 +193,13 @@ final class TmuxSession: @unchecked Sendable {
         // A back end that accepts connections and never answers: the world cannot start for
         // as long as the admin client waits (10 s).
         let silent = try SilentListener()
-        let session = try TmuxSession(arguments: ["--server", "http://127.0.0.1:\(silent.port)"])
-        #expect(await session.waitFor("Starting the back end", seconds: 5), "\(session.screen)")
-        try session.resize(80, 24)
-        #expect(await session.waitFor("Starting the back end", seconds: 3), "\(session.screen)")
+        let session = try await TmuxSession.start(arguments: ["--server", "http://127.0.0.1:\(silent.port)"])
+        #expect(await session.waitFor("Starting the back end", seconds: 5), "\(session.lastScreen)")
+        try await session.resize(80, 24)
+        #expect(await session.waitFor("Starting the back end", seconds: 3), "\(session.lastScreen)")
         let asked = Date()
-        try session.keys("q")
-        #expect(await session.waitFor("EXITED 0", seconds: 5), "\(session.screen)")
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0", seconds: 5), "\(session.lastScreen)")
         #expect(Date().timeIntervalSince(asked) < 3)
         try? await Task.sleep(for: .milliseconds(300))
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
@@ -184,18 +210,18 @@ final class TmuxSession: @unchecked Sendable {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")
             return
         }
-        let dumb = try TmuxSession(arguments: [], term: "dumb")
-        #expect(await dumb.waitFor("EXITED 1"), "\(dumb.screen)")
-        #expect(dumb.screen.contains("needs a terminal that can move the cursor"))
+        let dumb = try await TmuxSession.start(arguments: [], term: "dumb")
+        #expect(await dumb.waitFor("EXITED 1"), "\(dumb.lastScreen)")
+        #expect((await dumb.screen()).contains("needs a terminal that can move the cursor"))
 
         let iPhoneFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "iphone-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: iPhoneFile) }
         let reset = TVSimBinary.Running(["device", "reset", "--platform", "ios", "--device-state", iPhoneFile.path])
         #expect(await reset.waitForExit() == 0)
-        let mismatch = try TmuxSession(arguments: ["--platform", "tvos", "--device-state", iPhoneFile.path])
-        #expect(await mismatch.waitFor("EXITED 1"), "\(mismatch.screen)")
-        #expect(mismatch.screen.contains("holds an iPhone, not an Apple TV"), "\(mismatch.screen)")
+        let mismatch = try await TmuxSession.start(arguments: ["--platform", "tvos", "--device-state", iPhoneFile.path])
+        #expect(await mismatch.waitFor("EXITED 1"), "\(mismatch.lastScreen)")
+        #expect((await mismatch.screen()).contains("holds an iPhone, not an Apple TV"), "\(mismatch.lastScreen)")
     }
 }
 
