@@ -28,7 +28,7 @@ struct RouteRegistry {
         router.add(middleware: UnknownPathMiddleware(pipeline: pipeline))
         for group in EndpointGroup.allCases {
             let routerGroup = router.group()
-            for middleware in pipeline.middlewares(for: group) { routerGroup.add(middleware: middleware) }
+            routerGroup.add(middleware: pipeline.middlewares(for: group))
             groups[group] = routerGroup
         }
     }

@@ -10,20 +10,22 @@ import Hummingbird
 /// 6. header limits (431); 7. throttle (429); 8. body, read within its limit (413);
 /// 9. faults (not in the admin group); then the handler.
 struct MockPipeline: Sendable {
-    typealias Middleware = any MiddlewareProtocol<Request, Response, MockRequestContext>
-
     let backend: MockBackend
     let operations: EndpointOperations
 
-    func middlewares(for group: EndpointGroup) -> [Middleware] {
-        var chain: [Middleware] = [
-            OperationMiddleware(operations: operations), JournalMiddleware(backend: backend),
-            RequestIdMiddleware(backend: backend), MalformedBodyMiddleware(),
-            ErrorStyleMiddleware(group: group, backend: backend), HeaderLimitMiddleware(backend: backend),
-            ThrottleMiddleware(backend: backend), RequestBodyMiddleware(backend: backend),
-        ]
-        if group.injectsFaults { chain.append(FaultMiddleware(group: group, backend: backend)) }
-        return chain
+    /// The chain as one value of a fixed type, so that each request calls the middlewares
+    /// directly rather than through one existential per layer.
+    @MiddlewareFixedTypeBuilder<Request, Response, MockRequestContext>
+    func middlewares(for group: EndpointGroup) -> some MiddlewareProtocol<Request, Response, MockRequestContext> {
+        OperationMiddleware(operations: operations)
+        JournalMiddleware(backend: backend)
+        RequestIdMiddleware(backend: backend)
+        MalformedBodyMiddleware()
+        ErrorStyleMiddleware(group: group, backend: backend)
+        HeaderLimitMiddleware(backend: backend)
+        ThrottleMiddleware(backend: backend)
+        RequestBodyMiddleware(backend: backend)
+        if group.injectsFaults { FaultMiddleware(group: group, backend: backend) }
     }
 
     /// Runs a group's middlewares around `endpoint` as its `RouterGroup` would, for answers given
@@ -32,16 +34,6 @@ struct MockPipeline: Sendable {
         to request: Request, context: MockRequestContext, in group: EndpointGroup,
         endpoint: @escaping @Sendable (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
-        try await Self.run(middlewares(for: group)[...], request, context, endpoint)
-    }
-
-    private static func run(
-        _ middlewares: ArraySlice<Middleware>, _ request: Request, _ context: MockRequestContext,
-        _ endpoint: @escaping @Sendable (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
-        guard let first = middlewares.first else { return try await endpoint(request, context) }
-        return try await first.handle(request, context: context) { request, context in
-            try await run(middlewares.dropFirst(), request, context, endpoint)
-        }
+        try await middlewares(for: group).handle(request, context: context, next: endpoint)
     }
 }
