@@ -151,6 +151,42 @@ import Testing
         #expect(model.screen == .code(chooser: nil))
     }
 
+    @Test func theAccountChooserStaysOpenAcrossThePollThatWithdrawsTheCodeScreen() {
+        var code = RegistrationCode(
+            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+        var model = ScreenFixtures.model(
+            .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
+        _ = model.handle(.key(.character("c")))
+        _ = model.handle(.key(.down))
+        // The timer wins the race with the user: the engine withdraws the request, polls, and
+        // asks again with the same code.
+        _ = model.handle(.withdrawn(1))
+        code.polls += 1
+        _ = model.handle(
+            .request(
+                PendingRequest(
+                    id: 2, request: .registrationCode(code, activationURL: "http://x/activate"), autoplay: false)))
+        #expect(model.screen == .code(chooser: 1))
+        #expect(
+            press(&model, .enter) == [
+                .answer(2, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+            ])
+    }
+
+    @Test func anExpiredCodeSaysSoOnce() {
+        for platform in [DevicePlatform.ios, .tvos] {
+            let code = RegistrationCode(
+                code: "ABCDEFG", activationPath: "/activate", notAfter: 1, mvpd: nil,
+                status: "This code has expired. Get a new code to try again.")
+            let model = ScreenFixtures.model(
+                .registrationCode(code, activationURL: "http://x/activate"), platform, Size(width: 120, height: 36))
+            let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+            #expect(text.components(separatedBy: "This code has expired").count == 2, "\(text)")
+            // Wrapped on the narrow phone, never cut.
+            #expect(text.contains("try again.") && !text.contains("Get a new …"), "\(text)")
+        }
+    }
+
     @Test func aWithdrawnRequestLeavesTheScreen() {
         var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 80, height: 24))
         _ = model.handle(.withdrawn(1))

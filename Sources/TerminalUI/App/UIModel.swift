@@ -103,6 +103,9 @@ public struct UIModel: Sendable {
     public var appName: String
     public var focus: Pane = .device
     public var pending: PendingRequest?
+    /// The request a poll withdrew, until the next one arrives: a code screen asked again with
+    /// the same code keeps its state (an open account chooser).
+    public var withdrawnRequest: UserRequest?
     public var screen: DeviceScreen = .waiting
     public var lastHome: HomeView?
     public var inspector = InspectorModel()

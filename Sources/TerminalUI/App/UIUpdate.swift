@@ -49,8 +49,9 @@ extension UIModel {
             self.size = size
             return []
         case .request(let pending):
-            let previous = self.pending?.request
+            let previous = self.pending?.request ?? withdrawnRequest
             self.pending = pending
+            withdrawnRequest = nil
             // Each poll shows the same code screen again (with one more check): an open account
             // chooser stays open, or a key pressed between two polls would be lost.
             if case .registrationCode(let shown, _)? = previous, case .registrationCode(let code, _) = pending.request,
@@ -63,9 +64,12 @@ extension UIModel {
             if case .home(let home) = pending.request { lastHome = home }
             return []
         case .withdrawn(let id):
-            if pending?.id == id {
+            if let withdrawn = pending, withdrawn.id == id {
                 pending = nil
-                screen = .waiting
+                withdrawnRequest = withdrawn.request
+                // The code screen is withdrawn at every poll and asked again at once; its state
+                // waits for it. Any other screen starts over.
+                if case .code = screen {} else { screen = .waiting }
             }
             return []
         case .timeline(let entry):

@@ -206,10 +206,14 @@ struct CodeScreen {
         y += 1
         let left = max(0, code.notAfter - now) / 1000
         let expired = code.status.contains("expired") || (code.notAfter > 0 && left == 0)
-        center(
-            expired ? "This code has expired." : "Expires in \(left / 60):\(TimelineText.padded(Int64(left % 60), 2))",
-            Style(expired ? .error : .warning))
-        center(code.status, Style(.muted))
+        if expired {
+            // The app's own status already says it, with what to do next; say it once.
+            let message = code.status.contains("expired") ? code.status : "This code has expired."
+            for line in DisplayWidth.wrap(message, to: rect.width - 2) { center(line, Style(.error)) }
+        } else {
+            center("Expires in \(left / 60):\(TimelineText.padded(Int64(left % 60), 2))", Style(.warning))
+            center(code.status, Style(.muted))
+        }
         center("\(code.polls) check\(code.polls == 1 ? "" : "s") so far", Style(.muted))
         guard let chooser, y < rect.maxY - 1 else { return }
         y += 1
