@@ -173,6 +173,21 @@ import Testing
             ])
     }
 
+    @Test func aLongListCountsTheSelectionAndLeavesItsLastRowWhole() {
+        var rows = [ListRow("FEATURED", selectable: false)]
+        rows += (1...40).map { ListRow("Provider \($0)") }
+        rows.append(ListRow("About TV Provider & Privacy"))
+        var canvas = Canvas(size: Size(width: 40, height: 10))
+        canvas.list(rows, selected: 36, in: Rect(x: 0, y: 0, width: 40, height: 10))
+        let lines = canvas.buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Row 36 is the 36th provider: the header does not count; 41 can be selected.
+        #expect(lines.last?.hasSuffix("36/41") == true, "\(canvas.buffer.text)")
+        canvas.list(rows, selected: 41, in: Rect(x: 0, y: 0, width: 40, height: 10))
+        let last = canvas.buffer.text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("About TV Provider & Privacy "), "\(last)")
+        #expect(last.hasSuffix("41/41"), "\(last)")
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

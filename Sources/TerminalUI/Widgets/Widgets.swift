@@ -93,23 +93,26 @@ public struct Canvas {
     ) {
         guard !rect.isEmpty else { return }
         let offset = ListRow.scrollOffset(selected: selected ?? 0, count: rows.count, height: rect.height)
+        let counter = rows.count > rect.height ? ListRow.counter(selected: selected, in: rows) : nil
         for (index, row) in rows.enumerated().dropFirst(offset).prefix(rect.height) {
             let target = rect.row(index - offset)
             let isSelected = index == selected && row.selectable
             if isSelected { fill(target, selectionStyle) }
             let style = isSelected ? selectionStyle : row.style
             let trailing = row.trailing.map { $0 + " " } ?? ""
-            let textWidth = target.width - DisplayWidth.of(trailing) - (trailing.isEmpty ? 0 : 1)
+            // The last row leaves room for the counter, so neither runs into the other.
+            let reserved = target.y == rect.maxY - 1 ? counter.map { DisplayWidth.of($0) + 1 } ?? 0 : 0
+            let textWidth = target.width - DisplayWidth.of(trailing) - (trailing.isEmpty ? 0 : 1) - reserved
             line(
                 (isSelected ? "› " : "  ") + row.text, in: Rect(x: target.x, y: target.y, width: textWidth, height: 1),
                 style)
             if !trailing.isEmpty {
-                line(trailing, in: target, isSelected ? selectionStyle : Style(.muted), align: .trailing)
+                let space = Rect(x: target.x, y: target.y, width: target.width - reserved, height: 1)
+                line(trailing, in: space, isSelected ? selectionStyle : Style(.muted), align: .trailing)
             }
         }
-        if rows.count > rect.height {
-            let indicator = "\(min(rows.count, offset + rect.height))/\(rows.count)"
-            text(indicator, at: rect.maxX - DisplayWidth.of(indicator), rect.maxY - 1, Style(.muted, dim: true))
+        if let counter {
+            text(counter, at: rect.maxX - DisplayWidth.of(counter), rect.maxY - 1, Style(.muted, dim: true))
         }
     }
 }
@@ -136,6 +139,15 @@ public struct ListRow: Sendable, Equatable {
     /// The first row shown so that `selected` stays on screen. Long lists turn by whole pages:
     /// a move within a page repaints two rows instead of shifting every row, which keeps a
     /// selection move to a few hundred bytes even over a slow SSH link.
+    /// Where the selection is among the rows one can select ("12/41"): section headers and notes
+    /// do not count. Without a selection, how many there are.
+    public static func counter(selected: Int?, in rows: [ListRow]) -> String {
+        let selectable = rows.filter(\.selectable).count
+        guard let selected, rows.indices.contains(selected), rows[selected].selectable else { return "\(selectable)" }
+        let position = rows[...selected].filter(\.selectable).count
+        return "\(position)/\(selectable)"
+    }
+
     public static func scrollOffset(selected: Int, count: Int, height: Int) -> Int {
         guard count > height, height > 0 else { return 0 }
         return min(max(0, selected) / height * height, count - height)
