@@ -188,6 +188,16 @@ import Testing
         #expect(last.hasSuffix("41/41"), "\(last)")
     }
 
+    @Test func atEightyColumnsTheTitleGivesWayToTheClockAndAutoplayKeepsHelp() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.tvos))), .tvos, Size(width: 80, height: 24))
+        model.scenario = ScenarioStatus(name: "rest-v2-tvos-n003-second-screen", autoplay: true, pace: 1.5)
+        let lines = Renderer(theme: ScreenFixtures.monoTheme).render(model).text.split(separator: "\n")
+        let title = String(lines.first ?? "")
+        #expect(title.hasSuffix("…  12:20:00 UTC "), "\(title)")
+        #expect(lines.last?.contains("? help") == true, "\(lines.last ?? "")")
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -46,9 +46,11 @@ public struct Renderer: Sendable {
         if let name = model.scenario.name {
             left += " · \(name)" + (model.scenario.autoplay ? " ▶ \(ScenarioStatus.describe(model.scenario.pace))" : "")
         }
-        canvas.line(left, in: rect, style.bolded())
-        let clock = Self.clockText(model.now)
-        canvas.line(clock + " ", in: rect, Style(.muted, on: .surface), align: .trailing)
+        let clock = Self.clockText(model.now) + " "
+        // The title gives way to the clock: cut with an ellipsis, two columns before it.
+        let room = Rect(x: rect.x, y: rect.y, width: max(0, rect.width - DisplayWidth.of(clock) - 2), height: 1)
+        canvas.line(left, in: room, style.bolded())
+        canvas.line(clock, in: rect, Style(.muted, on: .surface), align: .trailing)
     }
 
     /// `HH:mm:ss UTC`. Drawn on every frame, so it is plain arithmetic: a DateFormatter made a
@@ -108,7 +110,7 @@ enum KeyHints {
         if model.scenario.autoplay {
             return [
                 ("t", "take over"), ("+/-", "pace"), ("r", "restart"), ("s", "scenarios"), ("tab", "inspector"),
-                ("q", "quit"),
+                ("?", "help"), ("q", "quit"),
             ]
         }
         if model.focus == .inspector {
