@@ -63,7 +63,9 @@ struct UI: AsyncParsableCommand {
     var deviceState: String?
 
     func validate() throws {
-        guard pace > 0, pace <= 60 else { throw ValidationError("--pace must be between 0 and 60 seconds.") }
+        guard pace > 0, pace <= 60 else {
+            throw ValidationError("--pace must be more than 0 and at most 60 seconds (for example 0.5).")
+        }
         if autoplay, scenario == nil { throw ValidationError("--autoplay needs --scenario.") }
     }
 

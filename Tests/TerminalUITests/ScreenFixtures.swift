@@ -88,6 +88,7 @@ enum ScreenFixtures {
         model.now = now
         model.startTime = now
         model.demoAccounts = hints
+        model.providerNames = ["AuroraCable": "Aurora Cable", "Cascade": "Cascade Communications"]
         model.lastHome = HomeView(app: AppModel(), setup: setup(platform))
         _ = model.handle(.request(PendingRequest(id: 1, request: request, autoplay: false)))
         if let screen { model.screen = screen }

@@ -113,6 +113,32 @@ import Testing
         #expect(settings.screen == .settings(selection: 0))
     }
 
+    @Test func settingsOpensOnTheAppsAccessSoGEnterNeverSignsTheDeviceOut() {
+        let setup = ScreenFixtures.setup(.tvos)
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: setup)), .tvos, Size(width: 120, height: 36))
+        var device = SimulatedDevice(platform: .tvos, deviceIdentifier: "d")
+        device.system.signIn = SystemSignIn(
+            providerId: "AuroraCable", identityProvider: "AuroraCable", userDisplayName: "demo", userID: "u",
+            providerSessionToken: "t", expiresAt: ScreenFixtures.now + 3_600_000)
+        device.system.appAccess[setup.identity.bundleId] = .granted
+        model.world.device = device
+        _ = model.handle(.key(.character("g")))
+        #expect(press(&model, .enter) == [.answer(1, .adjust(.setPermission(.denied)))])
+    }
+
+    @Test func theHomeScreenNamesTheProviderAndTheTVSettingsPath() {
+        var signedIn = AppModel()
+        signedIn.authentication = .authenticated(mvpd: "AuroraCable", type: .regular, notAfter: 0)
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: signedIn, setup: ScreenFixtures.setup(.tvos))), .tvos, Size(width: 120, height: 36))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("Signed in · Aurora Cable"), "\(text)")
+        #expect(text.contains("Settings › Accounts › TV Provider"), "\(text)")
+        model.platform = .ios
+        #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Settings › TV Provider"))
+    }
+
     @Test func theCodeScreenCompletesTheSecondScreenWithAChosenAccount() {
         let code = RegistrationCode(
             code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")

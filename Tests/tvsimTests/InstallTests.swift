@@ -81,7 +81,7 @@ import Testing
                 case .exited(let code): code
                 case .signaled(let signal): 128 + signal
                 }
-            return (status, result.standardOutput ?? "")
+            return (status, result.standardOutput)
         }
     }
 

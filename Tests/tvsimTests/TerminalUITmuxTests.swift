@@ -76,7 +76,7 @@ final class TmuxSession: @unchecked Sendable {
         }
         let result = try await Subprocess.run(
             executable, arguments: all, output: .string(limit: 1 << 20), error: .discarded)
-        return result.standardOutput ?? ""
+        return result.standardOutput
     }
 
     /// Captures the pane.
@@ -140,7 +140,7 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("Make the window larger"), "\(session.lastScreen)")
         try await session.resize(120, 36)
         try await session.keys("F3", "Enter")
-        #expect(await session.waitFor("Signed in · AuroraCable via Apple"), "\(session.lastScreen)")
+        #expect(await session.waitFor("Signed in · Aurora Cable via"), "\(session.lastScreen)")
         #expect((await session.screen()).contains("C.12 create and retrieve profile"))
         try await session.keys("q")
         #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")

@@ -71,6 +71,14 @@ enum SettingsRow: Equatable {
         return rows
     }
 
+    /// Where Settings opens: on the app's access, never on "Remove TV Provider", so that a
+    /// quick `g ⏎` cannot sign the device out.
+    static func initialSelection(device: SimulatedDevice?, bundleId: String) -> Int {
+        rows(device: device, bundleId: bundleId).firstIndex {
+            if case .permission = $0 { true } else { false }
+        } ?? 0
+    }
+
     /// Permission values cycle in this order when the row is chosen.
     static func nextPermission(after status: VSASimulator.AccessStatus) -> VSASimulator.AccessStatus {
         switch status {

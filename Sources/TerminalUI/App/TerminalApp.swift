@@ -272,6 +272,11 @@ public final class TerminalApp: @unchecked Sendable {
                         world.info.personas.map {
                             CredentialHint(username: $0.username, password: $0.password, note: $0.note)
                         }))
+                inbox.post(
+                    .providerNames(
+                        Dictionary(
+                            world.info.mvpds.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first }))
+                )
                 for warning in device.warnings { inbox.post(.flash(warning)) }
                 let timeline = Timeline(now: { clock.nowMilliseconds() })
                 timeline.observe { inbox.post(.timeline($0)) }

@@ -50,14 +50,19 @@ extension UIModel {
             case .signIn: return answer(id, .act(.signIn))
             case .signOut: return answer(id, .act(.signOut))
             case .title(let item): return answer(id, .act(.play(item.id)))
-            case .settings: screen = .settings(selection: 0)
+            case .settings: screen = .settings(selection: settingsStart)
             }
-        case .character("g"): screen = .settings(selection: 0)
+        case .character("g"): screen = .settings(selection: settingsStart)
         case .character("l"): return answer(id, .act(.launch))
         case .character("b"): return answer(id, .act(.foreground))
         default: break
         }
         return []
+    }
+
+    /// The row Settings opens on.
+    var settingsStart: Int {
+        SettingsRow.initialSelection(device: world.device, bundleId: lastHome?.setup.identity.bundleId ?? "")
     }
 
     mutating func settingsKey(_ key: Key, selection: Int, id: Int) -> [UICommand] {

@@ -126,6 +126,8 @@ public struct UIModel: Sendable {
     public var warnings: [String] = []
     /// The back end's demo accounts, offered on the second screen.
     public var demoAccounts: [CredentialHint] = []
+    /// MVPD ids → names, for what the device shows (the home screen's account line).
+    public var providerNames: [String: String] = [:]
     /// The user ID of the last sign-in attempt, kept when the form comes back with an error.
     public var lastUsername = ""
     /// The home row the user last acted on, so that coming back from a title keeps the place.

@@ -23,6 +23,8 @@ public enum UIMessage: Sendable {
     /// Autoplay ended and the keyboard is the user's again.
     case scenarioHandedOver
     case demoAccounts([CredentialHint])
+    /// The back end's MVPDs, id → the name people know them by.
+    case providerNames([String: String])
     /// The built-in scenarios for the menu, and the mistakes of those that could not be read.
     case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
@@ -104,6 +106,9 @@ extension UIModel {
         case .demoAccounts(let accounts):
             var seen = Set<String>()
             demoAccounts = accounts.filter { seen.insert($0.username).inserted }
+            return []
+        case .providerNames(let names):
+            providerNames = names
             return []
         case .started(let status, let platform, let integration, let appName, let startTime):
             scenario = status

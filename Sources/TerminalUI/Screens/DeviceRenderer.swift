@@ -44,7 +44,8 @@ struct DeviceRenderer {
         }
         switch (pending.request, model.screen) {
         case (.home(let home), .home(let selection)):
-            HomeScreen(home: home, selection: selection, isTV: isTV).draw(in: rect, &canvas)
+            HomeScreen(home: home, selection: selection, isTV: isTV, providerNames: model.providerNames).draw(
+                in: rect, &canvas)
         case (.home(let home), .settings(let selection)):
             SettingsScreen(
                 device: model.world.device, home: home, selection: selection, now: model.now, platform: model.platform
@@ -90,7 +91,8 @@ struct DeviceRenderer {
     /// The app's home behind an alert; before the first home screen, the app's name.
     func drawBehind(in rect: Rect, _ canvas: inout Canvas) {
         if let home = model.lastHome {
-            HomeScreen(home: home, selection: nil, isTV: isTV).draw(in: rect, &canvas)
+            HomeScreen(home: home, selection: nil, isTV: isTV, providerNames: model.providerNames).draw(
+                in: rect, &canvas)
         } else if rect.height > 2 {
             canvas.line(
                 model.appName.uppercased(), in: rect.row(rect.height / 3), Style(.brand, bold: true), align: .center)
@@ -122,6 +124,8 @@ struct HomeScreen {
     let home: HomeView
     let selection: Int?
     let isTV: Bool
+    /// MVPD ids → names: the app shows the provider by its name, as real apps do.
+    let providerNames: [String: String]
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
@@ -154,7 +158,7 @@ struct HomeScreen {
             let via =
                 type == .appleSSO
                 ? " via Apple SSO" : type == .degraded ? " (degraded)" : type == .temporary ? " (TempPass)" : ""
-            return "Signed in · \(mvpd)\(via)"
+            return "Signed in · \(providerNames[mvpd] ?? mvpd)\(via)"
         }
     }
 
@@ -162,7 +166,8 @@ struct HomeScreen {
         switch row {
         case .signIn: return ListRow("Sign in with your TV provider", style: Style(.accent, bold: true))
         case .signOut: return ListRow("Sign out", style: Style(.accent))
-        case .settings: return ListRow("Settings › TV Provider", style: Style(.muted))
+        case .settings:
+            return ListRow(isTV ? "Settings › Accounts › TV Provider" : "Settings › TV Provider", style: Style(.muted))
         case .title(let item):
             let mark: String
             if item.free {
