@@ -224,6 +224,23 @@ import Testing
         #expect(lines.last?.contains("? help") == true, "\(lines.last ?? "")")
     }
 
+    @Test func aTimelineExchangeKeepsItsStatusAndShortensItsPathInTheMiddle() {
+        let entry = TimelineEntry(
+            id: 1, time: 0, kind: .http, title: "POST /api/v2/ORBIT/decisions/authorize/AuroraCable → 200",
+            durationMilliseconds: 4.25)
+        let wide = InspectorRenderer.title(of: entry, width: 80)
+        #expect(wide == "POST /api/v2/ORBIT/decisions/authorize/AuroraCable → 200  4.3 ms")
+        let inspector = InspectorRenderer.title(of: entry, width: 54)
+        #expect(DisplayWidth.of(inspector) <= 54)
+        #expect(inspector.hasSuffix("uthorize/AuroraCable → 200  4.3 ms"), "\(inspector)")
+        #expect(inspector.hasPrefix("POST /api/"), "\(inspector)")
+        // At 80×24 the inspector leaves about twenty columns: the status stays, the duration goes.
+        let narrow = InspectorRenderer.title(of: entry, width: 20)
+        #expect(DisplayWidth.of(narrow) <= 20)
+        #expect(narrow.hasSuffix("Cable → 200"), "\(narrow)")
+        #expect(narrow.contains("…"))
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

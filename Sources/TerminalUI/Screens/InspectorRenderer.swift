@@ -56,12 +56,25 @@ struct InspectorRenderer {
             var x = canvas.text(time, at: row.x, row.y, isSelected ? base : Style(.muted), in: row)
             let kind = DisplayWidth.pad(entry.kind.rawValue, to: 9)
             x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
-            var title = entry.title
-            if let duration = entry.durationMilliseconds { title += "  \(TimelineText.oneDecimal(duration)) ms" }
             canvas.text(
-                DisplayWidth.truncate(title, to: row.maxX - x), at: x, row.y, base.bolded().with(entry.kind == .status),
+                Self.title(of: entry, width: row.maxX - x), at: x, row.y, base.bolded().with(entry.kind == .status),
                 in: row)
         }
+    }
+
+    /// An entry's title in `width` columns. An exchange keeps its status (what QA reads): its
+    /// path gives way in the middle, then its duration goes.
+    static func title(of entry: TimelineEntry, width: Int) -> String {
+        let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
+        guard entry.kind == .http, let arrow = entry.title.range(of: " → ", options: .backwards) else {
+            return DisplayWidth.truncate(entry.title + duration, to: width)
+        }
+        let request = String(entry.title[..<arrow.lowerBound])
+        let outcome = String(entry.title[arrow.lowerBound...])
+        for tail in [outcome + duration, outcome] where DisplayWidth.of(tail) + 8 <= width {
+            return DisplayWidth.truncateMiddle(request, to: width - DisplayWidth.of(tail)) + tail
+        }
+        return DisplayWidth.truncate(entry.title, to: width)
     }
 
     static func style(for entry: TimelineEntry) -> Style {
