@@ -241,6 +241,22 @@ import Testing
         #expect(narrow.contains("…"))
     }
 
+    @Test func aFlashFromBeforeTheClockStartsStaysForItsFullTime() {
+        var model = UIModel(
+            size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        model.flash = "No theme is named 'nosuch'; using the default theme."
+        _ = model.handle(.tick(now: 0, world: WorldSnapshot()))
+        // The session starts (no scenario), then the world's clock.
+        _ = model.handle(
+            .started(ScenarioStatus(), platform: .ios, integration: .restV2, appName: "Orbit TV", startTime: 0))
+        _ = model.handle(.tick(now: 1_800_000_000_000, world: WorldSnapshot()))
+        #expect(model.flash != nil)
+        _ = model.handle(.tick(now: 1_800_000_005_000, world: WorldSnapshot()))
+        #expect(model.flash != nil)
+        _ = model.handle(.tick(now: 1_800_000_006_500, world: WorldSnapshot()))
+        #expect(model.flash == nil)
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -125,7 +125,9 @@ extension UIModel {
             lastUsername = ""
             ending = nil
             backendStarting = true
-            flash = status.name.map { "Scenario \($0)\(status.autoplay ? " (autoplay)" : "")" }
+            // A session without a scenario says nothing, and leaves a warning already showing
+            // (a bad theme, found before the first frame) in place.
+            if let name = status.name { flash = "Scenario \(name)\(status.autoplay ? " (autoplay)" : "")" }
             return []
         }
     }
@@ -157,8 +159,10 @@ extension UIModel {
 
     mutating func expireFlash() {
         guard flash != nil else { return }
-        guard let shownAt = flashShownAt else {
-            flashShownAt = now
+        // The clock starts at 0 until the world's first tick: a flash from before then (a bad
+        // theme) starts its time at that tick, or it would be gone the moment the clock is set.
+        guard let shownAt = flashShownAt, shownAt > 0 else {
+            flashShownAt = now > 0 ? now : nil
             return
         }
         if now - shownAt >= Self.flashMilliseconds || now < shownAt { flash = nil }
