@@ -149,6 +149,28 @@ final class TmuxSession: @unchecked Sendable {
         #expect(!(await session.screen()).contains("Orbit TV on iPhone"))
     }
 
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func homeAndEndMoveThePickerWhateverTheTerminalName(_ term: String) async throws {
+        guard TmuxSession.tmux != nil else {
+            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
+            return
+        }
+        let session = try await TmuxSession.start(arguments: [], term: term)
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
+        try await session.keys("Enter")
+        #expect(await session.waitFor("Sign in with your TV provider"), "\(session.lastScreen)")
+        try await session.keys("Enter")
+        #expect(await session.waitFor("⌕ Search"), "\(session.lastScreen)")
+        try await session.keys("End")
+        #expect(await session.waitFor("› Other TV Provider"), "\(session.lastScreen)")
+        try await session.keys("Home")
+        #expect(await session.waitFor("› Aurora Cable"), "\(session.lastScreen)")
+        try await session.keys("Escape")
+        #expect(await session.waitFor("Not signed in"), "\(session.lastScreen)")
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
+    }
+
     @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130")])
     func aSignalEndsTheUIAndRestoresTheTerminal(_ signal: Int32, _ exit: String) async throws {
         guard TmuxSession.tmux != nil else {

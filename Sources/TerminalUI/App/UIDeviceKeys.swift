@@ -108,6 +108,9 @@ extension UIModel {
         case .home:
             screen = .picker(
                 query: query, selection: firstSelectable(from: 0, count: rows.count, selectable: selectable))
+        case .end:
+            let last = rows.indices.last { selectable($0) } ?? selection
+            screen = .picker(query: query, selection: last)
         case .escape: return answer(id, .picker(.cancel))
         case .enter:
             switch rows[min(selection, rows.count - 1)] {

@@ -25,6 +25,7 @@ public final class CursesBackend: TerminalBackend {
         noecho()
         nonl()
         keypad(tvs_stdscr(), true)
+        Self.defineHomeAndEnd()
         curs_set(0)
         let hasColors = has_colors()
         if hasColors {
@@ -64,6 +65,17 @@ public final class CursesBackend: TerminalBackend {
         if key == .escape, discardPendingInput() { return nil }
         if key == .controlL { repaintAll() }
         return key
+    }
+
+    /// Home and End as the terminals in use send them, whatever TERM claims: inside tmux or
+    /// screen with TERM=xterm-256color the keys arrive as `ESC [1~` and `ESC [4~`, which xterm's
+    /// terminfo does not list, and would otherwise be dropped as unknown sequences.
+    private static func defineHomeAndEnd() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+        ]
+        for (sequence, key) in sequences { _ = define_key(sequence, key) }
     }
 
     /// An escape followed at once by more bytes is a key sequence curses did not recognise (a
