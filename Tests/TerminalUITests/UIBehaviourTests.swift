@@ -257,6 +257,28 @@ import Testing
         #expect(model.flash == nil)
     }
 
+    @Test func aFailureThatLeavesTheAppHomeIsToldOnTheDevice() {
+        for (status, expected) in [
+            (StatusCode.metadataUnavailable, "not responding"), (.appleError, "did not work"),
+            (.serverError(503), "unavailable"),
+        ] {
+            var model = ScreenFixtures.model(
+                .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.tvos))), .tvos,
+                Size(width: 120, height: 36))
+            _ = model.handle(
+                .timeline(TimelineEntry(id: 90, time: ScreenFixtures.now, kind: .user, title: "Taps Sign in")))
+            _ = model.handle(
+                .timeline(
+                    TimelineEntry(id: 91, time: ScreenFixtures.now, kind: .status, title: status.label, status: status))
+            )
+            let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+            #expect(text.contains(expected) && text.contains("(\(status.id))"), "\(text)")
+            // The next thing the user does clears it.
+            _ = model.handle(.timeline(TimelineEntry(id: 92, time: ScreenFixtures.now, kind: .user, title: "Plays x")))
+            #expect(!Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("(\(status.id))"))
+        }
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -180,3 +180,33 @@ extension UIModel {
         }
     }
 }
+
+extension UIModel {
+    /// A failure the app met since the user last did something, that leaves it on its home
+    /// screen with nothing else to show (the provider not responding, a framework error, the
+    /// configuration refused). Real apps say so; the home screen shows it the way it shows a
+    /// denied play.
+    var homeProblem: HomeProblem? {
+        for entry in timeline.reversed() {
+            if entry.kind == .user { return nil }
+            if entry.kind == .status, let code = entry.status, let problem = HomeProblem(code) { return problem }
+        }
+        return nil
+    }
+}
+
+/// What the app tells its user after a failure it cannot get past by itself.
+struct HomeProblem: Equatable {
+    let code: String
+    let message: String
+
+    init?(_ status: StatusCode) {
+        code = status.id
+        switch status.id {
+        case "VSA503": message = "Your TV provider is not responding. Try again later."
+        case "APPL_ERROR", "APPL": message = "Signing in with your TV provider did not work. Try again."
+        case let id where id.hasPrefix("CFG"): message = "The service is unavailable right now. Try again later."
+        default: return nil
+        }
+    }
+}

@@ -44,7 +44,10 @@ struct DeviceRenderer {
         }
         switch (pending.request, model.screen) {
         case (.home(let home), .home(let selection)):
-            HomeScreen(home: home, selection: selection, isTV: isTV, providerNames: model.providerNames).draw(
+            HomeScreen(
+                home: home, selection: selection, isTV: isTV, providerNames: model.providerNames,
+                problem: model.homeProblem
+            ).draw(
                 in: rect, &canvas)
         case (.home(let home), .settings(let selection)):
             SettingsScreen(
@@ -91,7 +94,10 @@ struct DeviceRenderer {
     /// The app's home behind an alert; before the first home screen, the app's name.
     func drawBehind(in rect: Rect, _ canvas: inout Canvas) {
         if let home = model.lastHome {
-            HomeScreen(home: home, selection: nil, isTV: isTV, providerNames: model.providerNames).draw(
+            HomeScreen(
+                home: home, selection: nil, isTV: isTV, providerNames: model.providerNames,
+                problem: model.homeProblem
+            ).draw(
                 in: rect, &canvas)
         } else if rect.height > 2 {
             canvas.line(
@@ -126,6 +132,8 @@ struct HomeScreen {
     let isTV: Bool
     /// MVPD ids → names: the app shows the provider by its name, as real apps do.
     let providerNames: [String: String]
+    /// A failure to tell the user about, if nothing more recent replaced it.
+    let problem: HomeProblem?
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
@@ -193,6 +201,10 @@ struct HomeScreen {
         } else if let playing = home.app.playing {
             let title = home.setup.item(playing.resource)?.title ?? playing.resource
             lines.append(("▶ Playing \(title)", Style(.success, bold: true)))
+        } else if let problem {
+            for line in DisplayWidth.wrap("⚠ \(problem.message) (\(problem.code))", to: width).prefix(3) {
+                lines.append((line, Style(.error)))
+            }
         }
         return lines
     }
