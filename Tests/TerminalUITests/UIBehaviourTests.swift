@@ -279,6 +279,19 @@ import Testing
         }
     }
 
+    @Test func theStepPaneExplainsACodeByItsCause() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        _ = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 95, time: ScreenFixtures.now, kind: .status, title: StatusCode.cancelled.label,
+                    detail: "The MVPD login was closed.", status: .cancelled)))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("N005: The MVPD login was closed."), "\(text)")
+        #expect(!text.contains("picker"), "\(text)")
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

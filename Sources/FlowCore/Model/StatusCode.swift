@@ -54,7 +54,7 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let degraded = StatusCode(
         id: "N010", level: .warning, meaning: "Authenticated under an authentication degradation rule (AuthNAll).")
     public static let cancelled = StatusCode(
-        id: "N005", level: .info, meaning: "The user cancelled Apple's picker or the app's picker.")
+        id: "N005", level: .info, meaning: "The user cancelled the sign-in: a picker, the web login or the code screen.")
     public static let signOutInSettings = StatusCode(
         id: "VSA203", level: .info,
         meaning: "Logged out of the app while signed in through Apple SSO: the user must sign out in Settings.")

@@ -111,13 +111,20 @@ struct InspectorRenderer {
         }
         canvas.line(step.label, in: inner.row(0), Style(.success, bold: true))
         var status: StatusCode?
-        if let latest = model.latestStatus, latest.id > (model.latestStep?.id ?? 0) { status = latest.status }
+        var cause: String?
+        if let latest = model.latestStatus, latest.id > (model.latestStep?.id ?? 0) {
+            status = latest.status
+            // What the flow said about this occurrence (which screen was closed, what failed)
+            // explains it better than the code's general meaning.
+            cause = latest.detail
+        }
         let explanationRows = max(0, inner.height - 1 - (status == nil ? 0 : 1))
         canvas.paragraph(
             step.explanation, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
             Style(.text))
         if let status, inner.height >= 2 {
-            canvas.line("\(status.label): \(status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
+            canvas.line(
+                "\(status.label): \(cause ?? status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
         }
     }
 }
