@@ -292,6 +292,26 @@ import Testing
         #expect(!text.contains("picker"), "\(text)")
     }
 
+    @Test func theHelpListsEveryKeyAndScrollsAtEightyByTwentyFour() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        _ = model.handle(.key(.character("?")))
+        let keys = OverlayRenderer.helpLines.map(\.text).joined(separator: "\n")
+        for key in ["l ", "a / d", "Ctrl-L", "Home End", "F3", "c / n", "t or space"] {
+            #expect(keys.contains(key), "\(key) is missing from the help")
+        }
+        let renderer = Renderer(theme: ScreenFixtures.monoTheme)
+        let first = renderer.render(model).text
+        #expect(first.contains("Everywhere") && !first.contains("Scenario menu"), "\(first)")
+        _ = model.handle(.key(.character("x")))
+        #expect(model.overlay == .help(scroll: 0), "a key that means nothing here leaves the help open")
+        for _ in 0..<40 { _ = model.handle(.key(.down)) }
+        let last = renderer.render(model).text
+        #expect(last.contains("esc") && last.contains("back to the menu, then close"), "\(last)")
+        _ = model.handle(.key(.escape))
+        #expect(model.overlay == nil)
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(
@@ -317,8 +337,8 @@ import Testing
         var home = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
         _ = home.handle(.key(.character("?")))
-        #expect(home.overlay == .help)
-        _ = home.handle(.key(.character("x")))
+        #expect(home.overlay == .help(scroll: 0))
+        _ = home.handle(.key(.escape))
         #expect(home.overlay == nil)
         #expect(press(&home, .character("q")) == [.quit])
         var picker = ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, Size(width: 80, height: 24))

@@ -71,7 +71,8 @@ public struct ScenarioStatus: Sendable, Equatable {
 }
 
 public enum Overlay: Sendable, Equatable {
-    case help
+    /// The list of keys, scrolled by `scroll` lines.
+    case help(scroll: Int)
     case scenarios(selection: Int)
     /// The selected scenario with two integrations side by side.
     case comparison(ComparisonView)

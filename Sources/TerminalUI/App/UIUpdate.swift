@@ -186,7 +186,7 @@ extension UIModel {
             focus = focus == .device ? .inspector : .device
             return []
         case .function(1):
-            overlay = .help
+            overlay = .help(scroll: 0)
             return []
         case .function(2):
             openScenarioMenu()
@@ -215,7 +215,7 @@ extension UIModel {
     mutating func handleGlobal(_ key: Key) -> [UICommand]? {
         switch key.printable {
         case "?":
-            overlay = .help
+            overlay = .help(scroll: 0)
             return []
         case "q": return [.quit]
         case "s":
@@ -246,11 +246,15 @@ extension UIModel {
             openScenarioMenu()
             return []
         case "?":
-            overlay = .help
+            overlay = .help(scroll: 0)
             return []
         default: return []
         }
     }
+
+    /// How far the help scrolls: its last line at the bottom of the window (title bar, key bar
+    /// and the box's borders take four rows).
+    var maxHelpScroll: Int { max(0, OverlayRenderer.helpLines.count - (size.height - 4)) }
 
     /// The pace is seconds between steps, so slower means a longer pause.
     func nextPace(slower: Bool) -> Double {
@@ -261,8 +265,17 @@ extension UIModel {
 
     mutating func handleOverlay(_ overlay: Overlay, _ key: Key) -> [UICommand] {
         switch overlay {
-        case .help:
-            self.overlay = nil
+        case .help(let scroll):
+            // The list scrolls where the window is short; only a key meant to close it closes it.
+            switch key {
+            case .up: self.overlay = .help(scroll: max(0, scroll - 1))
+            case .down: self.overlay = .help(scroll: min(maxHelpScroll, scroll + 1))
+            case .pageUp: self.overlay = .help(scroll: max(0, scroll - 10))
+            case .pageDown: self.overlay = .help(scroll: min(maxHelpScroll, scroll + 10))
+            case .home: self.overlay = .help(scroll: 0)
+            case .escape, .enter, .character("?"), .character("q"), .function(1): self.overlay = nil
+            default: break
+            }
             return []
         case .scenarios(let selection):
             switch key {

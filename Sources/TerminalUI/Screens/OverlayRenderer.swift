@@ -4,7 +4,7 @@ struct OverlayRenderer {
 
     func draw(_ overlay: Overlay, in area: Rect, _ canvas: inout Canvas) {
         switch overlay {
-        case .help: drawHelp(in: area, &canvas)
+        case .help(let scroll): drawHelp(scroll: scroll, in: area, &canvas)
         case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
         case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
         }
@@ -16,16 +16,17 @@ struct OverlayRenderer {
             [
                 ("tab", "switch between the device and the inspector"), ("? or F1", "this help"),
                 ("s or F2", "scenario menu"), ("r or F5", "restart the scenario (or a fresh device)"),
-                ("q or F10", "quit"),
+                ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
             ]
         ),
         (
             "Device",
             [
                 ("↑ ↓", "move"), ("⏎", "select / answer"), ("esc", "cancel, back, dismiss"),
+                ("a / d", "on the permission alert: allow / don't allow"), ("Home End", "first / last row"),
                 ("type", "search in pickers, fill in forms"), ("F3", "fill in a demo account (again: the next one)"),
                 ("g", "Settings › TV Provider (home)"), ("c / n", "on a code: sign in on a second screen / new code"),
-                ("l / b", "home: launch again / return to the foreground"),
+                ("l", "home: launch the app (again)"), ("b", "home: return to the foreground"),
             ]
         ),
         (
@@ -46,22 +47,26 @@ struct OverlayRenderer {
         ),
     ]
 
-    func drawHelp(in area: Rect, _ canvas: inout Canvas) {
-        let height = min(area.height, Self.helpSections.reduce(0) { $0 + $1.1.count + 1 } + 3)
+    /// Every line of the help, section titles included.
+    static var helpLines: [(text: String, isTitle: Bool)] {
+        helpSections.flatMap { title, keys in
+            [(title, true)] + keys.map { (DisplayWidth.pad($0.0, to: 16) + $0.1, false) }
+        }
+    }
+
+    func drawHelp(scroll: Int, in area: Rect, _ canvas: inout Canvas) {
+        let lines = Self.helpLines
+        let height = min(area.height, lines.count + 2)
         let box = area.centered(width: min(area.width - 4, 72), height: height)
         canvas.fill(box, Style(.text, on: .surface))
-        canvas.box(box, Style(.accent, on: .surface), title: "Keys")
-        var y = box.y + 1
-        for (title, keys) in Self.helpSections where y < box.maxY - 1 {
-            canvas.line(
-                title, in: Rect(x: box.x + 2, y: y, width: box.width - 4, height: 1),
-                Style(.accent, on: .surface, bold: true))
-            y += 1
-            for (key, action) in keys where y < box.maxY - 1 {
-                let row = Rect(x: box.x + 2, y: y, width: box.width - 4, height: 1)
-                canvas.line(DisplayWidth.pad(key, to: 16) + action, in: row, Style(.text, on: .surface))
-                y += 1
-            }
+        let visible = max(0, box.height - 2)
+        let top = min(scroll, max(0, lines.count - visible))
+        let more = lines.count > visible ? " \(top + 1)–\(top + visible)/\(lines.count) ↑↓" : ""
+        canvas.box(box, Style(.accent, on: .surface), title: "Keys" + more)
+        for (index, line) in lines.dropFirst(top).prefix(visible).enumerated() {
+            let row = Rect(x: box.x + 2, y: box.y + 1 + index, width: box.width - 4, height: 1)
+            let style = line.isTitle ? Style(.accent, on: .surface, bold: true) : Style(.text, on: .surface)
+            canvas.line(line.text, in: row, style)
         }
     }
 

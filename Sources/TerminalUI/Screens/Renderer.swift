@@ -105,7 +105,7 @@ enum KeyHints {
             if case .comparison = model.overlay {
                 return [("←→", "other integration"), ("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("esc", "back")]
             }
-            return [("any key", "close")]
+            return [("↑↓", "scroll"), ("esc", "close")]
         }
         if model.scenario.autoplay {
             return [
