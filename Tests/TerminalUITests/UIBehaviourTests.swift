@@ -312,6 +312,20 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    @Test func aScenarioStartedByHandSaysHowToOpenTheApp() {
+        var model = UIModel(
+            size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        model.now = ScreenFixtures.now
+        let home = HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))
+        _ = model.handle(.request(PendingRequest(id: 1, request: .home(home), autoplay: false)))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("Press l to open the app"), "\(text)")
+        #expect(text.split(separator: "\n").last?.contains("l open the app") == true, "\(text)")
+        #expect(press(&model, .character("l")) == [.answer(1, .act(.launch))])
+        _ = model.handle(.timeline(TimelineEntry(id: 1, time: ScreenFixtures.now, kind: .user, title: "Opens the app")))
+        #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Opening…"))
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -183,6 +183,13 @@ extension UIModel {
 }
 
 extension UIModel {
+    /// The app is on its home screen and has not been opened yet: nothing has happened in this
+    /// session (a scenario started by hand waits for its first step, opening the app).
+    var appNotOpened: Bool {
+        guard case .home(let home)? = pending?.request, case .unknown = home.app.authentication else { return false }
+        return !timeline.contains { $0.kind == .user }
+    }
+
     /// A failure the app met since the user last did something, that leaves it on its home
     /// screen with nothing else to show (the provider not responding, a framework error, the
     /// configuration refused). Real apps say so; the home screen shows it the way it shows a

@@ -46,7 +46,7 @@ struct DeviceRenderer {
         case (.home(let home), .home(let selection)):
             HomeScreen(
                 home: home, selection: selection, isTV: isTV, providerNames: model.providerNames,
-                problem: model.homeProblem
+                problem: model.homeProblem, notOpened: model.appNotOpened
             ).draw(
                 in: rect, &canvas)
         case (.home(let home), .settings(let selection)):
@@ -96,7 +96,7 @@ struct DeviceRenderer {
         if let home = model.lastHome {
             HomeScreen(
                 home: home, selection: nil, isTV: isTV, providerNames: model.providerNames,
-                problem: model.homeProblem
+                problem: model.homeProblem, notOpened: model.appNotOpened
             ).draw(
                 in: rect, &canvas)
         } else if rect.height > 2 {
@@ -134,6 +134,8 @@ struct HomeScreen {
     let providerNames: [String: String]
     /// A failure to tell the user about, if nothing more recent replaced it.
     let problem: HomeProblem?
+    /// Nothing has happened yet: the line says how to start.
+    let notOpened: Bool
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
@@ -160,7 +162,7 @@ struct HomeScreen {
 
     var accountLine: String {
         switch home.app.authentication {
-        case .unknown: return "Opening…"
+        case .unknown: return notOpened ? "Press l to open the app" : "Opening…"
         case .notAuthenticated: return "Not signed in"
         case .authenticated(let mvpd, let type, _):
             let via =

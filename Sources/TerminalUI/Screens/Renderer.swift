@@ -120,7 +120,10 @@ enum KeyHints {
         }
         var hints: [(String, String)]
         switch model.screen {
-        case .home: hints = [("↑↓", "move"), ("⏎", "select"), ("g", "settings")]
+        case .home:
+            hints = [("↑↓", "move"), ("⏎", "select"), ("g", "settings")]
+            // Before the app has run, the one thing to do is to open it.
+            if model.appNotOpened { hints.insert(("l", "open the app"), at: 0) }
         case .settings: hints = [("↑↓", "move"), ("⏎", "change"), ("esc", "back")]
         case .permission: hints = [("←→", "choose"), ("⏎", "answer"), ("esc", "dismiss")]
         case .picker:
