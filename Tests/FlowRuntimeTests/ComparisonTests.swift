@@ -94,6 +94,17 @@ enum HandMade {
         #expect(segments[1].segment.expandedCalls.count == 5)
     }
 
+    @Test func whatComesBetweenAPlayAndItsFirstAuthorizationStepBelongsToThePlay() {
+        let segments = HandMade.segments([
+            "step preauthorization C.7", "http POST /api/v1/preauthorize 200", "user Plays orbit-live",
+            "vsa enqueue(VSAccountMetadataRequest)", "step authorization C.8", "http GET /api/v1/authorize 200",
+        ])
+        #expect(segments.map(\.stage) == [.preauthorization, .authorization])
+        #expect(segments[0].segment.expandedCalls.count == 1)
+        #expect(segments[1].segment.steps.first?.label == "Plays orbit-live")
+        #expect(segments[1].segment.steps.first?.calls == [.init(.vsa, "enqueue(VSAccountMetadataRequest)")])
+    }
+
     @Test func anEmptyTimelineHasNoSegments() {
         #expect(HandMade.segments([]).isEmpty)
     }

@@ -25,9 +25,13 @@ public enum SideBySide {
             if keep { segments.append(current) }
         }
         for entry in timeline {
-            if entry.kind == .step {
-                let stage = entry.step?.stage
-                let step = ComparisonStep(label: entry.step?.label ?? entry.title, calls: [])
+            // A play starts "Authorize a play": what an integration does before its first
+            // authorization step (the SDK's framework refresh) belongs to the play, not to the
+            // preauthorization that came before it.
+            let startsPlay = entry.kind == .user && UserLines.isPlay(entry.title)
+            if entry.kind == .step || startsPlay {
+                let stage = startsPlay ? .authorization : entry.step?.stage
+                let step = ComparisonStep(label: startsPlay ? entry.title : entry.step?.label ?? entry.title, calls: [])
                 if !isLeading, current.stage == stage {
                     current.segment.steps.append(step)
                 } else {

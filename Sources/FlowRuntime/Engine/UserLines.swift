@@ -13,6 +13,9 @@ enum UserLines {
         }
     }
 
+    /// Whether a timeline line is the user playing a title (see `describe`).
+    static func isPlay(_ line: String) -> Bool { line.hasPrefix("Plays ") }
+
     static func duration(_ seconds: Double) -> String {
         if seconds >= 86_400, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
             return "\(Int(seconds / 86_400)) d"
