@@ -326,6 +326,17 @@ import Testing
         #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Opening…"))
     }
 
+    @Test func aRestartGivesTheKeysBackToTheDevice() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        _ = model.handle(.key(.tab))
+        #expect(model.focus == .inspector)
+        #expect(press(&model, .character("r")) == [.restart])
+        _ = model.handle(
+            .started(ScenarioStatus(), platform: .ios, integration: .restV2, appName: "Orbit TV", startTime: 0))
+        #expect(model.focus == .device)
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

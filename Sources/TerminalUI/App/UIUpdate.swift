@@ -125,6 +125,9 @@ extension UIModel {
             lastUsername = ""
             ending = nil
             backendStarting = true
+            // A new session starts on the device: its first prompt (the permission alert) needs
+            // the keys, even if the inspector had them before the restart.
+            focus = .device
             // A session without a scenario says nothing, and leaves a warning already showing
             // (a bad theme, found before the first frame) in place.
             if let name = status.name { flash = "Scenario \(name)\(status.autoplay ? " (autoplay)" : "")" }
