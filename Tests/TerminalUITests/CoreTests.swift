@@ -221,3 +221,47 @@ import Testing
         #expect(Renderer.clockText(1_767_268_800_000 + 3_723_456) == "13:02:03 UTC")
     }
 }
+
+/// What each built-in theme asks of a terminal, read without curses.
+@Suite struct ThemeResolutionTests {
+    static func theme(_ name: String) throws -> Theme {
+        let loaded = ThemeLibrary(directories: []).load(name)
+        #expect(loaded.problem == nil)
+        return loaded.theme
+    }
+
+    static let marked: [Style] = [
+        Style(.text, on: .selection, bold: true), Style(.focus, on: .surface), Style(.text, on: .focus),
+    ]
+
+    @Test func everyBuiltInThemeKeepsTextReadableOnItsSelectionAndFocus() throws {
+        for name in ["default", "dark", "high-contrast", "tvos"] {
+            let theme = try Self.theme(name)
+            for capability in [ColorCapability.ansi256, .ansi16] {
+                for style in Self.marked {
+                    let resolved = theme.resolve(style, for: capability)
+                    guard let foreground = resolved.foreground, let background = resolved.background else { continue }
+                    let contrast = abs(TerminalPalette.lightness(foreground) - TerminalPalette.lightness(background))
+                    #expect(
+                        contrast >= TerminalPalette.minimumContrast,
+                        "\(name) \(capability): \(style) draws \(foreground) on \(background)")
+                }
+            }
+        }
+    }
+
+    @Test func theTVOSSelectionIsDarkTextOnItsWhiteBar() throws {
+        let resolved = try Self.theme("tvos").resolve(Style(.text, on: .selection, bold: true), for: .ansi256)
+        #expect(resolved == ResolvedStyle(foreground: 16, background: 255, attributes: ["bold"]))
+    }
+
+    @Test func aColourlessThemeMarksSelectionAndFocusWithItsAttributesOnAColourTerminal() throws {
+        let mono = try Self.theme("mono")
+        for capability in ColorCapability.allCases {
+            let selection = mono.resolve(Style(.text, on: .selection), for: capability)
+            #expect(selection.attributes.contains("reverse"), "\(capability)")
+            let focus = mono.resolve(Style(.focus, on: .surface), for: capability)
+            #expect(focus.attributes.isSuperset(of: ["bold", "underline"]), "\(capability)")
+        }
+    }
+}

@@ -137,32 +137,17 @@ public final class CursesBackend: TerminalBackend {
     // MARK: Colours
 
     private func attributes(for style: Style) -> Int32 {
+        let resolved = theme.resolve(style, for: capability)
         var attributes = tvs_attr_normal()
-        var flags = Set<String>()
-        if style.bold { flags.insert("bold") }
-        if style.reverse { flags.insert("reverse") }
-        if style.underline { flags.insert("underline") }
-        if style.dim { flags.insert("dim") }
-        switch capability {
-        case .mono:
-            flags.formUnion(theme.appearance(style.foreground).mono)
-            if style.background != .background, style.background != .surface {
-                flags.formUnion(theme.appearance(style.background).mono)
-            }
-        case .ansi16, .ansi256:
-            let foreground = color(theme.appearance(style.foreground))
-            let background = color(theme.appearance(style.background))
-            attributes |= tvs_color_pair(pair(foreground, background))
+        if capability != .mono {
+            attributes |= tvs_color_pair(pair(resolved.foreground ?? -1, resolved.background ?? -1))
         }
+        let flags = resolved.attributes
         if flags.contains("bold") { attributes |= tvs_attr_bold() }
         if flags.contains("reverse") { attributes |= tvs_attr_reverse() }
         if flags.contains("underline") { attributes |= tvs_attr_underline() }
         if flags.contains("dim") { attributes |= tvs_attr_dim() }
         return attributes
-    }
-
-    private func color(_ appearance: RoleAppearance) -> Int {
-        (capability == .ansi256 ? appearance.c256 : appearance.c16) ?? -1
     }
 
     /// Colour pairs are made on first use and capped at what the terminal offers.

@@ -1,0 +1,96 @@
+/// A style as a terminal draws it: a foreground and background colour (nil: the terminal's own)
+/// and attributes. Worked out from the theme, so that what a theme means does not depend on the
+/// backend, and tests can read it.
+public struct ResolvedStyle: Sendable, Equatable, Hashable {
+    public var foreground: Int?
+    public var background: Int?
+    public var attributes: Set<String>
+}
+
+extension Theme {
+    /// `style` for a terminal with `capability`:
+    /// - without colour, each role's `mono` attributes mark it;
+    /// - with colour, a role the theme gives no colour for this terminal keeps its `mono`
+    ///   attributes (a colourless theme such as `mono` stays readable on a colour terminal);
+    /// - a foreground too close to its background gives way to black or white, whichever reads
+    ///   (a white selection bar keeps its text visible).
+    public func resolve(_ style: Style, for capability: ColorCapability) -> ResolvedStyle {
+        var attributes = style.attributeNames
+        let foreground = appearance(style.foreground)
+        let background = appearance(style.background)
+        // The page colours carry no meaning of their own; every other background does.
+        let backgroundMarks = style.background != .background && style.background != .surface
+        guard capability != .mono else {
+            attributes.formUnion(foreground.mono)
+            if backgroundMarks { attributes.formUnion(background.mono) }
+            return ResolvedStyle(foreground: nil, background: nil, attributes: attributes)
+        }
+        let fg = foreground.color(for: capability)
+        let bg = background.color(for: capability)
+        if fg == nil { attributes.formUnion(foreground.mono) }
+        if bg == nil, backgroundMarks { attributes.formUnion(background.mono) }
+        return ResolvedStyle(
+            foreground: TerminalPalette.readable(fg, on: bg, capability: capability), background: bg,
+            attributes: attributes)
+    }
+}
+
+extension RoleAppearance {
+    func color(for capability: ColorCapability) -> Int? {
+        capability == .ansi256 ? c256 : capability == .ansi16 ? c16 : nil
+    }
+}
+
+extension Style {
+    var attributeNames: Set<String> {
+        var names = Set<String>()
+        if bold { names.insert("bold") }
+        if reverse { names.insert("reverse") }
+        if underline { names.insert("underline") }
+        if dim { names.insert("dim") }
+        return names
+    }
+}
+
+/// The xterm palette's colours, as far as contrast needs them.
+enum TerminalPalette {
+    /// Below this difference in lightness (0–1) text is hard to read on its background.
+    static let minimumContrast = 0.35
+
+    /// `foreground`, or black or white when it would not read on `background`.
+    static func readable(_ foreground: Int?, on background: Int?, capability: ColorCapability) -> Int? {
+        guard let foreground, let background,
+            abs(lightness(foreground) - lightness(background)) < minimumContrast
+        else { return foreground }
+        let dark = lightness(background) > 0.5
+        switch capability {
+        case .ansi256: return dark ? 16 : 231
+        default: return dark ? 0 : 15
+        }
+    }
+
+    /// Perceived lightness of an xterm colour index, 0 (black) to 1 (white).
+    static func lightness(_ index: Int) -> Double {
+        let (red, green, blue) = rgb(index)
+        return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+    }
+
+    static func rgb(_ index: Int) -> (Double, Double, Double) {
+        switch index {
+        case 0..<16:
+            let basic: [(Double, Double, Double)] = [
+                (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+                (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+                (255, 0, 255), (0, 255, 255), (255, 255, 255),
+            ]
+            return basic[index]
+        case 16..<232:
+            let levels: [Double] = [0, 95, 135, 175, 215, 255]
+            let cube = index - 16
+            return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+        default:
+            let gray = Double(8 + 10 * (min(index, 255) - 232))
+            return (gray, gray, gray)
+        }
+    }
+}
