@@ -337,6 +337,14 @@ import Testing
         #expect(model.focus == .device)
     }
 
+    @Test func aTimelineCodeShowsWithItsMeaning() {
+        let entry = TimelineEntry(
+            id: 1, time: 0, kind: .status, title: StatusCode.cancelled.label, detail: "The code screen was closed.",
+            status: .cancelled)
+        #expect(InspectorRenderer.title(of: entry, width: 60) == "N005 · The code screen was closed.")
+        #expect(InspectorRenderer.title(of: entry, width: 12).hasPrefix("N005 · The"))
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

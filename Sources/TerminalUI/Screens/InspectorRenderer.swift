@@ -65,6 +65,11 @@ struct InspectorRenderer {
     /// An entry's title in `width` columns. An exchange keeps its status (what QA reads): its
     /// path gives way in the middle, then its duration goes.
     static func title(of entry: TimelineEntry, width: Int) -> String {
+        if entry.kind == .status, let status = entry.status {
+            // The code first, then what it means here, as far as the row goes.
+            let meaning = entry.detail ?? status.meaning
+            return DisplayWidth.truncate(meaning.isEmpty ? status.id : "\(status.id) · \(meaning)", to: width)
+        }
         let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
         guard entry.kind == .http, let arrow = entry.title.range(of: " → ", options: .backwards) else {
             return DisplayWidth.truncate(entry.title + duration, to: width)
