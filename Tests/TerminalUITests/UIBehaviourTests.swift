@@ -560,6 +560,35 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(state.filter { !$0.isWhitespace }.contains("\(path):3:15:field'platform'"))
     }
 
+    @Test func theScenarioMenuIsGroupedAndFilteredAsYouType() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.listScenarios(ScenarioCatalog.parsed())
+        // Each integration and platform is one block.
+        let groups = model.scenarioNames.map { "\($0.integration) \($0.platform)" }
+        let blocks = groups.enumerated().filter { $0.offset == 0 || groups[$0.offset - 1] != $0.element }
+        #expect(blocks.count == Set(groups).count)
+        _ = model.handle(.key(.character("s")))
+        _ = model.handle(.key(.character("/")))
+        for character in "tvos expiry" { _ = model.handle(.key(.character(character))) }
+        let visible = model.visibleScenarios.map { model.scenarioNames[$0] }
+        #expect(visible.count >= 2)
+        #expect(visible.allSatisfy { $0.platform == "tvos" && "\($0.name) \($0.description)".contains("xpir") })
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("Filter: tvos expiry") && text.contains("REST API V2 · APPLE TV"), "\(text)")
+        // "a" is text while filtering, not autoplay; ⏎ plays the first match by hand.
+        #expect(press(&model, .enter) == [.startScenario(visible[0].name, autoplay: false)])
+        _ = model.handle(.key(.character("s")))
+        _ = model.handle(.key(.character("/")))
+        _ = model.handle(.key(.character("a")))
+        #expect(model.scenarioQuery == "a")
+        _ = model.handle(.key(.escape))
+        #expect(model.scenarioQuery == nil)
+        #expect(model.overlay != nil)
+        _ = model.handle(.key(.escape))
+        #expect(model.overlay == nil)
+    }
+
     @Test func theShippedCatalogFillsTheMenuWithoutWarnings() {
         var model = UIModel(
             size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")

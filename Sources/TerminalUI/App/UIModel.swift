@@ -120,6 +120,8 @@ public struct UIModel: Sendable {
     public static let flashMilliseconds: Int64 = 6_000
     public var scenario = ScenarioStatus()
     public var scenarioNames: [(name: String, platform: String, integration: String, description: String)] = []
+    /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.
+    public var scenarioQuery: String?
     public var world = WorldSnapshot()
     /// Simulated time, epoch milliseconds (countdowns).
     public var now: Int64 = 0
@@ -170,8 +172,14 @@ extension UIModel {
     /// its mistake (file, line, field) is a warning in the State tab and in the key bar, never a
     /// silently shorter or empty menu.
     public mutating func listScenarios(_ catalog: (scenarios: [Scenario], problems: [DataFileError])) {
-        scenarioNames = catalog.scenarios.map {
-            ($0.name, $0.platform.rawValue, $0.integration.rawValue, $0.description)
+        // Grouped by integration, then platform, in the order the catalog first names them.
+        let groups = catalog.scenarios.map { "\($0.integration.rawValue) \($0.platform.rawValue)" }
+        let rank = Dictionary(groups.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let ordered = catalog.scenarios.enumerated().sorted {
+            (rank[groups[$0.offset]] ?? 0, $0.offset) < (rank[groups[$1.offset]] ?? 0, $1.offset)
+        }
+        scenarioNames = ordered.map {
+            ($0.element.name, $0.element.platform.rawValue, $0.element.integration.rawValue, $0.element.description)
         }
         for problem in catalog.problems {
             warnings.append("A built-in scenario is left out of the menu: \(problem)")
@@ -215,6 +223,20 @@ struct HomeProblem: Equatable {
         case "APPL_ERROR", "APPL": message = "Signing in with your TV provider did not work. Try again."
         case let id where id.hasPrefix("CFG"): message = "The service is unavailable right now. Try again later."
         default: return nil
+        }
+    }
+}
+
+extension UIModel {
+    /// The scenario menu's rows (indices into `scenarioNames`) that match every word of the
+    /// filter, in name, platform, integration or description.
+    var visibleScenarios: [Int] {
+        let words = (scenarioQuery ?? "").lowercased().split(separator: " ")
+        guard !words.isEmpty else { return Array(scenarioNames.indices) }
+        return scenarioNames.indices.filter { index in
+            let entry = scenarioNames[index]
+            let text = "\(entry.name) \(entry.platform) \(entry.integration) \(entry.description)".lowercased()
+            return words.allSatisfy { text.contains($0) }
         }
     }
 }

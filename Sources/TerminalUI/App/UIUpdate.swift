@@ -231,6 +231,7 @@ extension UIModel {
 
     /// The scenario menu opens on the scenario now running.
     mutating func openScenarioMenu() {
+        scenarioQuery = nil
         overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
     }
 
@@ -253,6 +254,33 @@ extension UIModel {
             return []
         default: return []
         }
+    }
+
+    /// Keys while a filter is typed in the scenario menu; nil for the keys it leaves to the menu
+    /// (arrows, ⏎).
+    mutating func handleScenarioFilter(_ key: Key, selection: Int) -> [UICommand]? {
+        var query = scenarioQuery ?? ""
+        switch key {
+        case .escape:
+            // The first esc drops the filter; the next one closes the menu.
+            scenarioQuery = nil
+            return []
+        case .backspace: query = String(query.dropLast())
+        case .character(let character): query.append(character)
+        default: return nil
+        }
+        scenarioQuery = query
+        let visible = visibleScenarios
+        if !visible.contains(selection) { overlay = .scenarios(selection: visible.first ?? selection) }
+        return []
+    }
+
+    /// The selection moved by an arrow or a page among the rows the filter shows.
+    func movedScenarioSelection(_ selection: Int, _ key: Key) -> Int {
+        let visible = visibleScenarios
+        guard let position = visible.firstIndex(of: selection) ?? (visible.isEmpty ? nil : 0) else { return selection }
+        let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
+        return visible[min(max(0, position + step), visible.count - 1)]
     }
 
     /// How far the help scrolls: its last line at the bottom of the window (title bar, key bar
@@ -281,16 +309,17 @@ extension UIModel {
             }
             return []
         case .scenarios(let selection):
+            if scenarioQuery != nil, let commands = handleScenarioFilter(key, selection: selection) { return commands }
             switch key {
             case .escape:
                 self.overlay = nil
-            case .up: self.overlay = .scenarios(selection: max(0, selection - 1))
-            case .down: self.overlay = .scenarios(selection: min(scenarioNames.count - 1, selection + 1))
-            case .pageUp: self.overlay = .scenarios(selection: max(0, selection - 10))
-            case .pageDown: self.overlay = .scenarios(selection: min(scenarioNames.count - 1, selection + 10))
+            case .up, .down, .pageUp, .pageDown:
+                self.overlay = .scenarios(selection: movedScenarioSelection(selection, key))
+            case .character("/"):
+                scenarioQuery = ""
             case .enter, .character("a"):
+                guard visibleScenarios.contains(selection) else { return [] }
                 self.overlay = nil
-                guard scenarioNames.indices.contains(selection) else { return [] }
                 return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
             case .character("v"): return openComparison(menuSelection: selection)
             case .character("+"): return changePace(slower: false)

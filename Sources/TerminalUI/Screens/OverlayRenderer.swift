@@ -1,3 +1,6 @@
+import FlowCore
+import VSASimulator
+
 /// The help overlay and the scenario menu.
 struct OverlayRenderer {
     let model: UIModel
@@ -70,6 +73,27 @@ struct OverlayRenderer {
         }
     }
 
+    /// The menu's rows: a header per integration and platform, then its scenarios.
+    static func scenarioRows(_ model: UIModel, visible: [Int], selection: Int, width: Int) -> ([ListRow], Int?) {
+        var rows: [ListRow] = []
+        var selectedRow: Int?
+        var group = ""
+        for index in visible {
+            let entry = model.scenarioNames[index]
+            let name =
+                "\(Integration(rawValue: entry.integration)?.displayName ?? entry.integration) · "
+                + (DevicePlatform(rawValue: entry.platform)?.displayName ?? entry.platform)
+            if name != group {
+                rows.append(
+                    ListRow(name.uppercased(), style: Style(.accent, on: .surface, bold: true), selectable: false))
+                group = name
+            }
+            if index == selection { selectedRow = rows.count }
+            rows.append(ListRow(entry.name))
+        }
+        return (rows, selectedRow)
+    }
+
     func drawScenarios(_ selection: Int, in area: Rect, _ canvas: inout Canvas) {
         canvas.fill(area, Style(.text))
         let box = area.inset(horizontal: 1, vertical: 0)
@@ -79,12 +103,21 @@ struct OverlayRenderer {
             title:
                 "Scenarios — ⏎ play by hand · a autoplay (\(ScenarioStatus.describe(model.scenario.pace))) · v compare")
         let inner = box.inset(horizontal: 2, vertical: 1)
-        let (list, description) = inner.splitTop(inner.height - 2)
-        let nameWidth = min(40, list.width / 2)
-        let rows = model.scenarioNames.map {
-            ListRow(DisplayWidth.pad($0.name, to: nameWidth) + " \($0.platform) \($0.integration)")
+        let (top, description) = inner.splitTop(inner.height - 2)
+        let (filterLine, list) = top.splitTop(1)
+        let visible = model.visibleScenarios
+        let filter =
+            model.scenarioQuery.map { "Filter: \($0)▏" } ?? "/ to filter by name, platform, integration or words"
+        canvas.line(filter, in: filterLine, Style(model.scenarioQuery == nil ? .muted : .focus, on: .surface))
+        canvas.line(
+            "\(visible.count) of \(model.scenarioNames.count)", in: filterLine, Style(.muted, on: .surface),
+            align: .trailing)
+        let (rows, selectedRow) = Self.scenarioRows(model, visible: visible, selection: selection, width: list.width)
+        canvas.list(rows, selected: selectedRow, in: list)
+        if visible.isEmpty {
+            canvas.line("No scenario matches; backspace to widen.", in: list.row(0), Style(.muted, on: .surface))
+            return
         }
-        canvas.list(rows, selected: selection, in: list)
         if model.scenarioNames.indices.contains(selection) {
             canvas.paragraph(model.scenarioNames[selection].description, in: description, Style(.muted, on: .surface))
         }

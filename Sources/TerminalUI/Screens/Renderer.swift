@@ -97,9 +97,12 @@ enum KeyHints {
     static func hints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
+                if model.scenarioQuery != nil {
+                    return [("type", "filter"), ("↑↓", "choose"), ("⏎", "by hand"), ("esc", "drop the filter")]
+                }
                 return [
-                    ("↑↓", "choose"), ("⏎", "by hand"), ("a", "autoplay"), ("v", "compare"), ("+/-", "pace"),
-                    ("esc", "close"),
+                    ("↑↓", "choose"), ("/", "filter"), ("⏎", "by hand"), ("a", "autoplay"), ("v", "compare"),
+                    ("+/-", "pace"), ("esc", "close"),
                 ]
             }
             if case .comparison = model.overlay {
