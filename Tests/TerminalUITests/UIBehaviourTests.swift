@@ -345,6 +345,30 @@ import Testing
         #expect(InspectorRenderer.title(of: entry, width: 12).hasPrefix("N005 · The"))
     }
 
+    @Test func presenterViewShowsTheDeviceAloneLargerAndCentred() {
+        for platform in [DevicePlatform.ios, .tvos] {
+            for size in [Size(width: 120, height: 36), Size(width: 80, height: 24)] {
+                var model = ScreenFixtures.model(
+                    .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(platform))), platform, size)
+                let renderer = Renderer(theme: ScreenFixtures.monoTheme)
+                _ = model.handle(.key(.character("z")))
+                #expect(model.presenting)
+                let lines = renderer.render(model).text.split(separator: "\n").map(String.init)
+                #expect(!lines.joined().contains("Timeline"), "\(platform) \(size)")
+                #expect(lines.last?.contains("z leave presenter view") == true)
+                #expect(lines.last?.contains("tab") == false)
+                let layout = ScreenLayout(size: size, platform: platform, presenting: true)
+                let normal = ScreenLayout(size: size, platform: platform)
+                #expect(layout.devicePane.width > normal.devicePane.width)
+                let left = layout.devicePane.x
+                let right = size.width - layout.devicePane.maxX
+                #expect(abs(left - right) <= 1, "\(platform) \(size): centred")
+                _ = model.handle(.key(.character("z")))
+                #expect(renderer.render(model).text.contains("Timeline"))
+            }
+        }
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -103,6 +103,8 @@ public struct UIModel: Sendable {
     public var integration: Integration
     public var appName: String
     public var focus: Pane = .device
+    /// Presenter view: the device alone, larger and centred, with a short key bar.
+    public var presenting = false
     public var pending: PendingRequest?
     /// The request a poll withdrew, until the next one arrives: a code screen asked again with
     /// the same code keeps its state (an open account chooser).

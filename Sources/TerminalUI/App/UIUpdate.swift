@@ -186,7 +186,8 @@ extension UIModel {
         if let overlay { return handleOverlay(overlay, key) }
         switch key {
         case .tab, .backTab:
-            focus = focus == .device ? .inspector : .device
+            // Presenter view has no inspector to go to.
+            if !presenting { focus = focus == .device ? .inspector : .device }
             return []
         case .function(1):
             overlay = .help(scroll: 0)
@@ -225,8 +226,17 @@ extension UIModel {
             openScenarioMenu()
             return []
         case "r": return [.restart]
+        case "z":
+            togglePresenting()
+            return []
         default: return nil
         }
+    }
+
+    /// Presenter view on or off; the device has the keys while the inspector is hidden.
+    mutating func togglePresenting() {
+        presenting.toggle()
+        if presenting { focus = .device }
     }
 
     /// The scenario menu opens on the scenario now running.
@@ -244,6 +254,9 @@ extension UIModel {
             return [.takeOver]
         case "+": return changePace(slower: false)
         case "-": return changePace(slower: true)
+        case "z":
+            togglePresenting()
+            return []
         case "q": return [.quit]
         case "r": return [.restart]
         case "s":

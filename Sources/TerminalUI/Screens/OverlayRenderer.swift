@@ -19,6 +19,7 @@ struct OverlayRenderer {
             [
                 ("tab", "switch between the device and the inspector"), ("? or F1", "this help"),
                 ("s or F2", "scenario menu"), ("r or F5", "restart the scenario (or a fresh device)"),
+                ("z", "presenter view: the device alone, larger; z again to leave"),
                 ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
             ]
         ),

@@ -18,10 +18,10 @@ public struct Renderer: Sendable {
             drawTooSmall(model, &canvas)
             return canvas.buffer
         }
-        let layout = ScreenLayout(size: model.size, platform: model.platform)
+        let layout = ScreenLayout(size: model.size, platform: model.platform, presenting: model.presenting)
         drawTitleBar(model, in: layout.titleBar, &canvas)
         DeviceRenderer(model: model).draw(in: layout.devicePane, &canvas)
-        InspectorRenderer(model: model).draw(layout, &canvas)
+        if !model.presenting { InspectorRenderer(model: model).draw(layout, &canvas) }
         drawKeyBar(model, in: layout.keyBar, &canvas)
         if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: layout.body, &canvas) }
         return canvas.buffer
@@ -95,6 +95,14 @@ enum KeyHints {
     static let droppable: Set<String> = ["↑↓", "←→", "tab", "s", "q", "r", "g", "+/-"]
 
     static func hints(for model: UIModel) -> [(key: String, action: String)] {
+        let hints = allHints(for: model)
+        guard model.presenting, model.overlay == nil else { return hints }
+        // For an audience: what the device takes, and the way back.
+        let kept = hints.filter { !["tab", "s", "r", "?", "q", "+/-"].contains($0.key) }
+        return kept + [("z", "leave presenter view")]
+    }
+
+    static func allHints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
                 if model.scenarioQuery != nil {

@@ -12,11 +12,17 @@ struct ScreenLayout {
     let inspectorMain: Rect
     let stepPane: Rect
 
-    init(size: Size, platform: DevicePlatform) {
+    init(size: Size, platform: DevicePlatform, presenting: Bool = false) {
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let (titleBar, rest) = window.splitTop(1)
         let (body, keyBar) = rest.splitTop(rest.height - 1)
-        (devicePane, inspectorPane) = body.splitLeft(Self.deviceWidth(platform, body.width))
+        if presenting {
+            // The device alone, larger and centred; no inspector.
+            devicePane = body.centered(width: Self.presentedWidth(platform, body.width), height: body.height)
+            inspectorPane = Rect(x: body.maxX, y: body.y, width: 0, height: body.height)
+        } else {
+            (devicePane, inspectorPane) = body.splitLeft(Self.deviceWidth(platform, body.width))
+        }
         let stepHeight = min(6, max(4, inspectorPane.height / 5))
         (inspectorMain, stepPane) = inspectorPane.splitTop(inspectorPane.height - stepHeight)
         self.titleBar = titleBar
@@ -26,6 +32,14 @@ struct ScreenLayout {
 
     /// What the inspector's tabs show, inside the border.
     var inspectorContent: Rect { inspectorMain.inset(horizontal: 1, vertical: 1) }
+
+    /// In presenter view a phone stays phone-shaped; a TV takes most of the window.
+    static func presentedWidth(_ platform: DevicePlatform, _ total: Int) -> Int {
+        switch platform {
+        case .ios: min(total, 56)
+        case .tvos: min(total, max(46, total * 9 / 10))
+        }
+    }
 
     /// A phone is narrow and tall; a TV gets more of the width.
     static func deviceWidth(_ platform: DevicePlatform, _ total: Int) -> Int {
