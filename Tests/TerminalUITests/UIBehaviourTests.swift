@@ -355,6 +355,8 @@ import Testing
                 #expect(model.presenting)
                 let lines = renderer.render(model).text.split(separator: "\n").map(String.init)
                 #expect(!lines.joined().contains("Timeline"), "\(platform) \(size)")
+                let frameTop = lines[1].trimmingCharacters(in: .whitespaces)
+                #expect(DisplayWidth.of(frameTop) >= 50, "\(platform) \(size): \(frameTop)")
                 #expect(lines.last?.contains("z leave presenter view") == true)
                 #expect(lines.last?.contains("tab") == false)
                 let layout = ScreenLayout(size: size, platform: platform, presenting: true)

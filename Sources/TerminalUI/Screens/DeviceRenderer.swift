@@ -19,7 +19,8 @@ struct DeviceRenderer {
             canvas.box(frame, frameStyle, title: "Apple TV", heavy: true)
             canvas.line("▔▔▔▔▔▔▔▔", in: pane.row(pane.height - 1), Style(.muted), align: .center)
         } else {
-            let width = min(pane.width - 2, 38)
+            // A phone keeps its shape; in presenter view it is drawn wider for the room.
+            let width = min(pane.width - 2, model.presenting ? 54 : 38)
             frame = Rect(x: pane.x + (pane.width - width) / 2, y: pane.y, width: width, height: pane.height)
             canvas.box(frame, frameStyle, rounded: true)
             canvas.line("▬▬▬", in: frame.row(0).inset(horizontal: 1, vertical: 0), frameStyle, align: .center)
