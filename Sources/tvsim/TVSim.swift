@@ -16,7 +16,7 @@ struct TVSim: AsyncParsableCommand {
             Without a subcommand, tvsim opens the terminal UI ('tvsim ui'): a simulated iPhone or Apple TV on \
             the left, the inspector on the right, with its mock back end embedded.
             """,
-        subcommands: [UI.self, Serve.self, Run.self, Scenarios.self, Themes.self, Device.self],
+        subcommands: [UI.self, Serve.self, Run.self, Record.self, Scenarios.self, Themes.self, Device.self],
         defaultSubcommand: UI.self)
 }
 
@@ -62,6 +62,9 @@ struct UI: AsyncParsableCommand {
     )
     var deviceState: String?
 
+    @Option(help: ArgumentHelp("Also record the session as an asciicast file.", valueName: "file.cast"))
+    var record: String?
+
     func validate() throws {
         guard pace > 0, pace <= 60 else {
             throw ValidationError("--pace must be more than 0 and at most 60 seconds (for example 0.5).")
@@ -96,7 +99,11 @@ struct UI: AsyncParsableCommand {
         let options = TerminalApp.Options(
             platform: platform, integration: api, requestor: requestor, launcher: launcher, scenario: scenario,
             autoplay: autoplay, pace: pace, deviceStatePath: deviceState)
-        let status = await TerminalSession.run(options: options, theme: loaded.theme, themeWarning: loaded.problem)
+        if let record, !FileManager.default.createFile(atPath: record, contents: nil) {
+            throw CommandFailure("cannot write the recording \(record)")
+        }
+        let status = await TerminalSession.run(
+            options: options, theme: loaded.theme, themeWarning: loaded.problem, recordTo: record)
         if status != 0 { throw ExitCode(status) }
     }
 }

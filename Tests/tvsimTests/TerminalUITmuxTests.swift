@@ -171,6 +171,30 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
     }
 
+    @Test func aLiveSessionIsRecordedWithRecord() async throws {
+        guard TmuxSession.tmux != nil, let python = RecordCommandTests.asciinemaPython else {
+            Issue.record("tmux and asciinema are needed for the live recording test")
+            return
+        }
+        let cast = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).cast")
+        defer { try? FileManager.default.removeItem(at: cast) }
+        let session = try await TmuxSession.start(arguments: ["--record", cast.path], width: 100, height: 30)
+        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
+        try await session.keys("Enter")
+        #expect(await session.waitFor("Sign in with your TV provider"), "\(session.lastScreen)")
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
+        let read = try await Subprocess.run(
+            .path(FilePath(python)), arguments: ["-c", RecordCommandTests.reader, cast.path],
+            output: .bytes(limit: 16 << 20), error: .string(limit: 1 << 16))
+        #expect(read.terminationStatus.isSuccess, "\(read.standardError)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.standardOutput)) as? [String: Any])
+        let header = try #require(parsed["header"] as? [String: Any])
+        #expect(header["width"] as? Int == 100 && header["height"] as? Int == 30)
+        let text = parsed["text"] as? String ?? ""
+        #expect(text.contains("Would Like Access") && text.contains("Not signed in"))
+    }
+
     @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130")])
     func aSignalEndsTheUIAndRestoresTheTerminal(_ signal: Int32, _ exit: String) async throws {
         guard TmuxSession.tmux != nil else {

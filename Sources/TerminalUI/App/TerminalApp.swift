@@ -19,11 +19,16 @@ public final class TerminalApp: @unchecked Sendable {
         public var autoplay: Bool
         public var pace: Double
         public var deviceStatePath: String?
+        /// End the session this long after the scenario's steps are done (a recording); nil
+        /// hands the controls to the user instead.
+        public var endAfterScenario: Duration?
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
-            scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5, deviceStatePath: String? = nil
+            scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5, deviceStatePath: String? = nil,
+            endAfterScenario: Duration? = nil
         ) {
+            self.endAfterScenario = endAfterScenario
             self.platform = platform
             self.integration = integration
             self.requestor = requestor
@@ -56,6 +61,8 @@ public final class TerminalApp: @unchecked Sendable {
 
     /// Commands the model returned that are not performed yet; the loop performs every one.
     var commands: [UICommand] = []
+    /// When the scenario's steps were done, for a session that ends with them.
+    var scenarioDoneAt: ContinuousClock.Instant?
 
     /// One world: started in the background, then running. The slot holds its back end and
     /// device once they are up, so that stopping never leaves a back end behind.
@@ -118,12 +125,16 @@ public final class TerminalApp: @unchecked Sendable {
                 if case .quit = command { return shutDown(status: 0) }
                 perform(command)
             }
+            if let done = scenarioDoneAt, let hold = options.endAfterScenario, ContinuousClock.now - done >= hold {
+                return shutDown(status: 0)
+            }
         }
     }
 
     /// The one way the model changes: it handles the message, and what it asks for is queued.
     func update(_ message: UIMessage) {
         commands += model.handle(message)
+        if case .scenarioHandedOver = message, scenarioDoneAt == nil { scenarioDoneAt = .now }
     }
 
     func shutDown(status: Int32) -> Int32 {

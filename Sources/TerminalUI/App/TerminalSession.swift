@@ -5,20 +5,58 @@ import Synchronization
 /// Starts the terminal UI on its own thread (curses is used from that thread only), with the
 /// signals that end it cleanly.
 public enum TerminalSession {
-    public static func run(options: TerminalApp.Options, theme: Theme, themeWarning: String?) async -> Int32 {
+    public static func run(
+        options: TerminalApp.Options, theme: Theme, themeWarning: String?, recordTo path: String? = nil
+    )
+        async -> Int32
+    {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(
-                    returning: runOnThisThread(options: options, theme: theme, themeWarning: themeWarning))
+                    returning: runOnThisThread(
+                        options: options, theme: theme, themeWarning: themeWarning, recordTo: path))
             }
             thread.name = "tvsim-ui"
             thread.start()
         }
     }
 
-    static func runOnThisThread(options: TerminalApp.Options, theme: Theme, themeWarning: String?) -> Int32 {
+    /// Plays a scenario by itself with no terminal, through the same renderer, into an
+    /// asciicast file; returns when its steps are done.
+    public static func record(options: TerminalApp.Options, theme: Theme, size: Size, to path: String) async throws
+        -> Int32
+    {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Int32, any Error>, Never>) in
+            let thread = Thread {
+                do {
+                    let writer = try AsciicastWriter(
+                        path: path, size: size, theme: theme, title: options.scenario ?? "tvsim")
+                    let app = TerminalApp(
+                        options: options, backend: RecordingBackend(size: size, writer: writer), theme: theme)
+                    continuation.resume(returning: .success(app.run()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.name = "tvsim-record"
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    static func runOnThisThread(
+        options: TerminalApp.Options, theme: Theme, themeWarning: String?, recordTo path: String? = nil
+    ) -> Int32 {
         TerminalRestore.shared.installCrashHandlers()
-        let backend = CursesBackend(theme: theme)
+        let curses = CursesBackend(theme: theme)
+        let backend: any TerminalBackend =
+            if let path, let writer = try? AsciicastWriter(path: path, size: curses.size, theme: theme, title: "tvsim")
+            {
+                TeeRecordingBackend(curses, writer: writer)
+            } else {
+                curses
+            }
         let app = TerminalApp(options: options, backend: backend, theme: theme, themeWarning: themeWarning)
         let sources = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
