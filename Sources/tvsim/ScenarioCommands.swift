@@ -104,6 +104,12 @@ struct Run: AsyncParsableCommand {
             valueName: "A,B"))
     var compare: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the runs' HTTP exchanges as a HAR 1.2 file (secrets redacted), one page per scenario.",
+            valueName: "file.har"))
+    var har: String?
+
     func validate() throws {
         if let compare {
             if all { throw ValidationError("--compare compares one scenario; it cannot be used with --all.") }
@@ -151,6 +157,14 @@ struct Run: AsyncParsableCommand {
             if !json { printText(result) }
         }
         let failed = results.filter { !$0.passed }.count
+        if let har {
+            let runs = results.map { HARDocument.Run(id: $0.name, title: $0.description, entries: $0.timeline) }
+            do {
+                try HARDocument.data(runs).write(to: URL(fileURLWithPath: har), options: .atomic)
+            } catch {
+                throw CommandFailure("cannot write \(har): \(error.localizedDescription)")
+            }
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

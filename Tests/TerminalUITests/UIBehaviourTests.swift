@@ -371,6 +371,24 @@ import Testing
         }
     }
 
+    @Test func eExportsABugReportBesideTheTimeline() throws {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        #expect(press(&model, .character("e")) == [.exportReport(model.timeline, scenario: nil)])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try BugReport.write(
+            model.timeline, scenario: "rest-v2-ios-apple-sso", in: directory.path,
+            now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(paths.har.hasSuffix("tvsim-report-20270115T080000.har"), "\(paths.har)")
+        let har = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: paths.har)))
+        #expect(((har as? [String: Any])?["log"] as? [String: Any])?["version"] as? String == "1.2")
+        let timeline = try JSONDecoder().decode(
+            [TimelineEntry].self, from: Data(contentsOf: URL(fileURLWithPath: paths.timeline)))
+        #expect(timeline == model.timeline)
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

@@ -168,6 +168,23 @@ public final class TerminalApp: @unchecked Sendable {
             session?.autoplay?.takeOver()
         case .compare(let request):
             startComparison(request)
+        case .exportReport(let timeline, let scenario):
+            exportReport(timeline, scenario: scenario)
+        }
+    }
+
+    /// Writes the report off the UI thread, into the working directory; the answer comes back
+    /// as a flash.
+    func exportReport(_ timeline: [TimelineEntry], scenario: String?) {
+        let inbox = comparisons
+        Task.detached {
+            do {
+                let paths = try BugReport.write(
+                    timeline, scenario: scenario, in: FileManager.default.currentDirectoryPath)
+                inbox.post(.flash("Bug report: \(paths.har) and \(paths.timeline)"))
+            } catch {
+                inbox.post(.flash("The bug report could not be written: \(error.localizedDescription)"))
+            }
         }
     }
 

@@ -41,6 +41,8 @@ public enum UICommand: Sendable, Equatable {
     case takeOver
     /// Run a scenario headless with two integrations, in the background.
     case compare(ComparisonRequest)
+    /// Write the session's HTTP exchanges (HAR) and timeline (JSON) to files, for a bug report.
+    case exportReport([TimelineEntry], scenario: String?)
 }
 
 extension UIModel {
@@ -229,6 +231,9 @@ extension UIModel {
         case "z":
             togglePresenting()
             return []
+        case "e":
+            flash = "Writing the bug report…"
+            return [.exportReport(timeline, scenario: scenario.name)]
         default: return nil
         }
     }

@@ -20,6 +20,7 @@ struct OverlayRenderer {
                 ("tab", "switch between the device and the inspector"), ("? or F1", "this help"),
                 ("s or F2", "scenario menu"), ("r or F5", "restart the scenario (or a fresh device)"),
                 ("z", "presenter view: the device alone, larger; z again to leave"),
+                ("e", "bug report: the session's HTTP (HAR) and timeline (JSON) in this folder"),
                 ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
             ]
         ),
