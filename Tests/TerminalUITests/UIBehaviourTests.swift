@@ -633,6 +633,56 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(model.overlay == nil)
     }
 
+    @Test func everyCodeOnEveryPlatformIsAtMostFourKeysFromHome() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        let catalog = ScenarioCatalog.parsed()
+        model.listScenarios(catalog)
+        for platform in DevicePlatform.allCases {
+            let expected = Set(
+                catalog.scenarios.filter { $0.platform == platform }.flatMap { $0.expect.codes ?? [] })
+            let targets = model.codeTargets(on: platform)
+            #expect(Set(targets.map(\.code)) == expected, "\(platform)")
+            #expect(Set(targets.map(\.key)).count == targets.count)
+            for target in targets {
+                var walk = model
+                // k, then ← for the other platform, then the code's key: three keys at most.
+                _ = walk.handle(.key(.character("k")))
+                if platform != model.platform { _ = walk.handle(.key(.right)) }
+                #expect(
+                    press(&walk, .character(target.key)) == [.startScenario(target.scenario, autoplay: true)],
+                    "\(platform) \(target.code)")
+                #expect(catalog.scenarios.first { $0.name == target.scenario }?.platform == platform)
+                #expect(walk.targetCode == target.code)
+            }
+        }
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(
+            {
+                var shown = model
+                _ = shown.handle(.key(.character("k")))
+                return shown
+            }()
+        ).text
+        #expect(text.contains("Reach a code on iPhone") && text.contains("VSA503"), "\(text)")
+    }
+
+    @Test func reachingTheTargetCodeIsAnnounced() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
+        model.targetCode = "VSA503"
+        model.scenario.autoplay = true
+        let commands = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 70, time: ScreenFixtures.now, kind: .status, title: "VSA503",
+                    detail: "The provider did not answer.", status: .metadataUnavailable)))
+        #expect(model.flash == "VSA503 reached: The provider did not answer.")
+        #expect(model.targetCode == nil)
+        // The walk stops there.
+        #expect(commands == [.takeOver])
+        #expect(!model.scenario.autoplay)
+    }
+
     @Test func theShippedCatalogFillsTheMenuWithoutWarnings() {
         var model = UIModel(
             size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")

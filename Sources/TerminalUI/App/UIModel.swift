@@ -71,6 +71,8 @@ public struct ScenarioStatus: Sendable, Equatable {
 }
 
 public enum Overlay: Sendable, Equatable {
+    /// Every status code a built-in scenario reaches on a platform, one key each.
+    case codes(DevicePlatform)
     /// The list of keys, scrolled by `scroll` lines.
     case help(scroll: Int)
     case scenarios(selection: Int)
@@ -122,6 +124,10 @@ public struct UIModel: Sendable {
     public static let flashMilliseconds: Int64 = 6_000
     public var scenario = ScenarioStatus()
     public var scenarioNames: [(name: String, platform: String, integration: String, description: String)] = []
+    /// The status codes each scenario expects, in order (the codes menu walks to one of them).
+    public var scenarioCodes: [String: [String]] = [:]
+    /// The code the codes menu walks to: reaching it is announced.
+    public var targetCode: String?
     /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.
     public var scenarioQuery: String?
     public var world = WorldSnapshot()
@@ -183,6 +189,8 @@ extension UIModel {
         scenarioNames = ordered.map {
             ($0.element.name, $0.element.platform.rawValue, $0.element.integration.rawValue, $0.element.description)
         }
+        scenarioCodes = Dictionary(
+            catalog.scenarios.map { ($0.name, $0.expect.codes ?? []) }, uniquingKeysWith: { first, _ in first })
         for problem in catalog.problems {
             warnings.append("A built-in scenario is left out of the menu: \(problem)")
         }
@@ -239,6 +247,35 @@ extension UIModel {
             let entry = scenarioNames[index]
             let text = "\(entry.name) \(entry.platform) \(entry.integration) \(entry.description)".lowercased()
             return words.allSatisfy { text.contains($0) }
+        }
+    }
+}
+
+/// One entry of the codes menu: a status code, the scenario that reaches it, and its key.
+struct CodeTarget: Equatable {
+    let code: String
+    let scenario: String
+    let key: Character
+}
+
+extension UIModel {
+    static let codeKeys = Array("123456789abcdefghijklmnoprstuvwxy")
+
+    /// The codes the built-in scenarios reach on `platform`, each with the first scenario that
+    /// reaches it (one of the running integration's when there is one) and a key of its own.
+    func codeTargets(on platform: DevicePlatform) -> [CodeTarget] {
+        var chosen: [String: String] = [:]
+        var order: [String] = []
+        let candidates = scenarioNames.filter { $0.platform == platform.rawValue }
+        let preferred = candidates.filter { $0.integration == integration.rawValue } + candidates
+        for entry in preferred {
+            for code in scenarioCodes[entry.name] ?? [] where chosen[code] == nil {
+                chosen[code] = entry.name
+                order.append(code)
+            }
+        }
+        return order.sorted().prefix(Self.codeKeys.count).enumerated().map { index, code in
+            CodeTarget(code: code, scenario: chosen[code] ?? "", key: Self.codeKeys[index])
         }
     }
 }

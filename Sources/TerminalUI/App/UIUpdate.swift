@@ -77,9 +77,19 @@ extension UIModel {
             }
             return []
         case .timeline(let entry):
+            var commands: [UICommand] = []
+            if entry.kind == .status, let status = entry.status, status.id == targetCode {
+                // The walk stops at the code: the scenario pauses there, with the controls handed over.
+                flash = "\(status.id) reached: \(entry.detail ?? status.meaning)"
+                targetCode = nil
+                if scenario.autoplay {
+                    scenario.autoplay = false
+                    commands.append(.takeOver)
+                }
+            }
             timeline.append(entry)
             if timeline.count > 5_000 { timeline.removeFirst(timeline.count - 5_000) }
-            return []
+            return commands
         case .tick(let now, let world):
             self.now = now
             self.world = world
@@ -231,6 +241,9 @@ extension UIModel {
         case "z":
             togglePresenting()
             return []
+        case "k":
+            overlay = .codes(platform)
+            return []
         case "e":
             flash = "Writing the bug report…"
             return [.exportReport(timeline, scenario: scenario.name)]
@@ -338,6 +351,7 @@ extension UIModel {
             case .enter, .character("a"):
                 guard visibleScenarios.contains(selection) else { return [] }
                 self.overlay = nil
+                targetCode = nil
                 return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
             case .character("v"): return openComparison(menuSelection: selection)
             case .character("+"): return changePace(slower: false)
@@ -347,7 +361,29 @@ extension UIModel {
             return []
         case .comparison(let view):
             return handleComparisonKey(view, key)
+        case .codes(let shown):
+            return handleCodesKey(key, platform: shown)
         }
+    }
+
+    /// The codes menu: a code's key sets up its scenario and plays it until the code shows;
+    /// ← → (or tab) switch platform; esc closes.
+    mutating func handleCodesKey(_ key: Key, platform shown: DevicePlatform) -> [UICommand] {
+        switch key {
+        case .left, .right, .tab, .backTab:
+            overlay = .codes(shown == .ios ? .tvos : .ios)
+        case .escape:
+            overlay = nil
+        case .character(let character):
+            guard let target = codeTargets(on: shown).first(where: { $0.key == character }) else { return [] }
+            overlay = nil
+            targetCode = target.code
+            flash = "Walking to \(target.code) with \(target.scenario)…"
+            return [.startScenario(target.scenario, autoplay: true)]
+        default:
+            break
+        }
+        return []
     }
 
     /// The lines of the Detail or State tab at a width.

@@ -10,6 +10,7 @@ struct OverlayRenderer {
         case .help(let scroll): drawHelp(scroll: scroll, in: area, &canvas)
         case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
         case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
+        case .codes(let platform): drawCodes(platform, in: area, &canvas)
         }
     }
 
@@ -21,6 +22,7 @@ struct OverlayRenderer {
                 ("s or F2", "scenario menu"), ("r or F5", "restart the scenario (or a fresh device)"),
                 ("z", "presenter view: the device alone, larger; z again to leave"),
                 ("e", "bug report: the session's HTTP (HAR) and timeline (JSON) in this folder"),
+                ("k", "reach a code: its key sets up a scenario and plays it to that code"),
                 ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
             ]
         ),
@@ -94,6 +96,33 @@ struct OverlayRenderer {
             rows.append(ListRow(entry.name))
         }
         return (rows, selectedRow)
+    }
+
+    /// The codes menu: one row per code the catalog reaches on the platform, with its key.
+    func drawCodes(_ platform: DevicePlatform, in area: Rect, _ canvas: inout Canvas) {
+        let box = area.inset(horizontal: 1, vertical: 0)
+        canvas.fill(box, Style(.text, on: .surface))
+        let other: DevicePlatform = platform == .ios ? .tvos : .ios
+        canvas.box(
+            box, Style(.accent, on: .surface),
+            title: "Reach a code on \(platform.displayName) — its key plays there · ←→ \(other.displayName)")
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let targets = model.codeTargets(on: platform)
+        guard !targets.isEmpty else {
+            canvas.line("The scenario catalog is still being read.", in: inner.row(0), Style(.muted, on: .surface))
+            return
+        }
+        // Two columns when the window is short.
+        let columns = targets.count > inner.height ? 2 : 1
+        let width = inner.width / columns
+        for (index, target) in targets.enumerated() {
+            let column = index / max(1, inner.height)
+            guard column < columns else { break }
+            let row = Rect(x: inner.x + column * width, y: inner.y + index % inner.height, width: width - 1, height: 1)
+            let text = "\(target.key)  \(DisplayWidth.pad(target.code, to: 11)) \(target.scenario)"
+            canvas.line(text, in: row, Style(.text, on: .surface))
+            canvas.line(String(target.key), in: row, Style(.accent, on: .surface, bold: true))
+        }
     }
 
     func drawScenarios(_ selection: Int, in area: Rect, _ canvas: inout Canvas) {

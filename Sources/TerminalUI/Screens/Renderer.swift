@@ -113,6 +113,9 @@ enum KeyHints {
                     ("+/-", "pace"), ("esc", "close"),
                 ]
             }
+            if case .codes = model.overlay {
+                return [("key", "reach that code"), ("←→", "other platform"), ("esc", "close")]
+            }
             if case .comparison = model.overlay {
                 return [("←→", "other integration"), ("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("esc", "back")]
             }
