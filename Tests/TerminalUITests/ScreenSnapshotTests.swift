@@ -6,8 +6,11 @@ import VSASimulator
 
 @testable import TerminalUI
 
-/// Text-grid snapshots of every screen on both platforms, at 80×24 and 120×36, in the mono theme
-/// (so colour never matters). `TVSIM_RECORD=1 swift test` rewrites them after a deliberate change.
+/// Snapshots of every screen on both platforms, at 80×24 and 120×36: the text grid, then a legend
+/// of every styled run (row, columns, the roles and attributes the renderer asked for), so that a
+/// lost highlight or focus mark fails as surely as a lost word. Roles, not colours: what a theme
+/// makes of them is `ThemeResolutionTests`' job. `TVSIM_RECORD=1 swift test` rewrites them after a
+/// deliberate change.
 @Suite struct ScreenSnapshotTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "__Snapshots__")
@@ -31,7 +34,8 @@ import VSASimulator
         let screenName = parts.dropFirst().dropLast().joined(separator: "-")
         let fixture = try #require(ScreenFixtures.screens(platform).first { $0.0 == screenName })
         let model = ScreenFixtures.model(fixture.1, platform, size, screen: fixture.2)
-        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text + "\n"
+        let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(model)
+        let text = buffer.text + "\n" + StyleLegend.lines(buffer).joined(separator: "\n") + "\n"
         let file = Self.directory.appendingPathComponent("\(name).txt")
         if ProcessInfo.processInfo.environment["TVSIM_RECORD"] == "1" {
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
@@ -41,5 +45,37 @@ import VSASimulator
         let expected = try #require(
             try? String(contentsOf: file, encoding: .utf8), "no snapshot \(name).txt; record with TVSIM_RECORD=1")
         #expect(text == expected, "\(name) differs from its snapshot:\n\(text)")
+    }
+}
+
+/// The styled runs of a frame, one line each: `row columns: foreground on background +attributes`.
+/// Plain text on the window's background is left out.
+enum StyleLegend {
+    static let plain = Style(.text, on: .background)
+
+    static func lines(_ buffer: CellBuffer) -> [String] {
+        var lines = ["--- styles ---"]
+        for y in 0..<buffer.size.height {
+            var x = 0
+            while x < buffer.size.width {
+                let style = buffer[x, y].style
+                var end = x
+                while end + 1 < buffer.size.width, buffer[end + 1, y].style == style { end += 1 }
+                if style != plain { lines.append("\(y) \(x)-\(end): \(describe(style))") }
+                x = end + 1
+            }
+        }
+        return lines
+    }
+
+    static func describe(_ style: Style) -> String {
+        var text = "\(style.foreground.rawValue) on \(style.background.rawValue)"
+        for (flag, name) in [
+            (style.bold, "bold"), (style.dim, "dim"), (style.underline, "underline"), (style.reverse, "reverse"),
+        ]
+        where flag {
+            text += " +\(name)"
+        }
+        return text
     }
 }
