@@ -14,6 +14,9 @@ public protocol BackendControl: Sendable {
     func configuration() async throws -> Dashboard
     func replaceConfiguration(_ dashboard: Dashboard) async throws
     func addFault(_ rule: FaultRule) async throws
+    /// The faults in force, with their ids and what is left of their `times`.
+    func faults() async throws -> [FaultRule]
+    func removeFault(id: Int) async throws
     /// The world as the back end sees it, secrets left out (`GET /__tvsim/state`).
     func state() async throws -> StateSnapshot
     /// Makes every stored profile expire now.

@@ -18,6 +18,8 @@ public struct EmbeddedBackend: BackendControl {
     public func configuration() -> Dashboard { backend.dashboard }
     public func replaceConfiguration(_ dashboard: Dashboard) { backend.replaceDashboard(dashboard) }
     public func addFault(_ rule: FaultRule) { backend.addFault(rule) }
+    public func faults() -> [FaultRule] { backend.faultRules }
+    public func removeFault(id: Int) { _ = backend.faults.remove(id: id) }
     public func state() -> StateSnapshot { backend.stateSnapshot() }
     public func expireProfiles() { backend.expireAllProfiles() }
 

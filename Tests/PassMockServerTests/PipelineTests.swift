@@ -132,6 +132,9 @@ import Testing
             #expect(admin.status.code == 418)
             let v2 = try await client.execute(uri: "/api/v2/ORBIT/boom", method: .get)
             #expect(v2.status.code == 503)
+            // A fault's answer names the rule; an ordinary answer has no such header.
+            #expect(v2.headers[HTTPField.Name("X-Tvsim-Fault")!] == "status#2")
+            #expect(admin.headers[HTTPField.Name("X-Tvsim-Fault")!] == nil)
         }
     }
 }

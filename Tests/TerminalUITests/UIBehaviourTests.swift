@@ -1,8 +1,10 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import MockBackendAPI
 import Testing
 
+@testable import PassClient
 @testable import TerminalUI
 @testable import VSASimulator
 
@@ -387,6 +389,40 @@ import Testing
         let timeline = try JSONDecoder().decode(
             [TimelineEntry].self, from: Data(contentsOf: URL(fileURLWithPath: paths.timeline)))
         #expect(timeline == model.timeline)
+    }
+
+    @Test func theFaultsPanelAddsAndRemovesFaults() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        #expect(press(&model, .character("f")) == [.listFaults])
+        _ = model.handle(.key(.down))
+        _ = model.handle(.key(.down))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.right))
+        _ = model.handle(.key(.character("+")))
+        let rule = FaultRule(route: FaultsPanel.routes[2], kind: .status, status: 503, times: 2)
+        #expect(press(&model, .enter) == [.addFault(rule), .listFaults])
+        var added = rule
+        added.id = 7
+        _ = model.handle(.faults([added]))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("In force") && text.contains("#7  \(rule.route)  503  2×"), "\(text)")
+        _ = model.handle(.key(.tab))
+        #expect(press(&model, .character("x")) == [.removeFault(7), .listFaults])
+        _ = model.handle(.key(.escape))
+        #expect(model.overlay == nil)
+    }
+
+    @Test func aFaultedAnswerIsMarkedInTheTimeline() {
+        let exchange = HTTPExchange(
+            id: 1, label: "configuration", method: "GET", url: "http://127.0.0.1:1/api/v2/ORBIT/configuration",
+            requestHeaders: [], requestBody: nil, status: 503,
+            responseHeaders: [.init(name: "X-Tvsim-Fault", value: "status#1")], responseBody: nil, startedAt: 0,
+            durationMilliseconds: 1, failure: nil)
+        let entry = TimelineEntry(
+            id: 1, time: 0, kind: .http, title: "GET /api/v2/ORBIT/configuration → 503", exchange: exchange)
+        let title = InspectorRenderer.title(of: entry, width: 40)
+        #expect(title.hasPrefix("⚡") && title.hasSuffix("→ 503"), "\(title)")
     }
 
     @Test func anExpiredCodeSaysSoOnce() {

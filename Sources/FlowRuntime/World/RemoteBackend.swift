@@ -36,6 +36,14 @@ public struct RemoteBackend: BackendControl {
         _ = try await send("POST", "/__tvsim/faults", body: try encode(rule))
     }
 
+    public func faults() async throws(AdminError) -> [FaultRule] {
+        try decode([FaultRule].self, from: try await send("GET", "/__tvsim/faults"))
+    }
+
+    public func removeFault(id: Int) async throws(AdminError) {
+        _ = try await send("DELETE", "/__tvsim/faults/\(id)")
+    }
+
     public func configuration() async throws(AdminError) -> Dashboard {
         try decode(Dashboard.self, from: try await send("GET", "/__tvsim/config"))
     }

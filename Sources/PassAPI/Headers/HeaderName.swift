@@ -12,4 +12,6 @@ public enum HeaderName {
     public static let serviceToken = "AD-Service-Token"
     public static let requestId = "Adobe-Request-Id"
     public static let retryAfter = "Retry-After"
+    /// tvsim's own: on an answer a fault rule shaped, which one (`status#3`).
+    public static let fault = "X-Tvsim-Fault"
 }

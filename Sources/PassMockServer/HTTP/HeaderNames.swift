@@ -13,6 +13,7 @@ extension HTTPField.Name {
     static let subjectToken = named(HeaderName.subjectToken)
     static let serviceToken = named(HeaderName.serviceToken)
     static let requestId = named(HeaderName.requestId)
+    static let fault = named(HeaderName.fault)
 
     private static func named(_ name: String) -> HTTPField.Name {
         guard let checked = HTTPField.Name(name) else { preconditionFailure("\(name) is not a header name") }

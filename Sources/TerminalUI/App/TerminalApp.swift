@@ -61,6 +61,8 @@ public final class TerminalApp: @unchecked Sendable {
 
     /// Commands the model returned that are not performed yet; the loop performs every one.
     var commands: [UICommand] = []
+    /// The last change to the back end's faults, which the next one waits for.
+    var faultChanges: Task<Void, Never>?
     /// When the scenario's steps were done, for a session that ends with them.
     var scenarioDoneAt: ContinuousClock.Instant?
 
@@ -170,6 +172,30 @@ public final class TerminalApp: @unchecked Sendable {
             startComparison(request)
         case .exportReport(let timeline, let scenario):
             exportReport(timeline, scenario: scenario)
+        case .listFaults: changeFaults { _ in }
+        case .addFault(let rule): changeFaults { try await $0.addFault(rule) }
+        case .removeFault(let id): changeFaults { try await $0.removeFault(id: id) }
+        }
+    }
+
+    /// Changes the running world's faults off the UI thread, then reads them back as a message
+    /// (a failure is said in the key bar). In order: each change waits for the one before.
+    func changeFaults(_ change: @escaping @Sendable (any BackendControl) async throws -> Void) {
+        guard let slot = session?.slot else { return }
+        let inbox = self.inbox
+        let previous = faultChanges
+        faultChanges = Task.detached {
+            await previous?.value
+            guard let backend = slot.value?.world.backend else {
+                inbox.post(.flash("The back end is still starting; try again in a moment."))
+                return
+            }
+            do {
+                try await change(backend)
+                inbox.post(.faults(try await backend.faults()))
+            } catch {
+                inbox.post(.flash("The back end's faults could not be changed: \(error)"))
+            }
         }
     }
 

@@ -73,6 +73,8 @@ public struct ScenarioStatus: Sendable, Equatable {
 public enum Overlay: Sendable, Equatable {
     /// Every status code a built-in scenario reaches on a platform, one key each.
     case codes(DevicePlatform)
+    /// Faults to inject into the back end, and the ones in force.
+    case faults(FaultsPanel)
     /// The list of keys, scrolled by `scroll` lines.
     case help(scroll: Int)
     case scenarios(selection: Int)
@@ -128,6 +130,8 @@ public struct UIModel: Sendable {
     public var scenarioCodes: [String: [String]] = [:]
     /// The code the codes menu walks to: reaching it is announced.
     public var targetCode: String?
+    /// The back end's faults in force, as last read.
+    public var activeFaults: [FaultRule] = []
     /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.
     public var scenarioQuery: String?
     public var world = WorldSnapshot()

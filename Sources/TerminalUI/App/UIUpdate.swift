@@ -2,6 +2,7 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import VSASimulator
 
 /// What the UI loop feeds the model.
@@ -25,6 +26,8 @@ public enum UIMessage: Sendable {
     case demoAccounts([CredentialHint])
     /// The back end's MVPDs, id → the name people know them by.
     case providerNames([String: String])
+    /// The back end's faults in force.
+    case faults([FaultRule])
     /// The built-in scenarios for the menu, and the mistakes of those that could not be read.
     case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
@@ -43,6 +46,10 @@ public enum UICommand: Sendable, Equatable {
     case compare(ComparisonRequest)
     /// Write the session's HTTP exchanges (HAR) and timeline (JSON) to files, for a bug report.
     case exportReport([TimelineEntry], scenario: String?)
+    /// Read the back end's faults (they come back as `.faults`), add one, or remove one.
+    case listFaults
+    case addFault(FaultRule)
+    case removeFault(Int)
 }
 
 extension UIModel {
@@ -111,6 +118,13 @@ extension UIModel {
             return []
         case .compared(let request, let content):
             receive(request, content)
+            return []
+        case .faults(let rules):
+            activeFaults = rules
+            if case .faults(var panel) = overlay {
+                panel.activeSelection = min(panel.activeSelection, max(0, rules.count - 1))
+                overlay = .faults(panel)
+            }
             return []
         case .catalogRead(let catalog):
             listScenarios(catalog)
@@ -244,6 +258,9 @@ extension UIModel {
         case "k":
             overlay = .codes(platform)
             return []
+        case "f":
+            overlay = .faults(FaultsPanel())
+            return [.listFaults]
         case "e":
             flash = "Writing the bug report…"
             return [.exportReport(timeline, scenario: scenario.name)]
@@ -363,7 +380,48 @@ extension UIModel {
             return handleComparisonKey(view, key)
         case .codes(let shown):
             return handleCodesKey(key, platform: shown)
+        case .faults(let panel):
+            return handleFaultsKey(key, panel: panel)
         }
+    }
+
+    /// The faults panel: ↑↓ route, ←→ kind, +/- times, ⏎ inject; tab to the faults in force,
+    /// where x removes one; esc closes.
+    mutating func handleFaultsKey(_ key: Key, panel: FaultsPanel) -> [UICommand] {
+        var panel = panel
+        var commands: [UICommand] = []
+        let step = key == .up || key == .pageUp ? -1 : 1
+        switch key {
+        case .escape:
+            overlay = nil
+            return []
+        case .tab, .backTab:
+            panel.onActive.toggle()
+        case .up, .down, .pageUp, .pageDown:
+            if panel.onActive {
+                panel.activeSelection = min(max(0, panel.activeSelection + step), max(0, activeFaults.count - 1))
+            } else {
+                let distance = key == .pageUp || key == .pageDown ? 10 : 1
+                panel.route = min(max(0, panel.route + step * distance), FaultsPanel.routes.count - 1)
+            }
+        case .left, .right:
+            let count = FaultsPanel.kinds.count
+            panel.kind = (panel.kind + (key == .left ? count - 1 : 1)) % count
+        case .character("+"): panel.times = min(FaultsPanel.timesChoices.count - 1, panel.times + 1)
+        case .character("-"): panel.times = max(0, panel.times - 1)
+        case .enter where !panel.onActive:
+            flash = "Fault added: \(FaultsPanel.describe(panel.rule).dropFirst(4))"
+            commands = [.addFault(panel.rule), .listFaults]
+        case .character("x"), .delete:
+            guard panel.onActive, activeFaults.indices.contains(panel.activeSelection),
+                let id = activeFaults[panel.activeSelection].id
+            else { break }
+            commands = [.removeFault(id), .listFaults]
+        default:
+            break
+        }
+        overlay = .faults(panel)
+        return commands
     }
 
     /// The codes menu: a code's key sets up its scenario and plays it until the code shows;

@@ -74,7 +74,9 @@ struct InspectorRenderer {
         guard entry.kind == .http, let arrow = entry.title.range(of: " → ", options: .backwards) else {
             return DisplayWidth.truncate(entry.title + duration, to: width)
         }
-        let request = String(entry.title[..<arrow.lowerBound])
+        // An answer a fault rule shaped is marked, so that QA tells injected failures from real ones.
+        let faulted = entry.exchange?.responseHeader(HeaderName.fault) != nil
+        let request = (faulted ? "⚡" : "") + String(entry.title[..<arrow.lowerBound])
         let outcome = String(entry.title[arrow.lowerBound...])
         for tail in [outcome + duration, outcome] where DisplayWidth.of(tail) + 8 <= width {
             return DisplayWidth.truncateMiddle(request, to: width - DisplayWidth.of(tail)) + tail

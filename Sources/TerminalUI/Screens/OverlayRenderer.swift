@@ -1,4 +1,5 @@
 import FlowCore
+import MockBackendAPI
 import VSASimulator
 
 /// The help overlay and the scenario menu.
@@ -11,6 +12,7 @@ struct OverlayRenderer {
         case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
         case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
         case .codes(let platform): drawCodes(platform, in: area, &canvas)
+        case .faults(let panel): drawFaults(panel, in: area, &canvas)
         }
     }
 
@@ -23,6 +25,7 @@ struct OverlayRenderer {
                 ("z", "presenter view: the device alone, larger; z again to leave"),
                 ("e", "bug report: the session's HTTP (HAR) and timeline (JSON) in this folder"),
                 ("k", "reach a code: its key sets up a scenario and plays it to that code"),
+                ("f", "faults: inject latency, errors, resets… into a route of the mock"),
                 ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
             ]
         ),
@@ -96,6 +99,44 @@ struct OverlayRenderer {
             rows.append(ListRow(entry.name))
         }
         return (rows, selectedRow)
+    }
+
+    /// The faults panel: the routes on the left; the fault to add and the faults in force on the
+    /// right.
+    func drawFaults(_ panel: FaultsPanel, in area: Rect, _ canvas: inout Canvas) {
+        let box = area.inset(horizontal: 1, vertical: 0)
+        canvas.fill(box, Style(.text, on: .surface))
+        canvas.box(box, Style(.accent, on: .surface), title: "Faults — injected into the mock back end")
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let (routes, right) = inner.splitLeft(min(30, inner.width / 3))
+        let routeRows = FaultsPanel.routes.map { ListRow($0) }
+        canvas.list(
+            routeRows, selected: panel.route, in: routes.inset(horizontal: 0, vertical: 0),
+            selectionStyle: Style(.text, on: panel.onActive ? .surface : .selection, bold: true))
+        let detail = right.inset(horizontal: 2, vertical: 0)
+        var y = detail.y
+        func line(_ text: String, _ style: Style) {
+            guard y < detail.maxY else { return }
+            canvas.line(text, in: Rect(x: detail.x, y: y, width: detail.width, height: 1), style)
+            y += 1
+        }
+        line("New fault", Style(.accent, on: .surface, bold: true))
+        line("route   \(FaultsPanel.routes[panel.route])", Style(.text, on: .surface))
+        line("kind    ‹ \(FaultsPanel.kinds[panel.kind].name) ›", Style(.text, on: .surface))
+        line(
+            "times   \(FaultsPanel.describe(times: FaultsPanel.timesChoices[panel.times]))", Style(.text, on: .surface))
+        line("⏎ adds it · ←→ kind · +/- times · tab: faults in force", Style(.muted, on: .surface))
+        y += 1
+        line("In force (x removes)", Style(.accent, on: .surface, bold: true))
+        guard y < detail.maxY else { return }
+        let active = model.activeFaults.map { ListRow(FaultsPanel.describe($0)) }
+        if active.isEmpty {
+            line("none", Style(.muted, on: .surface))
+            return
+        }
+        canvas.list(
+            active, selected: panel.onActive ? panel.activeSelection : nil,
+            in: Rect(x: detail.x, y: y, width: detail.width, height: detail.maxY - y))
     }
 
     /// The codes menu: one row per code the catalog reaches on the platform, with its key.

@@ -113,6 +113,12 @@ enum KeyHints {
                     ("+/-", "pace"), ("esc", "close"),
                 ]
             }
+            if case .faults = model.overlay {
+                return [
+                    ("↑↓", "route"), ("←→", "kind"), ("+/-", "times"), ("⏎", "add"), ("tab", "in force"),
+                    ("esc", "close"),
+                ]
+            }
             if case .codes = model.overlay {
                 return [("key", "reach that code"), ("←→", "other platform"), ("esc", "close")]
             }
