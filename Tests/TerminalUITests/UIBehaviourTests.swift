@@ -425,6 +425,24 @@ import Testing
         #expect(title.hasPrefix("⚡") && title.hasSuffix("→ 503"), "\(title)")
     }
 
+    @Test func aScenarioPlayedByHandShowsTheStepItExpectsNext() async throws {
+        let scenario = try ScenarioCatalog.resolve("rest-v2-ios-apple-sso")
+        let script = ScriptedUser(steps: scenario.steps, personas: [])
+        let home = UserRequest.home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios)))
+        let first = script.expected(for: home)
+        #expect(first == .act(.launch))
+        // A different answer leaves the script where it was; the expected one moves it on.
+        script.follow(home, answered: .act(.signIn))
+        #expect(script.expected(for: home) == first)
+        script.follow(home, answered: first)
+        #expect(script.expected(for: home) != first)
+
+        var model = ScreenFixtures.model(home, .ios, Size(width: 120, height: 36))
+        _ = model.handle(.expectedStep(AutoplayAgent.describe(first)))
+        let bar = Renderer(theme: ScreenFixtures.monoTheme).render(model).text.split(separator: "\n").last ?? ""
+        #expect(bar.contains("next: \(AutoplayAgent.describe(first))"), "\(bar)")
+    }
+
     @Test func anExpiredCodeSaysSoOnce() {
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(

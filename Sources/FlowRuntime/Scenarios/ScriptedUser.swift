@@ -28,6 +28,23 @@ public final class ScriptedUser: UserAgent {
     /// Steps the app never asked for.
     public var unusedSteps: [ScriptStep] { state.withLock { Array($0.steps[$0.position...]) } }
 
+    /// What the script would answer to `request` now, without moving on (a guide for a person
+    /// playing the scenario by hand).
+    public func expected(for request: UserRequest) -> UserResponse {
+        state.withLock { state in
+            answer(request, with: state.position < state.steps.count ? state.steps[state.position] : nil).0
+        }
+    }
+
+    /// Moves past the next step when a person answered `request` as the script would have.
+    public func follow(_ request: UserRequest, answered response: UserResponse) {
+        state.withLock { state in
+            let next = state.position < state.steps.count ? state.steps[state.position] : nil
+            let (expected, consumed) = answer(request, with: next)
+            if consumed, expected == response { state.position += 1 }
+        }
+    }
+
     public func respond(to request: UserRequest) async -> UserResponse {
         state.withLock { state in
             let next = state.position < state.steps.count ? state.steps[state.position] : nil

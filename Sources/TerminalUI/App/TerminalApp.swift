@@ -334,8 +334,9 @@ public final class TerminalApp: @unchecked Sendable {
                 for warning in device.warnings { inbox.post(.flash(warning)) }
                 let timeline = Timeline(now: { clock.nowMilliseconds() })
                 timeline.observe { inbox.post(.timeline($0)) }
+                let launching = LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
                 let agent: any UserAgent =
-                    autoplayAgent ?? LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
+                    autoplayAgent ?? script.map { GuidedAgent(script: $0, inner: launching, inbox: inbox) } ?? launching
                 let services = try world.services(for: setup, device: device.load(), timeline: timeline)
                 let engine = FlowEngine(
                     setup: setup, services: services, clock: clock,
@@ -388,6 +389,29 @@ final class LaunchingAgent: UserAgent {
             return .act(.launch)
         }
         return await inner.respond(to: request)
+    }
+}
+
+/// A scenario played by hand: before each answer the key bar shows the step the scenario expects
+/// next; an answer that matches it moves the scenario on.
+final class GuidedAgent: UserAgent {
+    private let script: ScriptedUser
+    private let inner: any UserAgent
+    private let inbox: Inbox
+
+    init(script: ScriptedUser, inner: any UserAgent, inbox: Inbox) {
+        self.script = script
+        self.inner = inner
+        self.inbox = inbox
+    }
+
+    func respond(to request: UserRequest) async -> UserResponse {
+        let expected = script.expected(for: request)
+        let text = AutoplayAgent.describe(expected)
+        inbox.post(.expectedStep(text.isEmpty ? nil : text))
+        let response = await inner.respond(to: request)
+        script.follow(request, answered: response)
+        return response
     }
 }
 

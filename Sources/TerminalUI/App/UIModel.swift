@@ -130,6 +130,8 @@ public struct UIModel: Sendable {
     public var scenarioCodes: [String: [String]] = [:]
     /// The code the codes menu walks to: reaching it is announced.
     public var targetCode: String?
+    /// In a scenario played by hand, the step it expects next (`sign in as demo`).
+    public var expectedStep: String?
     /// The back end's faults in force, as last read.
     public var activeFaults: [FaultRule] = []
     /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.

@@ -28,6 +28,8 @@ public enum UIMessage: Sendable {
     case providerNames([String: String])
     /// The back end's faults in force.
     case faults([FaultRule])
+    /// The step a scenario played by hand expects next (nil: none).
+    case expectedStep(String?)
     /// The built-in scenarios for the menu, and the mistakes of those that could not be read.
     case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
@@ -119,6 +121,9 @@ extension UIModel {
         case .compared(let request, let content):
             receive(request, content)
             return []
+        case .expectedStep(let text):
+            expectedStep = text
+            return []
         case .faults(let rules):
             activeFaults = rules
             if case .faults(var panel) = overlay {
@@ -150,6 +155,7 @@ extension UIModel {
             homeSelection = 0
             lastUsername = ""
             ending = nil
+            expectedStep = nil
             backendStarting = true
             // A new session starts on the device: its first prompt (the permission alert) needs
             // the keys, even if the inspector had them before the restart.

@@ -82,7 +82,8 @@ enum KeyHints {
     /// every key, stays; what still does not fit is cut.
     static func bar(for model: UIModel, width: Int) -> String {
         var hints = hints(for: model)
-        let prefix = model.flash.map { " \($0)  │" } ?? ""
+        let next = model.expectedStep.map { " next: \($0)  │" } ?? ""
+        let prefix = (model.flash.map { " \($0)  │" } ?? "") + (model.overlay == nil ? next : "")
         func text() -> String { prefix + " " + hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ") }
         while DisplayWidth.of(text()) > width,
             let index = hints.lastIndex(where: { Self.droppable.contains($0.key) })
