@@ -18,16 +18,22 @@ public final class MockBackend: Sendable {
     private let initialDashboard: Dashboard
     private let current: Mutex<DashboardIndex>
     private let base = Mutex<String>("http://127.0.0.1")
+    private let hostNames: Mutex<HostCheck>
     private let requestObservers = Mutex<[@Sendable (JournalEntry) -> Void]>([])
     /// When set, the admin API answers only requests carrying `Authorization: Bearer <token>`.
     public let adminToken: String?
+    /// Host names this server answers to besides the loopback names and the address it binds.
+    public let allowedHosts: Set<String>
 
     public init(
         dashboard: Dashboard = .builtIn, clock: any SimulationClock = SystemClock(), seed: UInt64 = 1,
-        adminToken: String? = nil
+        adminToken: String? = nil, allowedHosts: [String] = []
     ) {
         self.clock = clock
         self.adminToken = adminToken
+        let names = Set(allowedHosts.map { $0.lowercased() })
+        self.allowedHosts = names
+        hostNames = Mutex(HostCheck(bindHost: nil, allowedHosts: names))
         random = SharedRandom(seed: seed)
         initialDashboard = dashboard
         current = Mutex(DashboardIndex(dashboard))
@@ -73,8 +79,14 @@ public final class MockBackend: Sendable {
     /// The URL the server is reachable at; pages and redirects are built from it.
     public var baseURL: String {
         get { base.withLock { $0 } }
-        set { base.withLock { $0 = newValue } }
+        set {
+            base.withLock { $0 = newValue }
+            hostNames.withLock { $0 = HostCheck(bindHost: URL(string: newValue)?.host, allowedHosts: allowedHosts) }
+        }
     }
+
+    /// The names this server answers to, kept with the base URL.
+    var hostCheck: HostCheck { hostNames.withLock { $0 } }
 
     /// Calls `observer` after every request with its (redacted) journal entry.
     public func onRequest(_ observer: @escaping @Sendable (JournalEntry) -> Void) {

@@ -27,6 +27,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Require 'Authorization: Bearer <token>' on the admin API.")
     var adminToken: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also answer requests whose Host is this name (repeatable); by default only localhost, the loopback addresses and --host.",
+            valueName: "name"))
+    var allowedHost: [String] = []
+
     @Flag(help: "Print the dashboard as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
@@ -43,7 +49,8 @@ struct Serve: AsyncParsableCommand {
             print(DashboardFile.encode(dashboard))
             return
         }
-        let backend = MockBackend(dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: adminToken)
+        let backend = MockBackend(
+            dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: adminToken, allowedHosts: allowedHost)
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
         let application = MockServer.makeApplication(backend: backend, host: host, port: port) { _ in
             Console.line(Banner(backend: backend).text)

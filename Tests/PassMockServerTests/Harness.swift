@@ -55,6 +55,10 @@ struct Harness {
     ) async throws -> Reply {
         var fields = HTTPFields()
         for (name, value) in headers { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
+        // Admin writes say JSON, as every admin client must (the server refuses them otherwise).
+        if uri.hasPrefix("/__tvsim/"), [.post, .put, .patch].contains(method), fields[.contentType] == nil {
+            fields.append(HTTPField(name: .contentType, value: "application/json"))
+        }
         let response = try await client.execute(
             uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) })
         return Reply(

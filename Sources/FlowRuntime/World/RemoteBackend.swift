@@ -63,7 +63,10 @@ public struct RemoteBackend: BackendControl {
 
     private func send(_ method: String, _ path: String, body: Data? = nil) async throws(AdminError) -> Data {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
-        if body != nil { headers.append(("Content-Type", "application/json")) }
+        // Every admin write says JSON, with a body or without: the server refuses writes that do not.
+        if body != nil || ["POST", "PUT", "PATCH"].contains(method) {
+            headers.append(("Content-Type", "application/json"))
+        }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         let response: WireResponse
         do {

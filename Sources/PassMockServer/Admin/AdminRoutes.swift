@@ -89,12 +89,50 @@ struct AdminRoutes {
                 return Reply.json(
                     Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)
             }
+            if let refusal = Self.crossSiteRefusal(request, method: method, hosts: backend.hostCheck) {
+                return refusal
+            }
             if let token = backend.adminToken, request.header(.authorization) != "Bearer \(token)" {
                 return Reply.json(
                     Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
             }
             return try await handler(request, parameters)
         }
+    }
+
+    /// A web page the tester opens must not drive the admin API: a request another site sent
+    /// (its `Origin` names another host, or `Sec-Fetch-Site: cross-site`) is refused, and a write
+    /// must say `Content-Type: application/json`, which a page cannot send without the browser
+    /// asking this server first (and it never agrees).
+    static func crossSiteRefusal(_ request: IncomingRequest, method: HTTPRequestMethod, hosts: HostCheck)
+        -> MockResponse?
+    {
+        if let origin = request.header(.origin), !hosts.allows(origin: origin) {
+            return Reply.json(
+                Message(
+                    error: "cross_site_request",
+                    message: "The admin API does not answer requests from another site (Origin: \(origin))."),
+                status: 403)
+        }
+        if request.header(.secFetchSite)?.lowercased() == "cross-site" {
+            return Reply.json(
+                Message(
+                    error: "cross_site_request",
+                    message: "The admin API does not answer requests from another site (Sec-Fetch-Site: cross-site)."),
+                status: 403)
+        }
+        let writes: Set<HTTPRequestMethod> = [.post, .put, .patch]
+        let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        if writes.contains(method), mediaType != "application/json" {
+            return Reply.json(
+                Message(
+                    error: "unsupported_media_type",
+                    message:
+                        "Admin writes take Content-Type: application/json (curl: -H 'Content-Type: application/json')."),
+                status: 415)
+        }
+        return nil
     }
 
     /// Decodes an admin body. Positions are reported only for what the caller sent; a patched

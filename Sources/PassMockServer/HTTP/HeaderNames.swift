@@ -14,6 +14,7 @@ extension HTTPField.Name {
     static let serviceToken = named(HeaderName.serviceToken)
     static let requestId = named(HeaderName.requestId)
     static let fault = named(HeaderName.fault)
+    static let secFetchSite = named("Sec-Fetch-Site")
 
     private static func named(_ name: String) -> HTTPField.Name {
         guard let checked = HTTPField.Name(name) else { preconditionFailure("\(name) is not a header name") }

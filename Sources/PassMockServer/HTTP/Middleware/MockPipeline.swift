@@ -7,8 +7,9 @@ import Hummingbird
 /// 3. request id: the trace id errors carry, answered in `Adobe-Request-Id`;
 /// 4. malformed body: cuts the answer, error answers included, when that fault fired;
 /// 5. error style: thrown failures become the group's answer;
-/// 6. header limits (431); 7. throttle (429); 8. body, read within its limit (413);
-/// 9. faults (not in the admin group); then the handler.
+/// 6. host check: only `Host` values that name this server (421);
+/// 7. header limits (431); 8. throttle (429); 9. body, read within its limit (413);
+/// 10. faults (not in the admin group); then the handler.
 struct MockPipeline: Sendable {
     let backend: MockBackend
     let operations: EndpointOperations
@@ -22,6 +23,7 @@ struct MockPipeline: Sendable {
         RequestIdMiddleware(backend: backend)
         MalformedBodyMiddleware()
         ErrorStyleMiddleware(group: group, backend: backend)
+        HostCheckMiddleware(backend: backend)
         HeaderLimitMiddleware(backend: backend)
         ThrottleMiddleware(backend: backend)
         RequestBodyMiddleware(backend: backend)

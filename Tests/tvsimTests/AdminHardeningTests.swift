@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The admin API and the Host check, tried as a web page would, over a real socket against
+/// `tvsim serve`.
+@Suite(.serialized) struct AdminHardeningTests {
+    /// Sends `request` as it is (CRLF line ends, `Connection: close`) and reads the whole answer.
+    static func exchange(port: Int, _ lines: [String], body: String = "") throws -> (status: Int, text: String) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let head = (lines + ["Content-Length: \(body.utf8.count)", "Connection: close"]).joined(separator: "\r\n")
+        let bytes = Array((head + "\r\n\r\n" + body).utf8)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, text)
+    }
+
+    static let fault = #"{"route":"configuration","kind":"status","status":503}"#
+
+    @Test func aWebPageCannotDriveTheAdminAPIOrReadItThroughAnotherName() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+
+        // The "simple" cross-site POST a page can send without asking first.
+        let textPlain = try Self.exchange(
+            port: port,
+            ["POST /__tvsim/faults HTTP/1.1", host, "Origin: http://evil.example", "Content-Type: text/plain"],
+            body: Self.fault)
+        #expect(textPlain.status == 403 && textPlain.text.contains("cross_site_request"), "\(textPlain.text)")
+        let fetchSite = try Self.exchange(
+            port: port,
+            ["POST /__tvsim/faults HTTP/1.1", host, "Sec-Fetch-Site: cross-site", "Content-Type: application/json"],
+            body: Self.fault)
+        #expect(fetchSite.status == 403, "\(fetchSite.text)")
+        let notJSON = try Self.exchange(
+            port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: text/plain"], body: Self.fault)
+        #expect(notJSON.status == 415 && notJSON.text.contains("application/json"), "\(notJSON.text)")
+        // DNS rebinding: the page's own name, resolved to 127.0.0.1.
+        let rebound = try Self.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", "Host: evil.example:\(port)"])
+        #expect(rebound.status == 421 && !rebound.text.contains("softwareStatement"), "\(rebound.text)")
+        let api = try Self.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", "Host: evil.example"])
+        #expect(api.status == 421, "\(api.text)")
+
+        // What the tester's own tools send still works.
+        let own = try Self.exchange(
+            port: port,
+            [
+                "POST /__tvsim/faults HTTP/1.1", host, "Origin: http://127.0.0.1:\(port)",
+                "Content-Type: application/json",
+            ],
+            body: Self.fault)
+        #expect(own.status == 201, "\(own.text)")
+        let localhost = try Self.exchange(port: port, ["GET /__tvsim/faults HTTP/1.1", "Host: localhost:\(port)"])
+        #expect(localhost.status == 200 && localhost.text.contains("configuration"), "\(localhost.text)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    @Test func anAllowedHostIsAnswered() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet", "--allowed-host", "tvsim.test"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let named = try Self.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", "Host: tvsim.test:\(port)"])
+        #expect(named.status == 200, "\(named.text)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+}
