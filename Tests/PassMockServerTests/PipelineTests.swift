@@ -155,3 +155,30 @@ import Testing
         }
     }
 }
+
+/// The logout page sends the browser only where the requestor allows, never to a script.
+@Suite struct LogoutRedirectTests {
+    @Test func theLogoutPageNeverRedirectsToAScriptOrAnUnregisteredURL() async throws {
+        try await Harness.run { harness in
+            for target in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,hi", "file:///etc/passwd"] {
+                let reply = try await harness.send(
+                    .get, "/adobe-services/logout?mso_id=Cascade&requestor_id=ORBIT&redirect_url=\(target.queryEncoded)"
+                )
+                #expect(reply.status == 200 && reply.header("Location") == nil, "\(target)")
+            }
+            let app = try await harness.send(
+                .get,
+                "/adobe-services/logout?mso_id=Cascade&requestor_id=ORBIT&redirect_url=adbe.orbit%3A%2F%2Fauth%2Fdone")
+            #expect(app.status == 302 && app.header("Location") == "adbe.orbit://auth/done")
+        }
+        // A requestor with registered redirect URIs: those only.
+        var orbit = RequestorSettings(
+            id: "ORBIT", name: "Orbit TV", domains: ["orbit.tvsim.example"],
+            softwareStatement: Dashboard.builtIn.requestors[0].softwareStatement,
+            redirectUris: ["https://orbit.example/done"])
+        orbit.mvpds = nil
+        #expect(WebAuthenticationRoutes.mayRedirect(to: "https://orbit.example/done", for: orbit))
+        #expect(!WebAuthenticationRoutes.mayRedirect(to: "https://evil.example/", for: orbit))
+        #expect(!WebAuthenticationRoutes.mayRedirect(to: "adbe.orbit://auth/done", for: orbit))
+    }
+}
