@@ -18,7 +18,12 @@ import Testing
         #expect(DeviceIdentifier.parse(nil) == .failure(.missing))
         #expect(DeviceIdentifier.parse("") == .failure(.missing))
         #expect(DeviceIdentifier.parse("serial abc") == .failure(.unsupportedType("serial")))
-        #expect(DeviceIdentifier.parse("fingerprint") == .failure(.unsupportedType("fingerprint")))
+        // The type alone, or with a trailing space: the error says what is missing.
+        #expect(DeviceIdentifier.parse("fingerprint") == .failure(.missingIdentifier))
+        #expect(DeviceIdentifier.parse("fingerprint ") == .failure(.missingIdentifier))
+        // Nothing but padding, or a NUL byte: refused, never stored as a device id.
+        #expect(DeviceIdentifier.parse("fingerprint ====").isFailure)
+        #expect(DeviceIdentifier.parse("fingerprint AA==") == .failure(.controlCharacters))
         #expect(DeviceIdentifier.parse("fingerprint !!!") == .failure(.notBase64))
         #expect(DeviceIdentifier.parse("fingerprint IA==") == .failure(.empty))
     }
@@ -205,5 +210,12 @@ import Testing
         #expect(!text.contains("hunter2"))
         #expect(!text.contains("abc"))
         #expect(text.contains(Redaction.marker))
+    }
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
 }

@@ -19,6 +19,10 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
         case unsupportedType(String)
         case notBase64
         case empty
+        /// `fingerprint` with nothing after it.
+        case missingIdentifier
+        /// The decoded identifier holds control characters (a NUL byte from `====`).
+        case controlCharacters
 
         public var description: String {
             switch self {
@@ -26,6 +30,8 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
             case .unsupportedType(let type): "type '\(type)' is not supported (only 'fingerprint')"
             case .notBase64: "the identifier is not valid Base64"
             case .empty: "the identifier is empty"
+            case .missingIdentifier: "'fingerprint' must be followed by a space and the Base64 device identifier"
+            case .controlCharacters: "the identifier decodes to control characters, not a device identifier"
             }
         }
     }
@@ -34,11 +40,17 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
     public static func parse(_ value: String?) -> Result<DeviceIdentifier, ParseError> {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return .failure(.missing) }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return .failure(.unsupportedType(parts.first ?? "")) }
+        guard parts.count == 2 else {
+            return .failure(
+                parts.first?.lowercased() == "fingerprint" ? .missingIdentifier : .unsupportedType(parts.first ?? ""))
+        }
         guard parts[0].lowercased() == "fingerprint" else { return .failure(.unsupportedType(parts[0])) }
         guard let data = Base64.decode(parts[1]) else { return .failure(.notBase64) }
         let identifier = String(decoding: data, as: UTF8.self)
         guard !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .failure(.empty) }
+        guard !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(.controlCharacters)
+        }
         return .success(DeviceIdentifier(identifier: identifier))
     }
 }
