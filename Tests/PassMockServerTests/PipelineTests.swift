@@ -107,7 +107,7 @@ import Testing
         let app = Application(router: Self.router(backend: backend, throwing: Self.boom))
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/o/client/boom", method: .post)
-            #expect(response.status.code == 405 && response.headers[.allow] == "GET")
+            #expect(response.status.code == 405 && response.headers[.allow] == "GET, HEAD")
             #expect(String(buffer: response.body).contains(#""code":"invalid_http_method""#))
         }
     }
@@ -180,5 +180,33 @@ import Testing
         #expect(WebAuthenticationRoutes.mayRedirect(to: "https://orbit.example/done", for: orbit))
         #expect(!WebAuthenticationRoutes.mayRedirect(to: "https://evil.example/", for: orbit))
         #expect(!WebAuthenticationRoutes.mayRedirect(to: "adbe.orbit://auth/done", for: orbit))
+    }
+}
+
+/// Methods: HEAD answers like GET without a body; a method no route takes on a path that
+/// exists is 405 with `Allow`, not 404.
+@Suite struct MethodTests {
+    @Test func headAnswersLikeGetWithoutABody() async throws {
+        try await Harness.run { harness in
+            let get = try await harness.send(.get, "/__tvsim/info")
+            let head = try await harness.send(.head, "/__tvsim/info")
+            #expect(get.status == 200 && head.status == 200)
+            #expect(head.body.isEmpty && !get.body.isEmpty)
+            #expect(head.header("Content-Type") == get.header("Content-Type"))
+        }
+    }
+
+    @Test func anUnknownMethodOnAKnownPathIs405WithAllow() async throws {
+        try await Harness.run { harness in
+            for method in ["PROPFIND", "TRACE"] {
+                let reply = try await harness.send(HTTPRequest.Method(method)!, "/api/v2/ORBIT/configuration")
+                #expect(reply.status == 405, "\(method)")
+                #expect(reply.header("Allow") == "GET, HEAD", "\(method)")
+            }
+            let put = try await harness.send(.put, "/api/v2/ORBIT/configuration")
+            #expect(put.status == 405 && put.header("Allow") == "GET, HEAD")
+            let unknown = try await harness.send(HTTPRequest.Method("PROPFIND")!, "/api/v2/ORBIT/nowhere")
+            #expect(unknown.status == 404)
+        }
     }
 }

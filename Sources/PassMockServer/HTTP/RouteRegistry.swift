@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import MockBackendAPI
@@ -42,11 +43,21 @@ struct RouteRegistry {
         endpoints.append(MockRoute(method: method.rawValue, path: path, operation: operation.rawValue))
         operations.register(operation, method: method, path: RouterPath(path))
         on(method, path, in: group, handler)
+        if method == .get {
+            // HEAD answers as GET does, headers and status, without the body.
+            methodsByPath[path, default: []].insert(.head)
+            operations.register(operation, method: .head, path: RouterPath(path))
+            on(.head, path, in: group) { request, parameters, context in
+                var response = try await handler(request, parameters, context)
+                response.body = Data()
+                return response
+            }
+        }
     }
 
     /// Adds the 405 answers. Call once, after every endpoint is registered.
     func finish() {
-        let all: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]
+        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
         for path in pathOrder {
             let supported = methodsByPath[path] ?? []
             let allow = all.filter { supported.contains($0) }.map(\.rawValue).joined(separator: ", ")

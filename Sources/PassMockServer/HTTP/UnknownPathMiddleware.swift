@@ -13,7 +13,15 @@ struct UnknownPathMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let group = EndpointGroup.unclaimed(path: request.uri.path)
+            // A path that exists, asked with a method no route takes (TRACE, PROPFIND…): 405.
+            let allowed = pipeline.operations.allowedMethods(forPath: request.uri.path)
             return try await pipeline.respond(to: request, context: context, in: group) { request, _ in
+                if let allowed {
+                    let allow = allowed.joined(separator: ", ")
+                    throw EnhancedFailure(
+                        .invalidHttpMethod, "\(request.method) is not allowed here; use \(allow).",
+                        headers: ["Allow": allow])
+                }
                 throw EnhancedFailure(.unknownResource, "There is no endpoint at \(request.uri.path).")
             }
         }

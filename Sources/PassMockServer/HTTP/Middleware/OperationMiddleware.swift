@@ -18,9 +18,28 @@ struct OperationMiddleware: RouterMiddleware {
 /// the matched endpoint (`context.endpointPath`).
 final class EndpointOperations: Sendable {
     private let table = Mutex<[String: MockOperation]>([:])
+    /// Each path pattern's methods, for the `Allow` of a method no route takes.
+    private let methodsByPattern = Mutex<[String: Set<String>]>([:])
 
     func register(_ operation: MockOperation, method: HTTPRequest.Method, path: RouterPath) {
         table.withLock { $0[Self.key(method, path.description)] = operation }
+        methodsByPattern.withLock { $0[path.description, default: []].insert(method.rawValue) }
+    }
+
+    /// The methods of the endpoint whose pattern matches `path` (`{name}` stands for one
+    /// segment), sorted; nil when no endpoint has this path.
+    func allowedMethods(forPath path: String) -> [String]? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let patterns = methodsByPattern.withLock { $0 }
+        for (pattern, methods) in patterns {
+            let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == segments.count else { continue }
+            let matches = zip(parts, segments).allSatisfy { part, segment in
+                (part.hasPrefix("{") && part.hasSuffix("}") && !segment.isEmpty) || part == segment
+            }
+            if matches { return methods.sorted() }
+        }
+        return nil
     }
 
     /// Nil for the 405 answers and for paths no endpoint claims.
