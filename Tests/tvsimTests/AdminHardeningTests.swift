@@ -94,3 +94,23 @@ import Testing
         #expect(await server.waitForExit(seconds: 20) == 0)
     }
 }
+
+/// Early refusals answer at once, even to a client that sends its whole body before it reads.
+@Suite(.serialized) struct EarlyRefusalTests {
+    @Test func aTenMegabyteBodyGetsItsFourOneThreeInUnderASecond() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let started = ContinuousClock.now
+        let reply = try AdminHardeningTests.exchange(
+            port: port,
+            ["POST /o/client/register HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Type: application/json"],
+            body: String(repeating: "x", count: 10 << 20))
+        let elapsed = ContinuousClock.now - started
+        #expect(reply.status == 413, "\(reply.text.prefix(300))")
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+}

@@ -14,21 +14,43 @@ struct IncomingRequest: Sendable {
     let body: Data
     let rawQuery: String?
 
+    /// How much of a refused body is read and dropped, so that a client sending it all before it
+    /// reads gets the 413 at once; beyond this the connection is simply closed.
+    static let drainLimit = 64 << 20
+
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
         if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
-            throw EnhancedFailure(.requestTooLarge, "The body is \(declared) bytes; the limit is \(limit).")
+            await drain(request)
+            throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
         var request = request
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw EnhancedFailure(.requestTooLarge, "The body is larger than \(limit) bytes.")
+            await drain(request)
+            throw tooLarge("The body is larger than \(limit) bytes.")
         }
         return IncomingRequest(
             method: request.method.rawValue, path: request.uri.path,
             query: Self.parseQuery(request.uri.query), headers: request.headers,
             body: Data(buffer.readableBytesView), rawQuery: request.uri.query)
+    }
+
+    /// The 413, sent once the body was drained: the connection stays usable.
+    static func tooLarge(_ details: String) -> EnhancedFailure {
+        EnhancedFailure(.requestTooLarge, details)
+    }
+
+    /// Reads and drops what is left of the body, up to `drainLimit`.
+    static func drain(_ request: Request) async {
+        var dropped = 0
+        do {
+            for try await chunk in request.body {
+                dropped += chunk.readableBytes
+                if dropped > drainLimit { break }
+            }
+        } catch {}
     }
 
     func header(_ name: HTTPField.Name) -> String? { headers.value(of: name) }
