@@ -81,3 +81,36 @@ import VSASimulator
         #expect(TimelineText.oneDecimal(-1.25) == "-1.3")
     }
 }
+
+/// The device file holds client credentials: private, flushed, and no leftovers from killed writers.
+@Suite struct DeviceFileSafetyTests {
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func theDeviceFileIsReadableByItsOwnerOnly() throws {
+        let folder = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("device-ios.json").path
+        // Even a file that existed with a looser mode becomes private.
+        FileManager.default.createFile(atPath: path, contents: Data("{}".utf8), attributes: [.posixPermissions: 0o644])
+        let store = FileDeviceStore(path: path) { SimulatedDevice(platform: .ios, deviceIdentifier: "d") }
+        try store.save(SimulatedDevice(platform: .ios, deviceIdentifier: "d"))
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode & 0o777 == 0o600, "mode \(String(mode, radix: 8))")
+    }
+
+    @Test func aKilledWritersTemporaryFileIsRemovedOnTheNextStart() throws {
+        let folder = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("device-tvos.json").path
+        let dead = folder.appendingPathComponent(".device-tvos.json.2147483000.tmp").path
+        let live = folder.appendingPathComponent(".device-tvos.json.1.tmp").path
+        for file in [dead, live] { FileManager.default.createFile(atPath: file, contents: Data("{".utf8)) }
+        _ = FileDeviceStore(path: path) { SimulatedDevice(platform: .tvos, deviceIdentifier: "d") }.load()
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live), "a running writer's file is left alone")
+    }
+}

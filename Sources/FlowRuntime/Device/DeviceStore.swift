@@ -51,6 +51,7 @@ public final class FileDeviceStore: DeviceStore {
     public var warnings: [String] { problems.withLock { $0 } }
 
     public func load() -> SimulatedDevice {
+        removeStaleTemporaries()
         guard let data = FileManager.default.contents(atPath: path) else { return fresh() }
         do {
             let device = try JSONDecoder().decode(SimulatedDevice.self, from: data)
@@ -81,12 +82,54 @@ public final class FileDeviceStore: DeviceStore {
         let data = try encoder.encode(device)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).tmp")
-        try data.write(to: temporary)
+        try Self.writePrivately(data, to: temporary.path)
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(
                 .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(path): \(reason)"])
+        }
+    }
+
+    /// Writes `data` to a new file only its owner can read (it holds client credentials), and
+    /// flushes it to the disk before it is renamed into place, so that a crash right after the
+    /// rename cannot leave an empty file behind.
+    static func writePrivately(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot create \(path)") }
+        defer { close(descriptor) }
+        // An existing file keeps its mode through O_TRUNC: make it private too.
+        _ = fchmod(descriptor, 0o600)
+        var written = 0
+        try data.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw failure("cannot write \(path)")
+                }
+                written += count
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw failure("cannot flush \(path)") }
+    }
+
+    private static func failure(_ what: String) -> CocoaError {
+        CocoaError(
+            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(errno)))"])
+    }
+
+    /// Temporary files of writers that were killed before their rename (`.<name>.<pid>.tmp` whose
+    /// process is gone) are removed; a live writer's file is left alone.
+    private func removeStaleTemporaries() {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let pid = pid_t(name.dropFirst(prefix.count).dropLast(4)) ?? 0
+            let alive = pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
+            if !alive { try? FileManager.default.removeItem(atPath: "\(directory)/\(name)") }
         }
     }
 
