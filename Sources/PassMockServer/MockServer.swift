@@ -57,14 +57,19 @@ public enum MockServer {
             logger: logger ?? quiet)
     }
 
-    /// Runs in the foreground until SIGTERM or SIGINT. Requests in flight get a grace period;
+    /// How long requests in flight may take to finish after SIGTERM or SIGINT, by default.
+    public static let defaultShutdownGrace: Duration = .seconds(10)
+
+    /// Runs in the foreground until SIGTERM or SIGINT. Requests in flight get `grace` to finish;
     /// after it, connections still open are cut, so that no client can keep the server up.
-    public static func runUntilSignalled(_ application: some ApplicationProtocol) async throws {
+    public static func runUntilSignalled(
+        _ application: some ApplicationProtocol, grace: Duration = defaultShutdownGrace
+    ) async throws {
         var logger = Logger(label: "tvsim.mock")
         logger.logLevel = .warning
         var configuration = ServiceGroupConfiguration(
             services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        configuration.maximumGracefulShutdownDuration = grace
         try await ServiceGroup(configuration: configuration).run()
     }
 

@@ -33,6 +33,9 @@ struct Serve: AsyncParsableCommand {
             valueName: "name"))
     var allowedHost: [String] = []
 
+    @Option(help: "Seconds requests in flight may take to finish after SIGTERM or SIGINT; then the server closes.")
+    var shutdownGrace: Double = 10
+
     @Flag(help: "Print the dashboard as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
@@ -41,6 +44,9 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard shutdownGrace >= 0, shutdownGrace <= 600 else {
+            throw ValidationError("--shutdown-grace must be between 0 and 600 seconds.")
+        }
     }
 
     func run() async throws {
@@ -55,7 +61,7 @@ struct Serve: AsyncParsableCommand {
         let application = MockServer.makeApplication(backend: backend, host: host, port: port) { _ in
             Console.line(Banner(backend: backend).text)
         }
-        try await MockServer.runUntilSignalled(application)
+        try await MockServer.runUntilSignalled(application, grace: .milliseconds(Int(shutdownGrace * 1000)))
         Console.line("tvsim serve: stopped")
     }
 

@@ -114,3 +114,29 @@ import Testing
         #expect(await server.waitForExit(seconds: 20) == 0)
     }
 }
+
+/// Shutdown waits for the requests in flight, within its grace.
+@Suite(.serialized) struct ShutdownTests {
+    @Test func aRequestInFlightFinishesAfterSIGTERM() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+        let fault = try AdminHardeningTests.exchange(
+            port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
+            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":1500}"#)
+        #expect(fault.status == 201, "\(fault.text)")
+        let slow = Task.detached {
+            try AdminHardeningTests.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", host])
+        }
+        try await Task.sleep(for: .milliseconds(400))
+        await server.signal(SIGTERM)
+        let answer = try await slow.value
+        // The slow request still gets its whole answer (401: it carries no token), then the server stops.
+        #expect(answer.status == 401, "\(answer.text.prefix(300))")
+        #expect(await server.waitForExit(seconds: 20) == 0)
+        #expect(!server.text.contains("CancellationError"), "\(server.text.suffix(800))")
+        #expect(server.text.contains("tvsim serve: stopped"))
+    }
+}
