@@ -122,9 +122,12 @@ import Testing
 }
 
 @Suite struct RedactionTests {
-    @Test func hidesBearerTokensButKeepsATail() {
+    @Test func hidesCredentialsWholeKeepingOnlyTheScheme() {
         let value = Redaction.header(name: "authorization", value: "Bearer abcdefghijklmnopqrstuvwxyz")
-        #expect(value == "Bearer ‹redacted›…uvwxyz")
+        #expect(value == "Bearer ‹redacted›")
+        // A Basic value ends with the end of the password: nothing of it is kept.
+        #expect(
+            Redaction.header(name: "Authorization", value: "Basic ZGVtbzpodW50ZXIyaHVudGVyMg==") == "Basic ‹redacted›")
         #expect(Redaction.header(name: "Authorization", value: "Bearer letmein") == "Bearer ‹redacted›")
         #expect(Redaction.header(name: "X-Device-Info", value: "abc") == "abc")
     }
@@ -217,5 +220,18 @@ extension Result {
     var isFailure: Bool {
         if case .failure = self { return true }
         return false
+    }
+}
+
+@Suite struct MoreSecretsTests {
+    @Test func artifactsRelayStatesTokensAndCodesInLinksAreHidden() {
+        #expect(
+            Redaction.url("/adobe-services/saml/artifact?SAMLart=abc123&RelayState=xyz")
+                == "/adobe-services/saml/artifact?SAMLart=‹redacted›&RelayState=‹redacted›")
+        #expect(Redaction.url("/x?token=t0k3n&mvpd=A") == "/x?token=‹redacted›&mvpd=A")
+        let json = Redaction.json(Data(#"{"serializedToken":"PHNhbWw+","expires":"1"}"#.utf8))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"expires":"1","serializedToken":"‹redacted›"}"#)
+        let page = #"<a href="adbe.orbit://auth/done?code=SECRET&amp;state=s">Continue</a>"#
+        #expect(Redaction.html(page) == #"<a href="adbe.orbit://auth/done?code=‹redacted›&amp;state=s">Continue</a>"#)
     }
 }

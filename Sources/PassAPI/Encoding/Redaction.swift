@@ -1,15 +1,15 @@
 import Foundation
 
 /// Hides secrets in anything tvsim shows or records (journal, timeline, `--json` output):
-/// client secrets, access tokens, passwords and SAML signatures. Enough of a token is kept to
-/// tell two tokens apart when reading a trace.
+/// client secrets, tokens, passwords, authorization codes, SAML artifacts and signatures. A
+/// hidden value leaves only the marker: no part of a secret is kept.
 public enum Redaction {
     public static let marker = "‹redacted›"
 
     /// Field names whose values are secrets, in forms, query strings and JSON.
     public static let secretFields: Set<String> = [
         "client_secret", "password", "access_token", "refresh_token", "providersessiontoken", "clientsecret",
-        "accesstoken", "refreshtoken", "device_code",
+        "accesstoken", "refreshtoken", "device_code", "samlart", "relaystate", "token", "serializedtoken",
     ]
 
     /// Names that are secrets only in an OAuth exchange (a form with `grant_type`, a redirect
@@ -32,12 +32,12 @@ public enum Redaction {
         }
     }
 
+    /// The scheme stays (`Bearer`, `Basic`); the credentials go whole: the end of a Basic value
+    /// is the end of the password.
     private static func authorization(_ value: String) -> String {
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return marker }
-        // A tail helps tell long tokens apart; short secrets are hidden whole.
-        guard parts[1].count >= 24 else { return "\(parts[0]) \(marker)" }
-        return "\(parts[0]) \(marker)…\(parts[1].suffix(6))"
+        return "\(parts[0]) \(marker)"
     }
 
     /// A URL-encoded form or query string with secret values hidden and SAML signatures removed.
@@ -150,9 +150,15 @@ public enum Redaction {
         return data
     }
 
-    /// HTML pages mark secrets they display (demo passwords) with `class="secret"`.
+    /// HTML pages mark secrets they display (demo passwords) with `class="secret"`; a link's
+    /// target is a redirect, whose authorization code or artifact is hidden as in `Location`.
     public static func html(_ text: String) -> String {
-        text.replacingOccurrences(
+        let marked = text.replacingOccurrences(
             of: #"(<code class="secret">)[^<]*(</code>)"#, with: "$1\(marker)$2", options: .regularExpression)
+        guard marked.contains("href=\"") else { return marked }
+        return marked.replacing(/href="([^"]*)"/) { match in
+            let target = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+            return "href=\"" + redirect(target).replacingOccurrences(of: "&", with: "&amp;") + "\""
+        }
     }
 }
