@@ -210,3 +210,38 @@ import Testing
         }
     }
 }
+
+/// The faults mock servers are expected to have: an empty reply and drawn delays.
+@Suite struct FaultCatalogueTests {
+    @Test func delaysAreDrawnWithinTheirBoundsAndReplayForASeed() {
+        let uniform = FaultRule(
+            route: "configuration", kind: .latency, latencyMilliseconds: 500, seed: 9, latencyDistribution: .uniform,
+            latencyMaxMilliseconds: 3_000)
+        var first = SeededGenerator(seed: 9)
+        var second = SeededGenerator(seed: 9)
+        let draws = (0..<200).map { _ in FaultInjector.delay(for: uniform, using: &first) }
+        #expect(draws.allSatisfy { (500...3_000).contains($0) })
+        #expect(Set(draws).count > 50, "the draws spread over the range")
+        #expect(draws == (0..<200).map { _ in FaultInjector.delay(for: uniform, using: &second) })
+        let lognormal = FaultRule(
+            route: "configuration", kind: .latency, latencyMilliseconds: 1_000, latencyDistribution: .lognormal,
+            latencySigma: 0.8)
+        var random = SeededGenerator(seed: 3)
+        let tail = (0..<2_000).map { _ in FaultInjector.delay(for: lognormal, using: &random) }.sorted()
+        // The median is the given one; the tail is long.
+        #expect((800...1_250).contains(tail[tail.count / 2]), "median \(tail[tail.count / 2])")
+        #expect(tail[tail.count * 99 / 100] > 3 * tail[tail.count / 2])
+    }
+
+    @Test func aDistributionIsCheckedWhenTheRuleIsRead() throws {
+        let decoder = JSONDecoder()
+        let missing =
+            #"{"route":"configuration","kind":"latency","latencyMilliseconds":5,"latencyDistribution":"uniform"}"#
+        #expect(throws: (any Error).self) { try decoder.decode(FaultRule.self, from: Data(missing.utf8)) }
+        let unknown =
+            #"{"route":"configuration","kind":"latency","latencyMilliseconds":5,"latencyDistribution":"pareto"}"#
+        #expect(throws: (any Error).self) { try decoder.decode(FaultRule.self, from: Data(unknown.utf8)) }
+        let empty = try decoder.decode(FaultRule.self, from: Data(#"{"route":"profiles","kind":"empty"}"#.utf8))
+        #expect(empty.kind == .empty)
+    }
+}

@@ -140,3 +140,25 @@ import Testing
         #expect(server.text.contains("tvsim serve: stopped"))
     }
 }
+
+/// The empty-response fault, over a real socket: the connection ends before a byte of answer.
+@Suite(.serialized) struct EmptyResponseFaultTests {
+    @Test func anEmptyResponseClosesTheConnectionWithoutAByte() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+        let added = try AdminHardeningTests.exchange(
+            port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
+            body: #"{"route":"configuration","kind":"empty","times":1}"#)
+        #expect(added.status == 201, "\(added.text)")
+        let empty = try AdminHardeningTests.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", host])
+        #expect(empty.text.isEmpty, "\(empty.text.prefix(200))")
+        // Once used up, the route answers again.
+        let next = try AdminHardeningTests.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", host])
+        #expect(next.status == 401, "\(next.text.prefix(200))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+}

@@ -14,6 +14,18 @@ public struct FaultRule: Codable, Sendable, Equatable {
         case reset
         /// Answer 429 with `Retry-After`, as the documented throttle does.
         case throttle
+        /// Close the connection without a byte of answer (an empty reply, not a reset).
+        case empty
+    }
+
+    /// How a latency fault's delay is drawn, from the rule's own seeded random source.
+    public enum Distribution: String, Codable, Sendable, CaseIterable {
+        /// Always `latencyMilliseconds`.
+        case fixed
+        /// Evenly between `latencyMilliseconds` and `latencyMaxMilliseconds`.
+        case uniform
+        /// Log-normal with median `latencyMilliseconds` and shape `latencySigma` (a long tail).
+        case lognormal
     }
 
     public var id: Int?
@@ -23,6 +35,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var method: String?
     public var kind: Kind
     public var latencyMilliseconds: Int?
+    public var latencyDistribution: Distribution?
+    public var latencyMaxMilliseconds: Int?
+    public var latencySigma: Double?
     public var status: Int?
     public var code: String?
     public var retryAfterSeconds: Int?
@@ -36,12 +51,16 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public init(
         route: String, method: String? = nil, kind: Kind, latencyMilliseconds: Int? = nil, status: Int? = nil,
         code: String? = nil, retryAfterSeconds: Int? = nil, probability: Double = 1, times: Int? = nil,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, latencyDistribution: Distribution? = nil, latencyMaxMilliseconds: Int? = nil,
+        latencySigma: Double? = nil
     ) {
         self.route = route
         self.method = method
         self.kind = kind
         self.latencyMilliseconds = latencyMilliseconds
+        self.latencyDistribution = latencyDistribution
+        self.latencyMaxMilliseconds = latencyMaxMilliseconds
+        self.latencySigma = latencySigma
         self.status = status
         self.code = code
         self.retryAfterSeconds = retryAfterSeconds
@@ -51,7 +70,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, route, method, kind, latencyMilliseconds, status, code, retryAfterSeconds, probability, times, seed
+        case id, route, method, kind, latencyMilliseconds, latencyDistribution, latencyMaxMilliseconds, latencySigma
+        case status, code, retryAfterSeconds, probability, times, seed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,6 +87,17 @@ public struct FaultRule: Codable, Sendable, Equatable {
         let kindName = try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))
         kind = Kind(rawValue: kindName)!
         latencyMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMilliseconds)
+        latencyDistribution = try container.decodeIfPresent(String.self, forKey: .latencyDistribution).map {
+            name in
+            guard let distribution = Distribution(rawValue: name) else {
+                throw container.invalid(
+                    .latencyDistribution,
+                    "'\(name)' is not one of \(Distribution.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return distribution
+        }
+        latencyMaxMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMaxMilliseconds)
+        latencySigma = try container.decodeIfPresent(Double.self, forKey: .latencySigma)
         status = try container.decodeIfPresent(Int.self, forKey: .status)
         code = try container.decodeIfPresent(String.self, forKey: .code)
         retryAfterSeconds = try container.decodeIfPresent(Int.self, forKey: .retryAfterSeconds)
@@ -80,13 +111,20 @@ public struct FaultRule: Codable, Sendable, Equatable {
             guard let latency = latencyMilliseconds, latency >= 0 else {
                 throw container.invalid(.latencyMilliseconds, "is required for a latency fault (milliseconds, ≥ 0)")
             }
+            if latencyDistribution == .uniform, (latencyMaxMilliseconds ?? -1) < latency {
+                throw container.invalid(
+                    .latencyMaxMilliseconds, "is required for a uniform delay, at least latencyMilliseconds")
+            }
+            if latencyDistribution == .lognormal, !(0.0...5).contains(latencySigma ?? -1) {
+                throw container.invalid(.latencySigma, "is required for a lognormal delay (0…5)")
+            }
         case .status:
             guard let status, (400...599).contains(status) else {
                 throw container.invalid(.status, "is required for a status fault (400…599)")
             }
         case .throttle:
             if let retry = retryAfterSeconds, retry < 0 { throw container.invalid(.retryAfterSeconds, "must be ≥ 0") }
-        case .malformed, .reset:
+        case .malformed, .reset, .empty:
             break
         }
     }

@@ -61,8 +61,9 @@ final class FaultInjector: Sendable {
         state.withLock { $0.rules.map(\.rule) }
     }
 
-    /// The first rule that fires for this request, consuming one of its `times`.
-    func fire(method: String, path: String, operation: MockOperation?) -> FaultRule? {
+    /// The first rule that fires for this request, consuming one of its `times`; a latency
+    /// rule's delay is drawn here, from the rule's own seeded source, so runs replay.
+    func fire(method: String, path: String, operation: MockOperation?) -> FiredFault? {
         state.withLock { state in
             for index in state.rules.indices
             where state.rules[index].rule.matches(method: method, path: path, operation: operation) {
@@ -72,6 +73,7 @@ final class FaultInjector: Sendable {
                     if roll >= probability { continue }
                 }
                 let rule = state.rules[index].rule
+                let delay = rule.kind == .latency ? Self.delay(for: rule, using: &state.rules[index].random) : nil
                 if let remaining = state.rules[index].remaining {
                     if remaining <= 1 {
                         state.rules.remove(at: index)
@@ -79,9 +81,35 @@ final class FaultInjector: Sendable {
                         state.rules[index].remaining = remaining - 1
                     }
                 }
-                return rule
+                return FiredFault(rule: rule, delayMilliseconds: delay)
             }
             return nil
         }
     }
+
+    /// A delay drawn as the rule says: fixed, uniform between its two bounds, or log-normal
+    /// around its median (Box–Muller from two uniform draws).
+    static func delay(for rule: FaultRule, using random: inout SeededGenerator) -> Int {
+        let base = Double(rule.latencyMilliseconds ?? 0)
+        switch rule.latencyDistribution ?? .fixed {
+        case .fixed:
+            return Int(base)
+        case .uniform:
+            let upper = Double(max(rule.latencyMaxMilliseconds ?? Int(base), Int(base)))
+            return Int(Double.random(in: base...upper, using: &random).rounded())
+        case .lognormal:
+            let first = Double.random(in: Double.leastNonzeroMagnitude..<1, using: &random)
+            let second = Double.random(in: 0..<1, using: &random)
+            let normal = (-2 * log(first)).squareRoot() * cos(2 * .pi * second)
+            let drawn = base * exp((rule.latencySigma ?? 0) * normal)
+            // A long tail, but not one that outlives every client's patience.
+            return Int(min(drawn, 600_000).rounded())
+        }
+    }
+}
+
+/// A rule that fired, with the delay drawn for it (latency rules).
+struct FiredFault {
+    let rule: FaultRule
+    let delayMilliseconds: Int?
 }

@@ -28,10 +28,21 @@ public struct FaultsPanel: Sendable, Equatable {
     static let kinds: [Kind] =
         [
             Kind(name: "3 s latency") { FaultRule(route: $0, kind: .latency, latencyMilliseconds: 3_000, times: $1) },
+            Kind(name: "0.5–3 s latency (uniform)") {
+                FaultRule(
+                    route: $0, kind: .latency, latencyMilliseconds: 500, times: $1, latencyDistribution: .uniform,
+                    latencyMaxMilliseconds: 3_000)
+            },
+            Kind(name: "~1 s latency (lognormal)") {
+                FaultRule(
+                    route: $0, kind: .latency, latencyMilliseconds: 1_000, times: $1, latencyDistribution: .lognormal,
+                    latencySigma: 0.8)
+            },
             Kind(name: "HTTP 500") { FaultRule(route: $0, kind: .status, status: 500, times: $1) },
             Kind(name: "HTTP 503") { FaultRule(route: $0, kind: .status, status: 503, times: $1) },
             Kind(name: "malformed body") { FaultRule(route: $0, kind: .malformed, times: $1) },
             Kind(name: "connection reset") { FaultRule(route: $0, kind: .reset, times: $1) },
+            Kind(name: "empty response") { FaultRule(route: $0, kind: .empty, times: $1) },
             Kind(name: "429, Retry-After 2 s") {
                 FaultRule(route: $0, kind: .throttle, retryAfterSeconds: 2, times: $1)
             },
@@ -54,7 +65,13 @@ public struct FaultsPanel: Sendable, Equatable {
     static func describe(_ rule: FaultRule) -> String {
         let what: String =
             switch rule.kind {
-            case .latency: "\(rule.latencyMilliseconds ?? 0) ms latency"
+            case .latency:
+                switch rule.latencyDistribution ?? .fixed {
+                case .fixed: "\(rule.latencyMilliseconds ?? 0) ms latency"
+                case .uniform: "\(rule.latencyMilliseconds ?? 0)–\(rule.latencyMaxMilliseconds ?? 0) ms latency"
+                case .lognormal: "~\(rule.latencyMilliseconds ?? 0) ms lognormal latency"
+                }
+            case .empty: "empty response"
             case .status: [rule.status.map(String.init), rule.code].compactMap { $0 }.joined(separator: " ")
             case .malformed: "malformed body"
             case .reset: "connection reset"

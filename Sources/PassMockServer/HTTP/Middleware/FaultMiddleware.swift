@@ -15,14 +15,15 @@ struct FaultMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let operation = context.notes.operation
         guard
-            let rule = backend.faults.fire(
+            let fired = backend.faults.fire(
                 method: request.method.rawValue, path: request.uri.path, operation: operation)
         else { return try await next(request, context) }
+        let rule = fired.rule
         context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
         switch rule.kind {
         case .latency:
             // On a virtual clock the answer comes later without anyone waiting for real.
-            let delay = TimeInterval(rule.latencyMilliseconds ?? 0) / 1000
+            let delay = TimeInterval(fired.delayMilliseconds ?? rule.latencyMilliseconds ?? 0) / 1000
             try await backend.clock.wait(until: backend.clock.now().addingTimeInterval(delay))
             return try await next(request, context)
         case .status:
@@ -31,6 +32,10 @@ struct FaultMiddleware: RouterMiddleware {
             return Reply.throttled(retryAfter: rule.retryAfterSeconds ?? 1).hummingbird
         case .reset:
             Self.resetConnection(context)
+            throw ConnectionResetFault()
+        case .empty:
+            // A plain close: the client reads the end of the stream before any byte of answer.
+            if let channel = context.channel { channel.eventLoop.execute { channel.close(mode: .all, promise: nil) } }
             throw ConnectionResetFault()
         case .malformed:
             // The malformed-body middleware cuts the answer on its way out.
