@@ -81,7 +81,11 @@ public final class MockBackend: Sendable {
         get { base.withLock { $0 } }
         set {
             base.withLock { $0 = newValue }
-            hostNames.withLock { $0 = HostCheck(bindHost: URL(string: newValue)?.host, allowedHosts: allowedHosts) }
+            let url = URL(string: newValue)
+            let authority = url?.host.map { host in url?.port.map { "\(host):\($0)" } ?? host }
+            hostNames.withLock {
+                $0 = HostCheck(bindHost: url?.host, allowedHosts: allowedHosts, ownAuthority: authority)
+            }
         }
     }
 

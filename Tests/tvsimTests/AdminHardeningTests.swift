@@ -125,7 +125,8 @@ import Testing
         let host = "Host: 127.0.0.1:\(port)"
         let fault = try AdminHardeningTests.exchange(
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
-            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":1500}"#)
+            // Longer than the 3 s the server used to allow: only the documented 10 s grace lets it finish.
+            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":4000}"#)
         #expect(fault.status == 201, "\(fault.text)")
         let slow = Task.detached {
             try AdminHardeningTests.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", host])

@@ -76,12 +76,7 @@ import Testing
                     workingDirectory: FilePath(workingDirectory.path), output: .string(limit: 16 << 20),
                     error: .combinedWithOutput)
             }
-            let status: Int32 =
-                switch result.terminationStatus {
-                case .exited(let code): code
-                case .signaled(let signal): 128 + signal
-                }
-            return (status, result.standardOutput)
+            return (result.terminationStatus.shellCode, result.standardOutput)
         }
     }
 

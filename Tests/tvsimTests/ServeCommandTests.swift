@@ -47,7 +47,7 @@ enum TVSimBinary {
                             chunk.withUnsafeBytes { bytes in shared.state.withLock { $0.output += bytes } }
                         }
                     }
-                    status = Self.code(of: result.terminationStatus)
+                    status = result.terminationStatus.shellCode
                 } catch {
                     shared.state.withLock { $0.output += Array("tvsim could not be run: \(error)\n".utf8) }
                     status = 127
@@ -98,12 +98,6 @@ enum TVSimBinary {
             return nil
         }
 
-        private static func code(of status: TerminationStatus) -> Int32 {
-            switch status {
-            case .exited(let code): code
-            case .signaled(let signal): 128 + signal
-            }
-        }
     }
 }
 
@@ -159,5 +153,15 @@ enum TVSimBinary {
         #expect(await running.waitForExit() == 0)
         let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
         #expect((object?["mvpds"] as? [Any])?.count == 44)
+    }
+}
+
+extension TerminationStatus {
+    /// The status as a shell reports it: the exit code, or 128 + the signal that ended it.
+    var shellCode: Int32 {
+        switch self {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
+        }
     }
 }

@@ -6,8 +6,11 @@ import Foundation
 struct HostCheck: Sendable {
     /// The address the server binds, and the `--allowed-host` names.
     let extraNames: Set<String>
+    /// `host:port` as the server's own clients send it: every request checks it first, as is.
+    let ownAuthority: String?
 
-    init(bindHost: String?, allowedHosts: Set<String>) {
+    init(bindHost: String?, allowedHosts: Set<String>, ownAuthority: String? = nil) {
+        self.ownAuthority = ownAuthority
         var names = allowedHosts
         if let bindHost, !bindHost.isEmpty, bindHost != "0.0.0.0", bindHost != "::" {
             names.insert(bindHost.lowercased())
@@ -17,7 +20,7 @@ struct HostCheck: Sendable {
 
     /// Whether a `Host` header (`name[:port]`, `[v6]:port`) names this server.
     func allows(host header: String) -> Bool {
-        allows(name: Self.name(ofHost: header))
+        header == ownAuthority || allows(name: Self.name(ofHost: header))
     }
 
     /// Whether an `Origin` (`scheme://host[:port]`) is this server itself; `null` never is.
