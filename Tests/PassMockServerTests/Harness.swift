@@ -10,7 +10,8 @@ import Testing
 
 @testable import PassMockServer
 
-/// Drives the mock's router in-process (no socket) with a virtual clock, and knows how to act as
+/// Drives the mock over a loopback socket (the admin API answers only a peer it can name) with a
+/// virtual clock, and knows how to act as
 /// a registered app on a device.
 struct Harness {
     let client: any TestClientProtocol
@@ -24,7 +25,7 @@ struct Harness {
         let backend = MockBackend(dashboard: dashboard, clock: clock, seed: 7)
         backend.baseURL = "http://mock.test"
         let app = Application(router: MockServer.makeRouter(backend: backend))
-        try await app.test(.router) { client in
+        try await app.test(.live) { client in
             try await body(Harness(client: client, backend: backend, clock: clock))
         }
     }

@@ -220,11 +220,26 @@ import Testing
     @Test func adminTokenIsRequiredWhenSet() async throws {
         let backend = MockBackend(clock: VirtualClockForTests.make(), adminToken: "letmein")
         let app = Application(router: MockServer.makeRouter(backend: backend))
-        try await app.test(.router) { client in
+        try await app.test(.live) { client in
             #expect(try await client.execute(uri: "/__tvsim/info", method: .get).status == .unauthorized)
             let ok = try await client.execute(
                 uri: "/__tvsim/info", method: .get, headers: [.authorization: "Bearer letmein"])
             #expect(ok.status == .ok)
+        }
+    }
+
+    /// In-process requests (no socket, so no peer address) reach the public routes but never the
+    /// admin API.
+    @Test func aPeerNobodyCanNameIsNotAnAdmin() async throws {
+        let backend = MockBackend(clock: VirtualClockForTests.make())
+        let app = Application(router: MockServer.makeRouter(backend: backend))
+        try await app.test(.router) { client in
+            let reply = try await client.execute(uri: "/__tvsim/info", method: .get)
+            #expect(reply.status == .forbidden)
+            #expect(String(buffer: reply.body).contains("only on loopback"))
+            let configuration = try await client.execute(
+                uri: "/api/v2/ORBIT/configuration", method: .get, headers: [.accept: "application/json"])
+            #expect(configuration.status != .forbidden)
         }
     }
 
@@ -233,7 +248,7 @@ import Testing
         #expect(MockRequestContext.isLoopback(try .init(ipAddress: "::1", port: 1)))
         #expect(!MockRequestContext.isLoopback(try .init(ipAddress: "192.168.1.20", port: 1)))
         #expect(!MockRequestContext.isLoopback(try .init(ipAddress: "::ffff:10.0.0.1", port: 1)))
-        #expect(MockRequestContext.isLoopback(nil))
+        #expect(!MockRequestContext.isLoopback(nil))
     }
 }
 

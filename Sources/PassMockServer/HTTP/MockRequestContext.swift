@@ -15,15 +15,16 @@ public struct MockRequestContext: RequestContext {
         channel = source.channel
     }
 
-    /// The peer, or nil when the request did not come over a socket (router tests).
+    /// The peer, or nil when the channel does not know it.
     var remoteAddress: SocketAddress? { channel?.remoteAddress }
 
     /// Whether the peer is on this machine.
     var isFromLoopback: Bool { Self.isLoopback(remoteAddress) }
 
-    /// Loopback addresses, Unix sockets, and no address at all (in-process requests) are local.
+    /// Loopback addresses and Unix sockets are local. A peer the channel cannot name is not:
+    /// the admin API would otherwise trust whatever reached it by a path nobody checked.
     static func isLoopback(_ address: SocketAddress?) -> Bool {
-        guard let address else { return true }
+        guard let address else { return false }
         switch address {
         case .v4: return address.ipAddress?.hasPrefix("127.") == true
         case .v6: return address.ipAddress == "::1" || address.ipAddress?.hasPrefix("::ffff:127.") == true
