@@ -46,7 +46,10 @@ public enum MockServer {
             router: makeRouter(backend: backend),
             // A client that opens connections and walks away must not hold server memory for
             // good; a polling device reuses its connection well within a minute.
-            server: .http1(configuration: .init(idleTimeout: .seconds(idleTimeoutSeconds))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [UnreadableRequestHandler(backend: backend)],
+                    idleTimeout: .seconds(idleTimeoutSeconds))),
             configuration: .init(address: .hostname(host, port: port), serverName: "tvsim"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

@@ -12,6 +12,12 @@ import Testing
 @Suite(.serialized) struct AdminHardeningTests {
     /// Sends `request` as it is (CRLF line ends, `Connection: close`) and reads the whole answer.
     static func exchange(port: Int, _ lines: [String], body: String = "") throws -> (status: Int, text: String) {
+        let head = (lines + ["Content-Length: \(body.utf8.count)", "Connection: close"]).joined(separator: "\r\n")
+        return try exchange(port: port, raw: head + "\r\n\r\n" + body)
+    }
+
+    /// Sends `raw` byte for byte and reads until the server closes the connection.
+    static func exchange(port: Int, raw: String) throws -> (status: Int, text: String) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -24,8 +30,7 @@ import Testing
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let head = (lines + ["Content-Length: \(body.utf8.count)", "Connection: close"]).joined(separator: "\r\n")
-        let bytes = Array((head + "\r\n\r\n" + body).utf8)
+        let bytes = Array(raw.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -110,6 +115,45 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(reply.status == 413, "\(reply.text.prefix(300))")
         #expect(elapsed < .seconds(1), "\(elapsed)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+}
+
+/// Bytes the HTTP parser cannot read get a JSON answer and a closed connection, and show in the
+/// serve log and the journal like any other refusal.
+@Suite(.serialized) struct UnreadableRequestTests {
+    @Test func aBrokenRequestLineAndAHeaderFloodAreAnsweredLoggedAndJournalled() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+
+        let broken = try AdminHardeningTests.exchange(port: port, ["GET /api/v2 HTTP/1.1 extra", host])
+        #expect(broken.status == 400, "\(broken.text)")
+        #expect(broken.text.contains("Connection: close") || broken.text.contains("connection: close"))
+        #expect(broken.text.contains(#""error":"bad_request""#), "\(broken.text)")
+
+        let started = ContinuousClock.now
+        let flood = try AdminHardeningTests.exchange(
+            port: port,
+            ["GET /api/v2/ORBIT/configuration HTTP/1.1", host, "X-Flood: " + String(repeating: "a", count: 100_000)])
+        #expect(flood.status == 431, "\(flood.text.prefix(300))")
+        #expect(flood.text.contains("request_header_fields_too_large"))
+        #expect(ContinuousClock.now - started < .seconds(1))
+
+        // A chunked body the parser cannot read reaches a route: still a 400, never a 5xx.
+        let chunked = try AdminHardeningTests.exchange(
+            port: port,
+            raw: "POST /o/client/register HTTP/1.1\r\n\(host)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+        #expect(chunked.status == 400 && chunked.text.contains("chunk size"), "\(chunked.text)")
+
+        #expect(await server.waitFor("400  "))
+        #expect(await server.waitFor("431  "))
+        #expect(server.text.components(separatedBy: "http.unreadable").count == 3, "\(server.text)")
+        let journal = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/journal HTTP/1.1", host])
+        #expect(journal.text.components(separatedBy: #""operation":"http.unreadable""#).count == 3, "\(journal.text)")
         await server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 20) == 0)
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import PassAPI
 
 /// A request with its body read (within the size limit) and helpers for the inputs the Adobe
@@ -30,6 +31,9 @@ struct IncomingRequest: Sendable {
         } catch is NIOTooManyBytesError {
             await drain(request)
             throw tooLarge("The body is larger than \(limit) bytes.")
+        } catch let error as HTTPParserError {
+            // A broken chunked body: the parser stops there, so this answer ends the connection.
+            throw EnhancedFailure(.badRequest, "The body is not valid HTTP/1.1 (\(error.inWords)).")
         }
         return IncomingRequest(
             method: request.method.rawValue, path: request.uri.path,
