@@ -42,6 +42,7 @@ public enum MockServer {
     ) -> some ApplicationProtocol {
         var quiet = Logger(label: "tvsim.mock")
         quiet.logLevel = .warning
+        let logger = logger ?? quiet
         return Application(
             router: makeRouter(backend: backend),
             // A client that opens connections and walks away must not hold server memory for
@@ -50,14 +51,17 @@ public enum MockServer {
                 configuration: .init(
                     additionalChannelHandlers: [UnreadableRequestHandler(backend: backend)],
                     idleTimeout: .seconds(idleTimeoutSeconds))),
-            configuration: .init(address: .hostname(host, port: port), serverName: "tvsim"),
+            // Below the file-descriptor limit, so that the server never spins on a failing accept.
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "tvsim",
+                availableConnectionsDelegate: ConnectionBudget(logger: logger)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
                 backend.baseURL = "http://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(bound)"
                 await onRunning(bound)
             },
-            logger: logger ?? quiet)
+            logger: logger)
     }
 
     /// How long requests in flight may take to finish after SIGTERM or SIGINT, by default.

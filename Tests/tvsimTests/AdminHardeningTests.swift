@@ -207,3 +207,92 @@ import Testing
         #expect(await server.waitForExit(seconds: 20) == 0)
     }
 }
+
+/// At its file-descriptor limit the server stops accepting instead of spinning on `accept`,
+/// serves the connections it has, says so once, and accepts again when connections close.
+@Suite(.serialized) struct FileLimitTests {
+    #if os(Linux)
+        @Test func atTheFileLimitTheServerWaitsQuietlyAndRecovers() async throws {
+            try Self.raiseOwnFileLimit(to: 2048)
+            let server = TVSimBinary.Running(["serve", "--port", "0"], fileLimit: 256)
+            #expect(await server.waitFor("Press Ctrl-C to stop."))
+            let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+            let port = try #require(Int(url))
+            let pid = try #require(server.pid)
+
+            let first = try Self.connect(port: port, waiting: true)
+            let flood = try (0..<600).map { _ in try Self.connect(port: port, waiting: false) }
+            defer { for descriptor in [first] + flood { close(descriptor) } }
+            #expect(await server.waitFor("connections are open"))
+
+            let cpuBefore = try Self.cpuSeconds(pid: pid)
+            let wallBefore = ContinuousClock.now
+            try await Task.sleep(for: .seconds(2))
+            let busy = try Self.cpuSeconds(pid: pid) - cpuBefore
+            let wall = (ContinuousClock.now - wallBefore).timeInterval
+            #expect(busy < 0.2 * wall, "the server used \(busy) s of CPU in \(wall) s at the limit")
+
+            let request = "GET /__tvsim/info HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+            #expect(try Self.ask(first, request).hasPrefix("HTTP/1.1 200"), "an open connection is still served")
+            for descriptor in flood { close(descriptor) }
+            try await Task.sleep(for: .milliseconds(500))
+            let after = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", "Host: 127.0.0.1"])
+            #expect(after.status == 200, "a new connection is served once others closed")
+            #expect(server.text.components(separatedBy: "connections are open").count == 2, "\(server.text)")
+            await server.signal(SIGTERM)
+            #expect(await server.waitForExit(seconds: 20) == 0)
+        }
+
+        static func raiseOwnFileLimit(to wanted: Int) throws {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw POSIXError(.EINVAL) }
+            guard limit.rlim_cur < rlim_t(wanted) else { return }
+            limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+            guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur == rlim_t(wanted) else {
+                throw POSIXError(.EMFILE)
+            }
+        }
+
+        /// A socket connecting to the server; without `waiting`, the connection is left to
+        /// complete (or to wait in the server's backlog) on its own.
+        static func connect(port: Int, waiting: Bool) throws -> Int32 {
+            let descriptor = socket(
+                AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
+            guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard result == 0 || (!waiting && errno == EINPROGRESS) else { throw POSIXError(.ECONNREFUSED) }
+            return descriptor
+        }
+
+        static func ask(_ descriptor: Int32, _ request: String) throws -> String {
+            let bytes = Array(request.utf8)
+            _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+            var answer: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break }
+                answer += buffer[0..<count]
+            }
+            return String(decoding: answer, as: UTF8.self)
+        }
+
+        /// User and system CPU time of a process, from `/proc`.
+        static func cpuSeconds(pid: pid_t) throws -> Double {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                throw POSIXError(.EINVAL)
+            }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+    #endif
+}

@@ -33,13 +33,19 @@ enum TVSimBinary {
 
         private let shared = Shared()
 
-        init(_ arguments: [String]) {
+        /// Runs `tvsim arguments`; with `fileLimit`, under `ulimit -n fileLimit` (the process
+        /// keeps its pid: the shell execs it).
+        init(_ arguments: [String], fileLimit: Int? = nil) {
             let shared = self.shared
+            let (executable, arguments) =
+                fileLimit.map { limit in
+                    ("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", TVSimBinary.url.path] + arguments)
+                } ?? (TVSimBinary.url.path, arguments)
             Task.detached {
                 let status: Int32
                 do {
                     let result = try await Subprocess.run(
-                        .path(FilePath(TVSimBinary.url.path)), arguments: Arguments(arguments), input: .none,
+                        .path(FilePath(executable)), arguments: Arguments(arguments), input: .none,
                         output: .sequence, error: .combinedWithOutput
                     ) { execution in
                         shared.state.withLock { $0.pid = execution.processIdentifier.value }
@@ -64,6 +70,9 @@ enum TVSimBinary {
         }
 
         var text: String { shared.state.withLock { String(decoding: $0.output, as: UTF8.self) } }
+
+        /// The process id, once it has started.
+        var pid: pid_t? { shared.state.withLock { $0.pid } }
 
         /// Sends `signal` once the process has started.
         func signal(_ signal: Int32) async {
