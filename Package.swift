@@ -149,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "tvsimTests",
             dependencies: [
-                "tvsim", "PassClient", "Simulation", .product(name: "Subprocess", package: "swift-subprocess"),
+                "tvsim", "PassClient", "Simulation", "PassMockServer", "FlowRuntime", "MockBackendAPI", "PassAPI",
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
     ]

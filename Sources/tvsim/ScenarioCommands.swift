@@ -166,9 +166,7 @@ struct Run: AsyncParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.line(String(decoding: try encoder.encode(results), as: UTF8.self))
+            Console.line(try ScenarioResult.jsonReport(results))
         } else {
             Console.line("\(results.count - failed) passed, \(failed) failed")
         }

@@ -234,4 +234,16 @@ extension Result {
         let page = #"<a href="adbe.orbit://auth/done?code=SECRET&amp;state=s">Continue</a>"#
         #expect(Redaction.html(page) == #"<a href="adbe.orbit://auth/done?code=‹redacted›&amp;state=s">Continue</a>"#)
     }
+
+    @Test func hiddenInputsOfAFormAreHiddenByName() {
+        let form = #"""
+            <input type="hidden" name="RelayState" value="eyJ.secret.sig"><input name="username" value="demo">
+            <input type="hidden" name="SAMLart" value="AAQ"><input value="x" name="plain">
+            """#
+        #expect(
+            Redaction.html(form) == #"""
+                <input type="hidden" name="RelayState" value="‹redacted›"><input name="username" value="demo">
+                <input type="hidden" name="SAMLart" value="‹redacted›"><input value="x" name="plain">
+                """#)
+    }
 }

@@ -23,6 +23,13 @@ public struct ScenarioResult: Sendable, Codable {
     public let timeline: [TimelineEntry]
     /// Simulated time at the start, epoch milliseconds, to print times relative to it.
     public let startTime: Int64
+
+    /// Results as `tvsim run --json` prints them.
+    public static func jsonReport(_ results: [ScenarioResult]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(results), as: UTF8.self)
+    }
 }
 
 /// Runs scenarios headless: a world from the launcher (by default a back end of its own on

@@ -151,14 +151,35 @@ public enum Redaction {
     }
 
     /// HTML pages mark secrets they display (demo passwords) with `class="secret"`; a link's
-    /// target is a redirect, whose authorization code or artifact is hidden as in `Location`.
+    /// target is a redirect, whose authorization code or artifact is hidden as in `Location`;
+    /// a form's hidden inputs carry what a redirect would (a relay state, a SAML response).
     public static func html(_ text: String) -> String {
-        let marked = text.replacingOccurrences(
+        var marked = text.replacingOccurrences(
             of: #"(<code class="secret">)[^<]*(</code>)"#, with: "$1\(marker)$2", options: .regularExpression)
-        guard marked.contains("href=\"") else { return marked }
-        return marked.replacing(/href="([^"]*)"/) { match in
-            let target = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
-            return "href=\"" + redirect(target).replacingOccurrences(of: "&", with: "&amp;") + "\""
+        if marked.contains("href=\"") {
+            marked = marked.replacing(/href="([^"]*)"/) { match in
+                let target = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+                return "href=\"" + redirect(target).replacingOccurrences(of: "&", with: "&amp;") + "\""
+            }
         }
+        guard marked.contains("<input") else { return marked }
+        return marked.replacing(/<input\b[^>]*>/) { match in input(String(match.0)) }
+    }
+
+    /// An `<input>` tag with its value hidden when its name is a secret's, as a form field of a
+    /// redirect would be, and a SAML response's signature removed.
+    private static func input(_ tag: String) -> String {
+        guard let name = tag.firstMatch(of: /\bname="([^"]*)"/).map({ String($0.1) }),
+            let value = tag.firstMatch(of: /\bvalue="([^"]*)"/)
+        else { return tag }
+        let hidden: String
+        if isSecretField(name) || oauthSecretFields.contains(name) {
+            hidden = marker
+        } else if samlFields.contains(name) {
+            hidden = samlResponseBase64(String(value.1))
+        } else {
+            return tag
+        }
+        return tag.replacingCharacters(in: value.range, with: "value=\"\(hidden)\"")
     }
 }

@@ -118,6 +118,12 @@ final class Journal: Sendable {
         return kept.map { Self.entry(id: $0.id, $0.exchange) }
     }
 
+    /// The kept exchanges as they came, secrets and all, oldest first: what tests compare the
+    /// redacted views with.
+    func exchangesAsReceived() -> [Exchange] {
+        state.withLock { $0.inOrder.map(\.exchange) }
+    }
+
     func clear() {
         state.withLock { state in
             state.exchanges.removeAll()
