@@ -92,6 +92,7 @@ public final class Transport: Sendable {
             default: return "\(error)"
             }
         }
+        if let error = error as? HTTPParserError { return "the answer is not HTTP (\(error))" }
         if error is NIOTooManyBytesError { return "the response is larger than \(maxBodyBytes) bytes" }
         let text = "\(error)"
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import Testing
 
 @testable import FlowRuntime
@@ -85,6 +86,23 @@ import Testing
             #"{"name": "x", "description": "d", "platform": "ios", "integration": "sdk", "steps": [], "expect": {"profileType": "gold"}}"#
         )
         #expect(profile?.field == "expect.profileType")
+    }
+
+    @Test func garbageAndADribbledBodyAreDeclaredAsFaults() throws {
+        let head =
+            #"{"name": "x", "description": "d", "platform": "ios", "integration": "rest-v2", "steps": [], "expect": {}, "faults": "#
+        let text =
+            head
+            + #"[{"route": "configuration", "kind": "garbage", "seed": 3}, {"route": "profiles", "kind": "dribble", "chunks": 4, "durationMilliseconds": 2000}]}"#
+        #expect(
+            try Scenario.parse(text, file: "x.json").faults == [
+                FaultRule(route: "configuration", kind: .garbage, seed: 3),
+                FaultRule(route: "profiles", kind: .dribble, chunks: 4, durationMilliseconds: 2_000),
+            ])
+        let bad = failure(
+            head + #"[{"route": "profiles", "kind": "dribble", "chunks": 0, "durationMilliseconds": 5}]}"#)
+        #expect(bad?.field == "faults[0].chunks")
+        #expect(bad?.message == "is required for a dribble fault (1…1000)")
     }
 
     @Test func theNameComesFromTheFileName() throws {

@@ -313,3 +313,78 @@ struct LiveWorld {
         }
     }
 }
+
+/// The garbage and dribble faults through the real client, on a server that keeps wall-clock
+/// time, so a dribbled body takes the time it is given.
+@Suite(.serialized) struct GarbageAndDribbleLiveTests {
+    static func run(_ body: @Sendable (RunningMockServer, PassClient, ExchangeLog) async throws -> Void)
+        async throws
+    {
+        let clock = SystemClock()
+        let server = try await MockServer.start(backend: MockBackend(clock: clock, seed: 3))
+        let log = ExchangeLog()
+        let client = PassClient(
+            configuration: .init(
+                baseURL: server.baseURL, serviceProvider: "ORBIT",
+                softwareStatement: server.backend.softwareStatement(for: "ORBIT")!,
+                deviceIdentifier: DeviceIdentifier(identifier: "device-1"),
+                deviceInfo: .iPhone(applicationId: "ORBIT")),
+            clock: clock, observer: log.observer)
+        do {
+            try await body(server, client, log)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func garbageIsAnAnswerTheClientCannotReadAndTheJournalNamesIt() async throws {
+        try await Self.run { server, client, _ in
+            let answer = try await client.configuration()
+            let rule = server.backend.addFault(FaultRule(route: "configuration", kind: .garbage, times: 1, seed: 5))
+            do {
+                _ = try await client.configuration()
+                Issue.record("expected a transport error")
+            } catch let error as PassError {
+                guard case .transport(let reason) = error else { Issue.record("unexpected \(error)"); return }
+                #expect(reason.hasPrefix("the answer is not HTTP"), "\(reason)")
+            }
+            let faulted = server.backend.journalEntries().filter { $0.fault != nil }
+            #expect(faulted.count == 1)
+            #expect(faulted.first?.fault == "garbage#\(rule.id ?? 0)")
+            #expect(faulted.first?.operation == "configuration" && faulted.first?.status == 0)
+            // Used up: the route answers again, on a new connection.
+            #expect(try await client.configuration() == answer)
+        }
+    }
+
+    @Test func aDribbledBodyArrivesWholeAfterItsDurationAndTheJournalNamesIt() async throws {
+        try await Self.run { server, client, log in
+            let answer = try await client.configuration()
+            let plain = try #require(log.all.last { $0.label == "configuration" })
+            let rule = server.backend.addFault(
+                FaultRule(route: "configuration", kind: .dribble, times: 1, chunks: 4, durationMilliseconds: 800))
+            let started = ContinuousClock.now
+            #expect(try await client.configuration() == answer)
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed >= .milliseconds(800), "\(elapsed)")
+            let dribbled = try #require(log.all.last { $0.label == "configuration" })
+            #expect(dribbled.status == 200 && dribbled.failure == nil)
+            #expect(plain.responseBody?.isEmpty == false && dribbled.responseBody == plain.responseBody)
+            #expect(dribbled.responseHeader("X-Tvsim-Fault") == "dribble#\(rule.id ?? 0)")
+            #expect(
+                dribbled.responseHeader("Content-Length") == plain.responseHeader("Content-Length")
+                    && dribbled.responseHeader("Content-Length") != nil)
+            let entry = try #require(server.backend.journalEntries().last { $0.fault != nil })
+            #expect(entry.fault == "dribble#\(rule.id ?? 0)" && entry.status == 200)
+            #expect(
+                entry.responseBody != nil
+                    && entry.responseBody
+                        == server.backend.journalEntries().first {
+                            $0.operation == "configuration" && $0.fault == nil
+                        }?.responseBody
+            )
+        }
+    }
+}

@@ -211,7 +211,8 @@ import Testing
     }
 }
 
-/// The faults mock servers are expected to have: an empty reply and drawn delays.
+/// The faults mock servers are expected to have: an empty reply, drawn delays, bytes that are not
+/// HTTP and a body dribbled in slow pieces.
 @Suite struct FaultCatalogueTests {
     @Test func delaysAreDrawnWithinTheirBoundsAndReplayForASeed() {
         let uniform = FaultRule(
@@ -243,5 +244,102 @@ import Testing
         #expect(throws: (any Error).self) { try decoder.decode(FaultRule.self, from: Data(unknown.utf8)) }
         let empty = try decoder.decode(FaultRule.self, from: Data(#"{"route":"profiles","kind":"empty"}"#.utf8))
         #expect(empty.kind == .empty)
+    }
+
+    @Test func garbageReplaysForASeedAndNeverStartsAStatusLine() {
+        var first = SeededGenerator(seed: 11)
+        var second = SeededGenerator(seed: 11)
+        let draws = (0..<50).map { _ in FaultInjector.garbage(using: &first) }
+        #expect(draws == (0..<50).map { _ in FaultInjector.garbage(using: &second) })
+        #expect(draws.allSatisfy { (16...512).contains($0.count) && $0[0] >= 0x80 })
+        #expect(Set(draws).count == draws.count, "each draw differs")
+        var other = SeededGenerator(seed: 12)
+        #expect(FaultInjector.garbage(using: &other) != draws[0])
+        // Through the injector, a rule's seed gives the same bytes on every run.
+        func firstGarbage(seed: UInt64) -> [UInt8]? {
+            let injector = FaultInjector()
+            injector.add(FaultRule(route: "configuration", kind: .garbage, seed: seed))
+            return injector.fire(method: "GET", path: "/api/v2/ORBIT/configuration", operation: .configuration)?
+                .garbage
+        }
+        let replayed = firstGarbage(seed: 42)
+        #expect(replayed != nil && replayed == firstGarbage(seed: 42))
+        #expect(replayed != firstGarbage(seed: 43))
+    }
+
+    /// The field a rule's decoding failed on, and why, or nil when it decoded.
+    static func refusal(_ text: String) -> String? {
+        do {
+            _ = try JSONDecoder().decode(FaultRule.self, from: Data(text.utf8))
+            return nil
+        } catch DecodingError.dataCorrupted(let context) {
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aDribbleIsCheckedWhenTheRuleIsRead() throws {
+        func dribble(_ fields: String) -> String? {
+            Self.refusal(#"{"route":"configuration","kind":"dribble"\#(fields)}"#)
+        }
+        let chunks = "chunks: is required for a dribble fault (1…1000)"
+        #expect(dribble(#","durationMilliseconds":1000"#) == chunks)
+        #expect(dribble(#","chunks":0,"durationMilliseconds":1000"#) == chunks)
+        #expect(dribble(#","chunks":1001,"durationMilliseconds":1000"#) == chunks)
+        let duration = "durationMilliseconds: is required for a dribble fault (milliseconds, 1…600000)"
+        #expect(dribble(#","chunks":5"#) == duration)
+        #expect(dribble(#","chunks":5,"durationMilliseconds":0"#) == duration)
+        #expect(dribble(#","chunks":5,"durationMilliseconds":600001"#) == duration)
+        #expect(dribble(#","chunks":1000,"durationMilliseconds":600000"#) == nil)
+        let text = #"{"route":"configuration","kind":"dribble","chunks":5,"durationMilliseconds":3000}"#
+        let rule = try JSONDecoder().decode(FaultRule.self, from: Data(text.utf8))
+        #expect(rule == FaultRule(route: "configuration", kind: .dribble, chunks: 5, durationMilliseconds: 3_000))
+        #expect(try JSONDecoder().decode(FaultRule.self, from: JSONEncoder().encode(rule)) == rule)
+        #expect(Self.refusal(#"{"route":"profiles","kind":"garbage"}"#) == nil)
+    }
+
+    @Test func aDribbledBodyComesInItsPiecesOnTheClock() async throws {
+        let clock = VirtualClock()
+        let start = clock.now()
+        let writer = TimedBodyWriter(clock: clock, start: start)
+        try await DribblePlan(chunks: 4, duration: 2).body(ByteBuffer(string: "0123456789"), clock: clock)
+            .write(writer)
+        #expect(writer.pieces == ["01", "234", "56", "789"])
+        #expect(writer.seconds == [0.5, 1, 1.5, 2])
+        #expect(writer.finished)
+        // A body shorter than the chunks goes a byte at a time, and still ends after the duration.
+        let short = TimedBodyWriter(clock: clock, start: clock.now())
+        try await DribblePlan(chunks: 5, duration: 2).body(ByteBuffer(string: "ab"), clock: clock).write(short)
+        #expect(short.pieces == ["a", "b"] && short.seconds == [1, 2])
+        let empty = TimedBodyWriter(clock: clock, start: clock.now())
+        let nothing = DribblePlan(chunks: 3, duration: 1.5).body(ByteBuffer(), clock: clock)
+        #expect(nothing.contentLength == 0)
+        try await nothing.write(empty)
+        #expect(empty.pieces.isEmpty && empty.finished)
+        #expect(clock.now().timeIntervalSince(start) == 5.5)
+    }
+}
+
+/// Notes each piece a body writes and when, on the clock, it came.
+private final class TimedBodyWriter: ResponseBodyWriter {
+    let clock: VirtualClock
+    let start: Date
+    var pieces: [String] = []
+    var seconds: [TimeInterval] = []
+    var finished = false
+
+    init(clock: VirtualClock, start: Date) {
+        self.clock = clock
+        self.start = start
+    }
+
+    func write(_ part: ByteBuffer) async throws {
+        pieces.append(String(buffer: part))
+        seconds.append(clock.now().timeIntervalSince(start))
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {
+        finished = true
     }
 }

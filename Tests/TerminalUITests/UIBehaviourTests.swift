@@ -413,6 +413,26 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    @Test func theFaultsPanelOffersGarbageAndADribbledBody() throws {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        #expect(press(&model, .character("f")) == [.listFaults])
+        let garbageKind = try #require(FaultsPanel.kinds.firstIndex { $0.name == "garbage, then close" })
+        for _ in 0..<garbageKind { _ = model.handle(.key(.right)) }
+        let route = FaultsPanel.routes[0]
+        var garbage = FaultRule(route: route, kind: .garbage, times: 1)
+        #expect(press(&model, .enter) == [.addFault(garbage), .listFaults])
+        _ = model.handle(.key(.right))
+        var dribble = FaultRule(route: route, kind: .dribble, times: 1, chunks: 5, durationMilliseconds: 3_000)
+        #expect(press(&model, .enter) == [.addFault(dribble), .listFaults])
+        garbage.id = 3
+        dribble.id = 4
+        _ = model.handle(.faults([garbage, dribble]))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("#3  \(route)  garbage, then close  1×"), "\(text)")
+        #expect(text.contains("#4  \(route)  body in 5 chunks over 3000 ms  1×"), "\(text)")
+    }
+
     @Test func aFaultedAnswerIsMarkedInTheTimeline() {
         let exchange = HTTPExchange(
             id: 1, label: "configuration", method: "GET", url: "http://127.0.0.1:1/api/v2/ORBIT/configuration",

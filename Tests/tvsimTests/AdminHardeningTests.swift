@@ -296,3 +296,58 @@ import Testing
         }
     #endif
 }
+
+/// The garbage and dribble faults from the admin API, over a real socket against `tvsim serve`.
+@Suite(.serialized) struct GarbageAndDribbleFaultTests {
+    @Test func garbageAndADribbledBodyAreAddedAndJournaledThroughTheAdminAPI() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+        let post = ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"]
+        let configuration = ["GET /api/v2/ORBIT/configuration HTTP/1.1", host]
+
+        let refused = try AdminHardeningTests.exchange(
+            port: port, post, body: #"{"route":"configuration","kind":"dribble","durationMilliseconds":500}"#)
+        #expect(refused.status == 400 && refused.text.contains("chunks"), "\(refused.text)")
+
+        let garbage = try AdminHardeningTests.exchange(
+            port: port, post, body: #"{"route":"configuration","kind":"garbage","times":1,"seed":7}"#)
+        #expect(garbage.status == 201, "\(garbage.text)")
+        let spoiled = try AdminHardeningTests.exchange(port: port, configuration)
+        #expect(!spoiled.text.isEmpty && !spoiled.text.hasPrefix("HTTP/"), "\(spoiled.text.prefix(200))")
+
+        let plain = try AdminHardeningTests.exchange(port: port, configuration)
+        let dribble = try AdminHardeningTests.exchange(
+            port: port, post,
+            body: #"{"route":"configuration","kind":"dribble","times":1,"chunks":3,"durationMilliseconds":300}"#)
+        #expect(dribble.status == 201, "\(dribble.text)")
+        let dribbled = try AdminHardeningTests.exchange(port: port, configuration)
+        #expect(dribbled.status == plain.status && plain.status == 401, "\(dribbled.text.prefix(200))")
+        #expect(dribbled.text.contains("X-Tvsim-Fault: dribble#2"), "\(dribbled.text.prefix(400))")
+        let body = Self.body(of: dribbled.text)
+        #expect(dribbled.text.contains("Content-Length: \(body.utf8.count)\r\n"), "\(dribbled.text.prefix(400))")
+        #expect(Self.fields(of: body) != nil && Self.fields(of: body) == Self.fields(of: Self.body(of: plain.text)))
+
+        let journal = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/journal HTTP/1.1", host])
+        #expect(journal.text.contains(#""fault":"garbage#1""#), "\(journal.text.suffix(400))")
+        #expect(journal.text.contains(#""fault":"dribble#2""#), "\(journal.text.suffix(400))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    /// What follows the header block.
+    static func body(of answer: String) -> String {
+        answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
+    }
+
+    /// A JSON body's fields but its trace, which each answer has its own of.
+    static func fields(of body: String) -> NSDictionary? {
+        guard var object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else {
+            return nil
+        }
+        object["trace"] = nil
+        return object as NSDictionary
+    }
+}

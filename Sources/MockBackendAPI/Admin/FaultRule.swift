@@ -16,7 +16,17 @@ public struct FaultRule: Codable, Sendable, Equatable {
         case throttle
         /// Close the connection without a byte of answer (an empty reply, not a reset).
         case empty
+        /// Write bytes drawn from the rule's seed, which are not HTTP, then close the connection.
+        case garbage
+        /// Let the handler answer, then send its body in `chunks` pieces spread evenly over
+        /// `durationMilliseconds` (simulated time), after the status and headers.
+        case dribble
     }
+
+    /// The most pieces a dribbled body is cut into.
+    public static let maximumChunks = 1_000
+    /// The longest a dribbled body may take, as long as the longest drawn delay.
+    public static let maximumDurationMilliseconds = 600_000
 
     /// How a latency fault's delay is drawn, from the rule's own seeded random source.
     public enum Distribution: String, Codable, Sendable, CaseIterable {
@@ -38,6 +48,10 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var latencyDistribution: Distribution?
     public var latencyMaxMilliseconds: Int?
     public var latencySigma: Double?
+    /// For `dribble`: how many pieces the body is sent in.
+    public var chunks: Int?
+    /// For `dribble`: how long the pieces take in all, from the headers to the last one.
+    public var durationMilliseconds: Int?
     public var status: Int?
     public var code: String?
     public var retryAfterSeconds: Int?
@@ -52,7 +66,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         route: String, method: String? = nil, kind: Kind, latencyMilliseconds: Int? = nil, status: Int? = nil,
         code: String? = nil, retryAfterSeconds: Int? = nil, probability: Double = 1, times: Int? = nil,
         seed: UInt64? = nil, latencyDistribution: Distribution? = nil, latencyMaxMilliseconds: Int? = nil,
-        latencySigma: Double? = nil
+        latencySigma: Double? = nil, chunks: Int? = nil, durationMilliseconds: Int? = nil
     ) {
         self.route = route
         self.method = method
@@ -61,6 +75,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.latencyDistribution = latencyDistribution
         self.latencyMaxMilliseconds = latencyMaxMilliseconds
         self.latencySigma = latencySigma
+        self.chunks = chunks
+        self.durationMilliseconds = durationMilliseconds
         self.status = status
         self.code = code
         self.retryAfterSeconds = retryAfterSeconds
@@ -71,7 +87,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, route, method, kind, latencyMilliseconds, latencyDistribution, latencyMaxMilliseconds, latencySigma
-        case status, code, retryAfterSeconds, probability, times, seed
+        case status, code, retryAfterSeconds, probability, times, seed, chunks, durationMilliseconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +114,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
         }
         latencyMaxMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMaxMilliseconds)
         latencySigma = try container.decodeIfPresent(Double.self, forKey: .latencySigma)
+        chunks = try container.decodeIfPresent(Int.self, forKey: .chunks)
+        durationMilliseconds = try container.decodeIfPresent(Int.self, forKey: .durationMilliseconds)
         status = try container.decodeIfPresent(Int.self, forKey: .status)
         code = try container.decodeIfPresent(String.self, forKey: .code)
         retryAfterSeconds = try container.decodeIfPresent(Int.self, forKey: .retryAfterSeconds)
@@ -124,8 +142,23 @@ public struct FaultRule: Codable, Sendable, Equatable {
             }
         case .throttle:
             if let retry = retryAfterSeconds, retry < 0 { throw container.invalid(.retryAfterSeconds, "must be ≥ 0") }
-        case .malformed, .reset, .empty:
+        case .dribble:
+            try checkDribble(in: container)
+        case .malformed, .reset, .empty, .garbage:
             break
+        }
+    }
+
+    /// A dribble needs both its fields, bounded: a body cut into a million pieces or spread over
+    /// an hour would hold a connection and a task for nothing.
+    private func checkDribble(in container: KeyedDecodingContainer<CodingKeys>) throws {
+        guard let chunks, (1...Self.maximumChunks).contains(chunks) else {
+            throw container.invalid(.chunks, "is required for a dribble fault (1…\(Self.maximumChunks))")
+        }
+        guard let duration = durationMilliseconds, (1...Self.maximumDurationMilliseconds).contains(duration) else {
+            throw container.invalid(
+                .durationMilliseconds,
+                "is required for a dribble fault (milliseconds, 1…\(Self.maximumDurationMilliseconds))")
         }
     }
 }

@@ -62,7 +62,8 @@ final class FaultInjector: Sendable {
     }
 
     /// The first rule that fires for this request, consuming one of its `times`; a latency
-    /// rule's delay is drawn here, from the rule's own seeded source, so runs replay.
+    /// rule's delay and a garbage rule's bytes are drawn here, from the rule's own seeded
+    /// source, so runs replay.
     func fire(method: String, path: String, operation: MockOperation?) -> FiredFault? {
         state.withLock { state in
             for index in state.rules.indices
@@ -74,6 +75,7 @@ final class FaultInjector: Sendable {
                 }
                 let rule = state.rules[index].rule
                 let delay = rule.kind == .latency ? Self.delay(for: rule, using: &state.rules[index].random) : nil
+                let garbage = rule.kind == .garbage ? Self.garbage(using: &state.rules[index].random) : nil
                 if let remaining = state.rules[index].remaining {
                     if remaining <= 1 {
                         state.rules.remove(at: index)
@@ -81,7 +83,7 @@ final class FaultInjector: Sendable {
                         state.rules[index].remaining = remaining - 1
                     }
                 }
-                return FiredFault(rule: rule, delayMilliseconds: delay)
+                return FiredFault(rule: rule, delayMilliseconds: delay, garbage: garbage)
             }
             return nil
         }
@@ -106,10 +108,20 @@ final class FaultInjector: Sendable {
             return Int(min(drawn, 600_000).rounded())
         }
     }
+
+    /// Between 16 and 512 bytes that are not HTTP. The first has its high bit set, which no
+    /// status line starts with, so a client fails on the first byte it reads, not at the close.
+    static func garbage(using random: inout SeededGenerator) -> [UInt8] {
+        let count = Int.random(in: 16...512, using: &random)
+        var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes[0] |= 0x80
+        return bytes
+    }
 }
 
-/// A rule that fired, with the delay drawn for it (latency rules).
+/// A rule that fired, with what was drawn for it: a latency rule's delay, a garbage rule's bytes.
 struct FiredFault {
     let rule: FaultRule
     let delayMilliseconds: Int?
+    let garbage: [UInt8]?
 }

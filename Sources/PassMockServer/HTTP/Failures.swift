@@ -87,5 +87,6 @@ struct IdentityProviderFailure: StyledFailure {
     }
 }
 
-/// Thrown after the connection was reset on purpose; nothing must be written afterwards.
+/// Thrown after the connection was reset, closed or spoiled on purpose; nothing must be
+/// written afterwards.
 struct ConnectionResetFault: Error {}

@@ -42,6 +42,7 @@ final class RequestNotes: Sendable {
         var trace = ""
         var incoming: IncomingRequest?
         var v1Style: V1Style?
+        var dribble: DribblePlan?
     }
 
     private let values = Mutex(Values())
@@ -67,6 +68,12 @@ final class RequestNotes: Sendable {
     var incoming: IncomingRequest? {
         get { values.withLock { $0.incoming } }
         set { values.withLock { $0.incoming = newValue } }
+    }
+
+    /// How to send the answer's body, when a dribble fault fired.
+    var dribble: DribblePlan? {
+        get { values.withLock { $0.dribble } }
+        set { values.withLock { $0.dribble = newValue } }
     }
 
     /// The answer style a V1 call asked for, once its handler has read its parameters.

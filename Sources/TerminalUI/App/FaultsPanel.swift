@@ -43,6 +43,10 @@ public struct FaultsPanel: Sendable, Equatable {
             Kind(name: "malformed body") { FaultRule(route: $0, kind: .malformed, times: $1) },
             Kind(name: "connection reset") { FaultRule(route: $0, kind: .reset, times: $1) },
             Kind(name: "empty response") { FaultRule(route: $0, kind: .empty, times: $1) },
+            Kind(name: "garbage, then close") { FaultRule(route: $0, kind: .garbage, times: $1) },
+            Kind(name: "body in 5 chunks over 3 s") {
+                FaultRule(route: $0, kind: .dribble, times: $1, chunks: 5, durationMilliseconds: 3_000)
+            },
             Kind(name: "429, Retry-After 2 s") {
                 FaultRule(route: $0, kind: .throttle, retryAfterSeconds: 2, times: $1)
             },
@@ -72,6 +76,8 @@ public struct FaultsPanel: Sendable, Equatable {
                 case .lognormal: "~\(rule.latencyMilliseconds ?? 0) ms lognormal latency"
                 }
             case .empty: "empty response"
+            case .garbage: "garbage, then close"
+            case .dribble: "body in \(rule.chunks ?? 1) chunks over \(rule.durationMilliseconds ?? 0) ms"
             case .status: [rule.status.map(String.init), rule.code].compactMap { $0 }.joined(separator: " ")
             case .malformed: "malformed body"
             case .reset: "connection reset"

@@ -37,6 +37,14 @@ struct FaultMiddleware: RouterMiddleware {
             // A plain close: the client reads the end of the stream before any byte of answer.
             if let channel = context.channel { channel.eventLoop.execute { channel.close(mode: .all, promise: nil) } }
             throw ConnectionResetFault()
+        case .garbage:
+            Self.spoilConnection(context, with: fired.garbage ?? [])
+            throw ConnectionResetFault()
+        case .dribble:
+            // The dribble middleware sends the body in pieces, outside the journal, which reads it whole.
+            context.notes.dribble = DribblePlan(
+                chunks: rule.chunks ?? 1, duration: TimeInterval(rule.durationMilliseconds ?? 0) / 1000)
+            return try await next(request, context)
         case .malformed:
             // The malformed-body middleware cuts the answer on its way out.
             return try await next(request, context)
@@ -58,6 +66,24 @@ struct FaultMiddleware: RouterMiddleware {
         return EnhancedFailure(known ?? .internalServerError, details, status: rule.status)
     }
 
+    /// Writes `bytes` as they are and closes the connection. The bytes go in first in the
+    /// pipeline, next to the socket, since the HTTP encoder takes only response parts.
+    private static func spoilConnection(_ context: MockRequestContext, with bytes: [UInt8]) {
+        guard let channel = context.channel else { return }
+        channel.eventLoop.execute {
+            let writer = RawBytesWriter()
+            do {
+                try channel.pipeline.syncOperations.addHandler(writer, position: .first)
+                let writerContext = try channel.pipeline.syncOperations.context(handler: writer)
+                writerContext.writeAndFlush(NIOAny(ByteBuffer(bytes: bytes))).whenComplete { _ in
+                    channel.close(mode: .all, promise: nil)
+                }
+            } catch {
+                channel.close(mode: .all, promise: nil)
+            }
+        }
+    }
+
     /// Closes the connection with SO_LINGER 0, which makes the kernel send a TCP reset.
     private static func resetConnection(_ context: MockRequestContext) {
         guard let channel = context.channel else { return }
@@ -71,4 +97,10 @@ struct FaultMiddleware: RouterMiddleware {
             }
         }
     }
+}
+
+/// Passes bytes through untouched: the garbage fault writes from its place next to the socket.
+private final class RawBytesWriter: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 }

@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Journals every answer, refusals included, so it is the outermost middleware of every group.
+/// Journals every answer, refusals included, so it sits outside every middleware that refuses.
+/// A fault that drops the connection is journaled too, with status 0: no answer went out, but
+/// the request and the fault that dropped it are worth a line.
 struct JournalMiddleware: RouterMiddleware {
     let backend: MockBackend
 
@@ -10,29 +12,34 @@ struct JournalMiddleware: RouterMiddleware {
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let started = ContinuousClock.now
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let dropped as ConnectionResetFault {
+            record(request: request, answer: nil, context: context, started: started)
+            throw dropped
+        }
         let body = try await response.body.collected()
         response.body = ResponseBody(collected: body)
-        record(
-            request: request, response: response, body: Data(body.readableBytesView), context: context, started: started
-        )
+        record(request: request, answer: (response, Data(body.readableBytesView)), context: context, started: started)
         return response
     }
 
     private func record(
-        request: Request, response: Response, body: Data, context: MockRequestContext,
+        request: Request, answer: (response: Response, body: Data)?, context: MockRequestContext,
         started: ContinuousClock.Instant
     ) {
         let elapsed = (ContinuousClock.now - started).timeInterval * 1000
         let incoming = context.notes.incoming
+        let headers = answer?.response.headers ?? [:]
         let exchange = Journal.Exchange(
             time: backend.nowMilliseconds, method: request.method.rawValue, uri: request.uri.description,
-            operation: context.notes.operation?.rawValue, status: response.status.code,
+            operation: context.notes.operation?.rawValue, status: answer?.response.status.code ?? 0,
             durationMilliseconds: (elapsed * 1000).rounded() / 1000,
             requestHeaders: request.headers,
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),
-            responseHeaders: response.headers,
-            responseBody: Journal.Body(body, contentType: response.headers.value(of: .contentType)),
+            responseHeaders: headers,
+            responseBody: Journal.Body(answer?.body ?? Data(), contentType: headers.value(of: .contentType)),
             fault: context.notes.fault)
         let id = backend.journal.record(exchange)
         if backend.hasObservers { backend.notifyObservers(Journal.entry(id: id, exchange)) }

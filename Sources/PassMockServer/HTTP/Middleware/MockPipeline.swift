@@ -3,13 +3,14 @@ import Hummingbird
 /// The middlewares every endpoint of a group runs inside, outermost first:
 ///
 /// 1. operation: names the endpoint, for fault rules and the journal;
-/// 2. journal: records every answer, refusals included;
-/// 3. request id: the trace id errors carry, answered in `Adobe-Request-Id`;
-/// 4. malformed body: cuts the answer, error answers included, when that fault fired;
-/// 5. error style: thrown failures become the group's answer;
-/// 6. host check: only `Host` values that name this server (421);
-/// 7. header limits (431); 8. throttle (429); 9. body, read within its limit (413);
-/// 10. faults (not in the admin group); then the handler.
+/// 2. dribble: sends the body in slow pieces when that fault fired, after the journal read it;
+/// 3. journal: records every answer, refusals and dropped connections included;
+/// 4. request id: the trace id errors carry, answered in `Adobe-Request-Id`;
+/// 5. malformed body: cuts the answer, error answers included, when that fault fired;
+/// 6. error style: thrown failures become the group's answer;
+/// 7. host check: only `Host` values that name this server (421);
+/// 8. header limits (431); 9. throttle (429); 10. body, read within its limit (413);
+/// 11. faults (not in the admin group); then the handler.
 struct MockPipeline: Sendable {
     let backend: MockBackend
     let operations: EndpointOperations
@@ -19,6 +20,7 @@ struct MockPipeline: Sendable {
     @MiddlewareFixedTypeBuilder<Request, Response, MockRequestContext>
     func middlewares(for group: EndpointGroup) -> some MiddlewareProtocol<Request, Response, MockRequestContext> {
         OperationMiddleware(operations: operations)
+        DribbleMiddleware(backend: backend)
         JournalMiddleware(backend: backend)
         RequestIdMiddleware(backend: backend)
         MalformedBodyMiddleware()
