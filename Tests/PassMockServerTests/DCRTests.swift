@@ -8,7 +8,7 @@ import Testing
     @Test func registersAndIssuesAToken() async throws {
         try await Harness.run { harness in
             let credentials = try await harness.credentials()
-            #expect(credentials.grantTypes == ["client_credentials"])
+            #expect(credentials.grantTypes == ["client_credentials", "refresh_token"])
             #expect(credentials.scopes == ["api:client:v2"])
             #expect(credentials.clientIdIssuedAt == Int64(harness.clock.now().timeIntervalSince1970))
             let reply = try await harness.send(
@@ -21,6 +21,7 @@ import Testing
             #expect(token.expiresIn == 21_600)
             #expect(token.tokenType == "bearer")
             #expect(token.accessToken.split(separator: ".").count == 3)
+            #expect(token.refreshToken?.split(separator: ".").count == 3)
         }
     }
 
@@ -137,6 +138,152 @@ import Testing
             let reply = try await harness.send(
                 .get, "/api/v2/ORBIT/configuration", headers: [("Authorization", "Bearer \(token)")])
             expectError(reply, .invalidAccessTokenClientApplication)
+        }
+    }
+
+    // MARK: Redirect URIs
+
+    private func register(_ harness: Harness, redirectUri: String?) async throws -> Harness.Reply {
+        let statement = try #require(harness.backend.softwareStatement(for: "ORBIT"))
+        var body: [String: String] = ["software_statement": statement]
+        body["redirect_uri"] = redirectUri
+        let json = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
+        return try await harness.send(
+            .post, "/o/client/register",
+            headers: [("Content-Type", "application/json"), ("X-Device-Info", Harness.iPhone)], body: json)
+    }
+
+    @Test func registrationEchoesTheRedirectUri() async throws {
+        try await Harness.run { harness in
+            let reply = try await register(harness, redirectUri: "adbe.orbit://done")
+            #expect(reply.status == 201)
+            #expect(try reply.decode(ClientCredentials.self).redirectUris == ["adbe.orbit://done"])
+            let web = try await register(harness, redirectUri: "https://orbit.tvsim.example/done?from=app")
+            #expect(
+                try web.decode(ClientCredentials.self).redirectUris == ["https://orbit.tvsim.example/done?from=app"])
+        }
+    }
+
+    @Test(arguments: [
+        "", "not a uri", "/relative/path", "https://", "https:///no-host", "https://orbit.tvsim.example/done#top",
+        "javascript:alert(1)", "data:text/html,hi", "https://orbit.tvsim.example/a b",
+    ])
+    func refusesAnInvalidRedirectUri(_ uri: String) async throws {
+        try await Harness.run { harness in
+            let reply = try await register(harness, redirectUri: uri)
+            #expect(reply.status == 400)
+            let error = try reply.decode(DCRErrorResponse.self)
+            #expect(error.error == .invalidRedirectUri)
+            #expect(error.errorDescription?.isEmpty == false)
+        }
+    }
+
+    @Test func aDashboardListLimitsTheRedirectUris() async throws {
+        try await Harness.run { harness in
+            var dashboard = harness.backend.dashboard
+            dashboard.requestors[0].redirectUris = ["adbe.orbit://done", "https://orbit.tvsim.example/done"]
+            harness.backend.replaceDashboard(dashboard)
+            let listed = try await register(harness, redirectUri: "adbe.orbit://done")
+            #expect(try listed.decode(ClientCredentials.self).redirectUris == ["adbe.orbit://done"])
+            let absent = try await register(harness, redirectUri: nil)
+            #expect(try absent.decode(ClientCredentials.self).redirectUris == dashboard.requestors[0].redirectUris)
+            let other = try await register(harness, redirectUri: "adbe.other://done")
+            #expect(other.status == 400)
+            #expect(try other.decode(DCRErrorResponse.self).error == .invalidRedirectUri)
+        }
+    }
+
+    // MARK: Refresh tokens
+
+    private func token(_ harness: Harness, _ form: String) async throws -> Harness.Reply {
+        try await harness.send(
+            .post, "/o/client/token",
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("X-Device-Info", Harness.iPhone)],
+            body: form)
+    }
+
+    private func firstTokens(_ harness: Harness) async throws -> (ClientCredentials, AccessTokenResponse) {
+        let credentials = try await harness.credentials()
+        let reply = try await token(
+            harness,
+            "grant_type=client_credentials&client_id=\(credentials.clientId)&client_secret=\(credentials.clientSecret)")
+        return (credentials, try reply.decode())
+    }
+
+    private func refresh(_ harness: Harness, _ credentials: ClientCredentials, _ refreshToken: String) async throws
+        -> Harness.Reply
+    {
+        try await token(
+            harness,
+            "grant_type=refresh_token&client_id=\(credentials.clientId)&client_secret=\(credentials.clientSecret)"
+                + "&refresh_token=\(refreshToken.formEncoded)")
+    }
+
+    private func grantError(_ reply: Harness.Reply) throws -> DCRErrorCode {
+        #expect(reply.status == 400, "\(reply.text)")
+        return try reply.decode(DCRErrorResponse.self).error
+    }
+
+    @Test func aRefreshTokenBuysANewAccessTokenOnce() async throws {
+        try await Harness.run { harness in
+            let (credentials, first) = try await firstTokens(harness)
+            let refreshToken = try #require(first.refreshToken)
+            harness.clock.advance(by: 60)
+            let reply = try await refresh(harness, credentials, refreshToken)
+            #expect(reply.status == 201, "\(reply.text)")
+            let next = try reply.decode(AccessTokenResponse.self)
+            #expect(next.accessToken != first.accessToken)
+            #expect(next.refreshToken != nil && next.refreshToken != refreshToken)
+            let call = try await harness.send(
+                .get, "/api/v2/ORBIT/configuration", headers: [("Authorization", "Bearer \(next.accessToken)")])
+            #expect(call.status == 200)
+            #expect(try grantError(try await refresh(harness, credentials, refreshToken)) == .invalidGrant)
+            let chained = try await refresh(harness, credentials, try #require(next.refreshToken))
+            #expect(chained.status == 201)
+        }
+    }
+
+    @Test func refusesUnknownAndForeignRefreshTokens() async throws {
+        try await Harness.run { harness in
+            let (credentials, first) = try await firstTokens(harness)
+            let (other, _) = try await firstTokens(harness)
+            let refreshToken = try #require(first.refreshToken)
+            #expect(try grantError(try await refresh(harness, credentials, "a.b.c")) == .invalidGrant)
+            #expect(try grantError(try await refresh(harness, credentials, first.accessToken)) == .invalidGrant)
+            let forged = refreshToken.dropLast(4) + "AAAA"
+            #expect(try grantError(try await refresh(harness, credentials, String(forged))) == .invalidGrant)
+            #expect(try grantError(try await refresh(harness, other, refreshToken)) == .invalidGrant)
+            let missing = try await token(
+                harness,
+                "grant_type=refresh_token&client_id=\(credentials.clientId)&client_secret=\(credentials.clientSecret)")
+            #expect(try grantError(missing) == .invalidRequest)
+            let wrongSecret = try await token(
+                harness,
+                "grant_type=refresh_token&client_id=\(credentials.clientId)&client_secret=wrong&refresh_token=\(refreshToken)"
+            )
+            #expect(try grantError(wrongSecret) == .invalidClient)
+            #expect(try await refresh(harness, credentials, refreshToken).status == 201)
+        }
+    }
+
+    @Test func refreshTokensExpire() async throws {
+        try await Harness.run { harness in
+            let (credentials, first) = try await firstTokens(harness)
+            harness.clock.advance(by: TimeInterval(harness.backend.settings.refreshTokenLifetimeSeconds))
+            let reply = try await refresh(harness, credentials, try #require(first.refreshToken))
+            #expect(try grantError(reply) == .invalidGrant)
+            #expect(try reply.decode(DCRErrorResponse.self).errorDescription?.contains("expired") == true)
+        }
+    }
+
+    @Test func revokingTheStatementRefusesItsRefreshTokens() async throws {
+        try await Harness.run { harness in
+            let (credentials, first) = try await firstTokens(harness)
+            var dashboard = harness.backend.dashboard
+            dashboard.requestors[0].softwareStatement.revoked = true
+            harness.backend.replaceDashboard(dashboard)
+            let reply = try await refresh(harness, credentials, try #require(first.refreshToken))
+            #expect(try grantError(reply) == .unauthorizedClient)
         }
     }
 }

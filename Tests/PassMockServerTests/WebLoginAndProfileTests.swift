@@ -86,14 +86,35 @@ import Testing
             let app = try await harness.app()
             let code = try #require(
                 try await app.postForm("/sessions", "mvpd=Cascade").decode(SessionResponse.self).code)
-            let incomplete = try await harness.send(.get, "/api/v2/authenticate/ORBIT/\(code)")
+            let browser = [("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")]
+            let incomplete = try await harness.send(.get, "/api/v2/authenticate/ORBIT/\(code)", headers: browser)
             #expect(incomplete.status == 400)
             #expect(incomplete.header("Content-Type")?.hasPrefix("text/html") == true)
             #expect(incomplete.text.contains("redirectUrl"))
-            let unknown = try await harness.send(.get, "/api/v2/authenticate/ORBIT/ZZZZZZZ")
+            let unknown = try await harness.send(.get, "/api/v2/authenticate/ORBIT/ZZZZZZZ", headers: browser)
             #expect(unknown.status == 400)
+            #expect(unknown.header("Content-Type")?.hasPrefix("text/html") == true)
             let forged = try await harness.send(.get, "/idp/Cascade/login?RelayState=abc")
             #expect(forged.status == 400)
+        }
+    }
+
+    /// Adobe's document gives `/authenticate/{sp}/{code}` a JSON 400: a client that does not
+    /// ask for HTML gets the enhanced error, not a page.
+    @Test func aClientThatAsksNoHTMLGetsEnhancedErrorsFromAuthenticate() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let code = try #require(
+                try await app.postForm("/sessions", "mvpd=Cascade").decode(SessionResponse.self).code)
+            let incomplete = try await harness.send(.get, "/api/v2/authenticate/ORBIT/\(code)")
+            expectError(incomplete, .invalidAuthenticationSession)
+            #expect(incomplete.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(incomplete.error?.details?.contains("redirectUrl") == true)
+            let unknown = try await harness.send(
+                .get, "/api/v2/authenticate/ORBIT/ZZZZZZZ", headers: [("Accept", "application/json")])
+            expectError(unknown, .invalidParameterCode)
+            let otherRequestor = try await harness.send(.get, "/api/v2/authenticate/ORBITLITE/\(code)")
+            expectError(otherRequestor, .invalidParameterCode)
         }
     }
 

@@ -66,6 +66,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     /// statements, client credentials and tokens, as rotating keys would.
     public var signingSecret: String = "tvsim-dashboard"
     public var accessTokenLifetimeSeconds: Int = 21_600
+    /// How long a DCR refresh token can be exchanged; each exchange spends it and issues a new one.
+    public var refreshTokenLifetimeSeconds: Int = 2_592_000
     public var codeLifetimeSeconds: Int = 1_800
     public var authenticationLifetimeSeconds: Int = 2_592_000
     public var authorizationLifetimeSeconds: Int = 86_400
@@ -135,7 +137,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case signingSecret, accessTokenLifetimeSeconds, codeLifetimeSeconds, authenticationLifetimeSeconds
+        case signingSecret, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, codeLifetimeSeconds
+        case authenticationLifetimeSeconds
         case authorizationLifetimeSeconds, mediaTokenLifetimeSeconds, partnerRequestLifetimeSeconds
         case samlResponseLifetimeSeconds, throttling, limits
     }
@@ -151,6 +154,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             return value
         }
         accessTokenLifetimeSeconds = try lifetime(.accessTokenLifetimeSeconds, defaults.accessTokenLifetimeSeconds)
+        refreshTokenLifetimeSeconds = try lifetime(
+            .refreshTokenLifetimeSeconds, defaults.refreshTokenLifetimeSeconds)
         codeLifetimeSeconds = try lifetime(.codeLifetimeSeconds, defaults.codeLifetimeSeconds)
         authenticationLifetimeSeconds = try lifetime(
             .authenticationLifetimeSeconds, defaults.authenticationLifetimeSeconds)

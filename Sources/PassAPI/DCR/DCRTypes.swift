@@ -57,13 +57,20 @@ public struct AccessTokenResponse: Codable, Sendable, Equatable {
     /// Seconds.
     public var expiresIn: Int
     public var tokenType: String
+    /// Exchanged with `grant_type=refresh_token` for the next access token; absent when the
+    /// server issues none.
+    public var refreshToken: String?
 
-    public init(id: String, accessToken: String, createdAt: Int64, expiresIn: Int, tokenType: String = "bearer") {
+    public init(
+        id: String, accessToken: String, createdAt: Int64, expiresIn: Int, tokenType: String = "bearer",
+        refreshToken: String? = nil
+    ) {
         self.id = id
         self.accessToken = accessToken
         self.createdAt = createdAt
         self.expiresIn = expiresIn
         self.tokenType = tokenType
+        self.refreshToken = refreshToken
     }
 
     enum CodingKeys: String, CodingKey {
@@ -72,6 +79,7 @@ public struct AccessTokenResponse: Codable, Sendable, Equatable {
         case createdAt = "created_at"
         case expiresIn = "expires_in"
         case tokenType = "token_type"
+        case refreshToken = "refresh_token"
     }
 }
 
@@ -99,4 +107,6 @@ public enum DCRErrorCode: String, Codable, Sendable, CaseIterable {
     case invalidClient = "invalid_client"
     case unauthorizedClient = "unauthorized_client"
     case unsupportedGrantType = "unsupported_grant_type"
+    /// RFC 6749 §5.2: the refresh token is unknown, expired, spent or belongs to another client.
+    case invalidGrant = "invalid_grant"
 }

@@ -53,11 +53,14 @@ struct PageFailure: StyledFailure {
     let statusCode: Int
     let title: String
     let message: String
+    /// The enhanced error for a client that did not ask for a page, where the endpoint has one.
+    let code: ErrorCode?
 
-    init(status: Int, title: String, message: String) {
+    init(status: Int, title: String, message: String, code: ErrorCode? = nil) {
         statusCode = status
         self.title = title
         self.message = message
+        self.code = code
     }
 
     var ownStyle: ErrorStyle { .page }

@@ -59,6 +59,9 @@ struct IncomingRequest: Sendable {
 
     func header(_ name: HTTPField.Name) -> String? { headers.value(of: name) }
 
+    /// True when `Accept` names HTML, as every browser's navigation does.
+    var acceptsHTML: Bool { header(.accept)?.lowercased().contains("text/html") ?? false }
+
     var contentType: String? { header(.contentType) }
 
     // MARK: Forms

@@ -45,51 +45,88 @@ struct DCRRoutes {
             requestor: requestor.id, softwareId: claims.softwareId, nonce: backend.newIdentifier())
         let credentials = ClientCredentials(
             clientId: clientId, clientSecret: backend.credentials.clientSecret(for: clientId),
-            clientIdIssuedAt: Int64(backend.now.timeIntervalSince1970), redirectUris: redirectUris)
+            clientIdIssuedAt: Int64(backend.now.timeIntervalSince1970), redirectUris: redirectUris,
+            grantTypes: Self.grantTypes)
         return Reply.json(credentials, status: 201)
     }
 
+    /// RFC 7591 §2 and RFC 6749 §3.1.2: an absolute URI without a fragment that a browser may be
+    /// sent to, and one of the requestor's registered URIs when the dashboard lists any. Without
+    /// one, the client gets the dashboard's list, as the TVE Dashboard's own registration would.
     private func acceptedRedirectUris(_ uri: String?, for requestor: RequestorSettings) throws -> [String] {
         guard let uri else { return requestor.redirectUris }
-        guard let url = URL(string: uri), url.scheme != nil else {
-            throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' is not an absolute URI.")
+        guard let problem = Self.redirectUriProblem(uri) else {
+            if !requestor.redirectUris.isEmpty, !requestor.redirectUris.contains(uri) {
+                throw OAuthFailure(
+                    code: .invalidRedirectUri, description: "'\(uri)' is not registered for this statement.")
+            }
+            return [uri]
         }
-        if !requestor.redirectUris.isEmpty, !requestor.redirectUris.contains(uri) {
-            throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' is not registered for this statement.")
-        }
-        return [uri]
+        throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' \(problem).")
+    }
+
+    /// Why `uri` cannot be a redirection endpoint, or nil when it can.
+    static func redirectUriProblem(_ uri: String) -> String? {
+        // Strict parsing: a URI with spaces or other raw characters is refused, not re-encoded.
+        guard let url = URL(string: uri, encodingInvalidCharacters: false), let scheme = url.scheme?.lowercased()
+        else { return "is not an absolute URI" }
+        if WebAuthenticationRoutes.forbiddenSchemes.contains(scheme) { return "uses a scheme a browser must not open" }
+        if ["http", "https"].contains(scheme), (url.host ?? "").isEmpty { return "has no host" }
+        if uri.contains("#") { return "has a fragment" }
+        return nil
     }
 
     /// Accepts the parameters as a form body or, as some clients send them, in the query.
     func issueToken(_ request: IncomingRequest) throws -> MockResponse {
-        var parameters = request.query
-        if !request.body.isEmpty {
-            let isForm = request.contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? true
-            guard isForm, let text = String(data: request.body, encoding: .utf8),
-                let form = IncomingRequest.parseForm(text)
-            else {
-                throw OAuthFailure(code: .invalidRequest, description: "The body must be a URL-encoded form.")
-            }
-            for (name, value) in form {
-                if parameters[name] != nil, parameters[name] != value {
-                    throw OAuthFailure(code: .invalidRequest, description: "'\(name)' is given twice.")
-                }
-                parameters[name] = value
-            }
-        }
+        let parameters = try tokenParameters(request)
         guard case .success = DeviceInfo.parse(request.header(.deviceInfo)) else {
             throw OAuthFailure(code: .invalidRequest, description: "X-Device-Info is missing or invalid.")
         }
         for name in ["grant_type", "client_id", "client_secret"] where (parameters[name] ?? "").isEmpty {
             throw OAuthFailure(code: .invalidRequest, description: "The parameter \(name) is missing.")
         }
-        guard parameters["grant_type"] == "client_credentials" else {
-            throw OAuthFailure(code: .unsupportedGrantType, description: "Only client_credentials is supported.")
+        let grant = parameters["grant_type"]!
+        guard Self.grantTypes.contains(grant) else {
+            throw OAuthFailure(
+                code: .unsupportedGrantType, description: "Only client_credentials and refresh_token are supported.")
         }
-        let clientId = parameters["client_id"]!
+        let client = try authenticatedClient(id: parameters["client_id"]!, secret: parameters["client_secret"]!)
+        if grant == "refresh_token" { try spendRefreshToken(parameters["refresh_token"], of: client) }
+        return tokenReply(for: client)
+    }
+
+    /// What registration grants every client: Adobe's token answer carries a refresh token, so
+    /// the client may exchange it as well as its credentials.
+    static let grantTypes = ["client_credentials", "refresh_token"]
+
+    /// Query parameters merged with a form body; a name given twice must agree.
+    private func tokenParameters(_ request: IncomingRequest) throws -> [String: String] {
+        var parameters = request.query
+        guard !request.body.isEmpty else { return parameters }
+        let isForm = request.contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? true
+        guard isForm, let text = String(data: request.body, encoding: .utf8),
+            let form = IncomingRequest.parseForm(text)
+        else {
+            throw OAuthFailure(code: .invalidRequest, description: "The body must be a URL-encoded form.")
+        }
+        for (name, value) in form {
+            if parameters[name] != nil, parameters[name] != value {
+                throw OAuthFailure(code: .invalidRequest, description: "'\(name)' is given twice.")
+            }
+            parameters[name] = value
+        }
+        return parameters
+    }
+
+    private struct Client {
+        let id: String
+        let requestor: RequestorSettings
+    }
+
+    private func authenticatedClient(id clientId: String, secret: String) throws -> Client {
         let credentials = backend.credentials
         guard let identity = credentials.clientIdentity(clientId),
-            credentials.isValidSecret(parameters["client_secret"]!, for: clientId),
+            credentials.isValidSecret(secret, for: clientId),
             let requestor = backend.index.requestorsById[identity.requestor],
             requestor.softwareStatement.softwareId == identity.softwareId
         else {
@@ -98,13 +135,47 @@ struct DCRRoutes {
         guard !requestor.softwareStatement.revoked else {
             throw OAuthFailure(code: .unauthorizedClient, description: "The client's software statement was revoked.")
         }
-        let lifetime = backend.settings.accessTokenLifetimeSeconds
+        return Client(id: clientId, requestor: requestor)
+    }
+
+    /// Accepts a refresh token issued to `client`, unexpired and never exchanged before, and
+    /// spends it so that a stolen copy is refused after the first use.
+    private func spendRefreshToken(_ token: String?, of client: Client) throws {
+        guard let token, !token.isEmpty else {
+            throw OAuthFailure(code: .invalidRequest, description: "The parameter refresh_token is missing.")
+        }
+        guard let claims = backend.credentials.refreshTokenClaims(token), claims.sub == client.id else {
+            throw OAuthFailure(code: .invalidGrant, description: "The refresh token was not issued to this client.")
+        }
+        let now = Int64(backend.now.timeIntervalSince1970)
+        guard now < claims.exp else {
+            throw OAuthFailure(code: .invalidGrant, description: "The refresh token has expired.")
+        }
+        guard
+            backend.store.spendOnce(
+                "refresh:\(claims.jti)", validUntil: claims.exp * 1000, nowMilliseconds: backend.nowMilliseconds)
+        else {
+            throw OAuthFailure(code: .invalidGrant, description: "The refresh token was already used or revoked.")
+        }
+    }
+
+    /// A new access token and the refresh token that replaces the one spent. Both share one id
+    /// so that issuing a refresh token draws nothing more from the seeded random source.
+    private func tokenReply(for client: Client) -> MockResponse {
+        let settings = backend.settings
         let now = backend.now
         let jti = backend.newIdentifier()
+        let credentials = backend.credentials
         let token = credentials.accessToken(
-            clientId: clientId, requestor: requestor.id, now: now, lifetime: lifetime, jti: jti)
+            clientId: client.id, requestor: client.requestor.id, now: now,
+            lifetime: settings.accessTokenLifetimeSeconds,
+            jti: jti)
+        let refresh = credentials.refreshToken(
+            clientId: client.id, requestor: client.requestor.id, now: now,
+            lifetime: settings.refreshTokenLifetimeSeconds, jti: jti)
         let response = AccessTokenResponse(
-            id: jti, accessToken: token, createdAt: backend.nowMilliseconds, expiresIn: lifetime)
+            id: jti, accessToken: token, createdAt: backend.nowMilliseconds,
+            expiresIn: settings.accessTokenLifetimeSeconds, refreshToken: refresh)
         return Reply.json(response, status: 201)
     }
 }

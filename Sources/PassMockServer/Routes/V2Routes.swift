@@ -16,9 +16,8 @@ struct V2Routes {
         registry.add(.post, "\(sp)/sessions/{code}", .resumeSession, in: .restV2) { try self.resumeSession($0, $1) }
         registry.add(.get, "\(sp)/sessions/{code}", .retrieveSession, in: .restV2) { try self.retrieveSession($0, $1) }
         registry.add(.get, "/api/v2/authenticate/{serviceProvider}/{code}", .authenticate, in: .browserPages) {
-            _, parameters in
-            try WebAuthenticationRoutes(backend: self.backend).start(
-                serviceProvider: parameters["serviceProvider"], code: parameters["code"])
+            request, parameters, context in
+            try self.authenticate(request, parameters, trace: context.notes.trace)
         }
         registry.add(.get, "\(sp)/profiles", .profiles, in: .restV2) { try self.profiles($0, $1) }
         registry.add(.get, "\(sp)/profiles/{mvpd}", .profileForMvpd, in: .restV2) { try self.profileForMvpd($0, $1) }
@@ -41,6 +40,20 @@ struct V2Routes {
     }
 
     var gate: Gatekeeper { Gatekeeper(backend) }
+
+    /// `GET /authenticate/{sp}/{code}`. A browser (it asks for HTML) reads a refusal as a page; any
+    /// other client gets the JSON enhanced error that Adobe's document gives this endpoint's 400.
+    func authenticate(_ request: IncomingRequest, _ parameters: RouteParameters, trace: String) throws
+        -> MockResponse
+    {
+        do {
+            return try WebAuthenticationRoutes(backend: backend).start(
+                serviceProvider: parameters["serviceProvider"], code: parameters["code"])
+        } catch let failure as PageFailure {
+            guard let code = failure.code, !request.acceptsHTML else { throw failure }
+            return Reply.enhancedError(EnhancedFailure(code, failure.message, status: failure.statusCode), trace: trace)
+        }
+    }
 }
 
 /// Trailing closure adapters: handlers above take (request, parameters); the context is unused.

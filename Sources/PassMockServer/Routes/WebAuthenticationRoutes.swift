@@ -50,7 +50,8 @@ struct WebAuthenticationRoutes {
         guard missing.isEmpty else {
             throw PageFailure(
                 status: 400, title: "Sign-in cannot start",
-                message: "The session is missing \(missing.map(\.rawValue).joined(separator: ", ")).")
+                message: "The session is missing \(missing.map(\.rawValue).joined(separator: ", ")).",
+                code: .invalidAuthenticationSession)
         }
         let mvpd = try integratedMvpd(session.parameters[.mvpd]!, serviceProvider: serviceProvider)
         let query = [
@@ -169,12 +170,14 @@ struct WebAuthenticationRoutes {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
         guard let session = backend.store.session(code: code), session.serviceProvider == serviceProvider else {
             throw PageFailure(
-                status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).")
+                status: 400, title: "Unknown code", message: "No sign-in is waiting for the code \(rawCode).",
+                code: .invalidParameterCode)
         }
         guard !session.isExpired(at: backend.now) else {
             throw PageFailure(
                 status: 400, title: "Code expired",
-                message: "The code \(code) has expired. Get a new one on your device.")
+                message: "The code \(code) has expired. Get a new one on your device.",
+                code: .invalidAuthenticationSession)
         }
         return session
     }
@@ -182,7 +185,8 @@ struct WebAuthenticationRoutes {
     func integratedMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
         guard let mvpd = backend.index.integratedMvpd(id, for: serviceProvider) else {
             throw PageFailure(
-                status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.")
+                status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.",
+                code: .invalidIntegration)
         }
         guard mvpd.identityProviderAvailable else {
             throw PageFailure(

@@ -30,6 +30,16 @@ struct AccessTokenClaims: Codable, Sendable {
     let jti: String
 }
 
+/// Claims of a DCR refresh token. `jti` is spent on use, so each token is exchanged once.
+struct RefreshTokenClaims: Codable, Sendable {
+    let sub: String
+    let requestor: String
+    let iss: String
+    let iat: Int64
+    let exp: Int64
+    let jti: String
+}
+
 /// Issues and checks software statements, client credentials and access tokens without
 /// storing any of them.
 /// Who a client id was issued to.
@@ -86,5 +96,17 @@ struct CredentialAuthority: Sendable {
 
     func accessTokenClaims(_ token: String) -> AccessTokenClaims? {
         signer.claims(AccessTokenClaims.self, from: token, for: .accessToken)
+    }
+
+    func refreshToken(clientId: String, requestor: String, now: Date, lifetime: Int, jti: String) -> String {
+        let issuedAt = Int64(now.timeIntervalSince1970)
+        let claims = RefreshTokenClaims(
+            sub: clientId, requestor: requestor, iss: Self.issuer, iat: issuedAt, exp: issuedAt + Int64(lifetime),
+            jti: jti)
+        return signer.token(claims, for: .refreshToken)
+    }
+
+    func refreshTokenClaims(_ token: String) -> RefreshTokenClaims? {
+        signer.claims(RefreshTokenClaims.self, from: token, for: .refreshToken)
     }
 }
