@@ -111,7 +111,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The JSON Schemas: embedded by the plugin, not compiled.
+            exclude: ["Schemas"],
+            plugins: ["EmbedDataFiles"]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
@@ -150,6 +153,7 @@ let package = Package(
             name: "tvsimTests",
             dependencies: [
                 "tvsim", "PassClient", "Simulation", "PassMockServer", "FlowRuntime", "MockBackendAPI", "PassAPI",
+                "TerminalUI", "FlowCore", "VSASimulator",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -85,10 +85,15 @@ final class FieldLog: @unchecked Sendable {
     }
 
     /// The first field, in file order, that was never read.
+    /// The member that names a file's JSON Schema, accepted at the top level of any data file.
+    static let schemaMember = "$schema"
+
     func firstUnused(in root: JSONNode) -> Unused? {
         var found: Unused?
         walk(root, path: "") { member, object, path in
             guard found == nil, !read.contains(Key(object: object.location, name: member.key)) else { return false }
+            // The file's own `$schema` line is for editors, which validate and complete with it.
+            if path.isEmpty, member.key == Self.schemaMember { return false }
             let candidates = expected[object.location] ?? []
             found = Unused(
                 location: member.keyLocation, path: path.isEmpty ? member.key : "\(path).\(member.key)",

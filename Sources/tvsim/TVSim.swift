@@ -16,7 +16,9 @@ struct TVSim: AsyncParsableCommand {
             Without a subcommand, tvsim opens the terminal UI ('tvsim ui'): a simulated iPhone or Apple TV on \
             the left, the inspector on the right, with its mock back end embedded.
             """,
-        subcommands: [UI.self, Serve.self, Run.self, Record.self, Scenarios.self, Themes.self, Device.self],
+        subcommands: [
+            UI.self, Serve.self, Run.self, Record.self, Scenarios.self, Themes.self, Device.self, Schema.self,
+        ],
         defaultSubcommand: UI.self)
 }
 

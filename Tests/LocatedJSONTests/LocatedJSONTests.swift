@@ -67,6 +67,14 @@ struct Sample: Decodable, Equatable {
         }
     }
 
+    @Test func aSchemaLineIsAcceptedAtTheTopOnly() throws {
+        let sample = try decode(#"{"$schema": "https://example.test/s.json", "name": "a", "count": 2, "tags": []}"#)
+        #expect(sample == Sample(name: "a", count: 2, tags: [], nested: nil))
+        #expect(throws: DataFileError.self) {
+            try decode(#"{"name": "a", "count": 1, "tags": [], "nested": {"flag": true, "$schema": "x"}}"#)
+        }
+    }
+
     @Test func reportsNestedUnknownFieldPath() {
         let text = #"{"name": "a", "count": 1, "tags": [], "nested": {"flag": true, "extra": 1}}"#
         do {
