@@ -156,6 +156,7 @@ let package = Package(
                 "TerminalUI", "FlowCore", "VSASimulator",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ],
+            exclude: ["Fixtures"]),
     ]
 )

@@ -110,9 +110,19 @@ struct Run: AsyncParsableCommand {
             valueName: "file.har"))
     var har: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the results as JUnit XML for CI: one test case per scenario, failures with the unmet "
+                + "expectations and the end of the timeline.",
+            valueName: "file.xml"))
+    var junit: String?
+
     func validate() throws {
         if let compare {
             if all { throw ValidationError("--compare compares one scenario; it cannot be used with --all.") }
+            if junit != nil {
+                throw ValidationError("--junit reports scenarios run with their expectations, not --compare.")
+            }
             _ = try Self.integrations(compare)
             if scenarios.count != 1 {
                 throw ValidationError("--compare compares one scenario at a time; name exactly one.")
@@ -159,18 +169,24 @@ struct Run: AsyncParsableCommand {
         let failed = results.filter { !$0.passed }.count
         if let har {
             let runs = results.map { HARDocument.Run(id: $0.name, title: $0.description, entries: $0.timeline) }
-            do {
-                try HARDocument.data(runs).write(to: URL(fileURLWithPath: har), options: .atomic)
-            } catch {
-                throw CommandFailure("cannot write \(har): \(error.localizedDescription)")
-            }
+            try Self.write(HARDocument.data(runs), to: har)
         }
+        if let junit { try Self.write(Data(JUnitReport.xml(results).utf8), to: junit) }
         if json {
             Console.line(try ScenarioResult.jsonReport(results))
         } else {
             Console.line("\(results.count - failed) passed, \(failed) failed")
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Writes a report file whole, or says which file could not be written.
+    static func write(_ data: @autoclosure () throws -> Data, to path: String) throws {
+        do {
+            try data().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+        }
     }
 
     private func resolve() throws -> [Scenario] {

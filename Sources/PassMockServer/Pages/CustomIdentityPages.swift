@@ -1,4 +1,5 @@
 import MockBackendAPI
+import PassAPI
 
 /// The pages of a programmer's own identity provider: the sign-in form (web view and second
 /// screen), the device code form and its confirmation. Plain forms, no JavaScript.

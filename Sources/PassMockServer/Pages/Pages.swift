@@ -1,4 +1,5 @@
 import MockBackendAPI
+import PassAPI
 
 /// The HTML pages a browser sees: MVPD login, activation, logout, errors. Plain forms, no
 /// JavaScript, so they work in any browser and with curl.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PassMockServer
+import PassAPI
 
 @Suite struct MarkupTests {
     @Test func htmlEscapesApostrophesAndXMLKeepsThem() {

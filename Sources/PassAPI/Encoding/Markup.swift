@@ -1,12 +1,12 @@
-/// The one escaping of text the mock puts into its HTML pages and XML documents (SAML, V1
-/// bodies, media tokens), so that no page or document escapes differently from another.
-enum Markup {
+/// The one escaping of text tvsim puts into HTML and XML: the mock's pages and documents (SAML,
+/// V1 bodies, media tokens) and the reports it writes, so that none escapes differently.
+public enum Markup {
     /// HTML text and attribute values: `&`, `<`, `>`, `"` and `'`.
-    static func escapeHTML(_ text: String) -> String { escape(text, apostrophe: true) }
+    public static func escapeHTML(_ text: String) -> String { escape(text, apostrophe: true) }
 
     /// XML text and double-quoted attribute values: `&`, `<`, `>` and `"`. Apostrophes stay as
     /// they are, as in every XML document the mock has written.
-    static func escapeXML(_ text: String) -> String { escape(text, apostrophe: false) }
+    public static func escapeXML(_ text: String) -> String { escape(text, apostrophe: false) }
 
     private static func escape(_ text: String, apostrophe: Bool) -> String {
         var escaped = ""
