@@ -53,17 +53,20 @@ struct PageFailure: StyledFailure {
     let statusCode: Int
     let title: String
     let message: String
+    /// Where the page offers to go on from here.
+    let next: PageLink?
 
-    init(status: Int, title: String, message: String) {
+    init(status: Int, title: String, message: String, next: PageLink? = nil) {
         statusCode = status
         self.title = title
         self.message = message
+        self.next = next
     }
 
     var ownStyle: ErrorStyle { .page }
 
     func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
-        Pages.error(status: statusCode, title: title, message: message, code: nil)
+        Pages.error(status: statusCode, title: title, message: message, code: nil, next: next)
     }
 }
 
