@@ -55,18 +55,21 @@ struct PageFailure: StyledFailure {
     let message: String
     /// The enhanced error for a client that did not ask for a page, where the endpoint has one.
     let code: ErrorCode?
+    /// Where the page offers to go on from here.
+    let next: PageLink?
 
-    init(status: Int, title: String, message: String, code: ErrorCode? = nil) {
+    init(status: Int, title: String, message: String, code: ErrorCode? = nil, next: PageLink? = nil) {
         statusCode = status
         self.title = title
         self.message = message
         self.code = code
+        self.next = next
     }
 
     var ownStyle: ErrorStyle { .page }
 
     func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
-        Pages.error(status: statusCode, title: title, message: message, code: nil)
+        Pages.error(status: statusCode, title: title, message: message, code: nil, next: next)
     }
 }
 

@@ -25,10 +25,10 @@ extension Pages {
             <form method="post" action="\(Markup.escapeHTML(action))">
             \(hiddenFields)
             <label for="provider">TV provider</label>
-            <select id="provider" name="provider">
+            <select id="provider" name="provider"\(selected == nil ? " autofocus" : "")\(invalid(error != nil))>
             \(prompt)\(options)
             </select>
-            \(credentialFields(username: username))
+            \(credentialFields(username: username, error: error != nil, focused: selected != nil))
             </form>
             \(demoAccounts(personas))
             """

@@ -2,8 +2,30 @@ import MockBackendAPI
 import PassAPI
 
 /// The HTML pages a browser sees: MVPD login, activation, logout, errors. Plain forms, no
-/// JavaScript, so they work in any browser and with curl.
+/// JavaScript, so they work in any browser and with curl. Every field has a label; the first
+/// field of a form (the one in error, after a refusal) has the focus, so a keyboard user can type
+/// at once; an error is announced (`role="alert"`) and described on its fields.
 enum Pages {
+    /// The one stylesheet. Text colours keep a contrast of 4.5:1 or more on their backgrounds, and
+    /// on a narrow phone the card keeps a margin rather than touching the screen's edges.
+    static let stylesheet = """
+        body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0; background: #f2f2f7; color: #1c1c1e; }
+        main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 14px; padding: 1.5rem 1.75rem; }
+        @media (max-width: 32rem) { main { margin: 1rem .75rem; padding: 1.25rem; } }
+        h1 { font-size: 1.35rem; margin: 0 0 1rem; overflow-wrap: anywhere; }
+        label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
+        input[type=text], input[type=password], select { width: 100%; box-sizing: border-box; font-size: 1.1rem; padding: .5rem; }
+        input.code { text-transform: uppercase; letter-spacing: .08em; font-family: ui-monospace, Menlo, monospace; }
+        button { margin-top: 1rem; font-size: 1.05rem; padding: .55rem 1.2rem; border-radius: 8px; border: 0; background: #0066cc; color: #fff; }
+        button:focus-visible, summary:focus-visible, a:focus-visible { outline: 3px solid #1c1c1e; outline-offset: 2px; }
+        details { margin-top: 1.5rem; }
+        .error { color: #c41e3a; font-weight: 600; }
+        .muted { color: #6e6e73; font-size: .9rem; }
+        code { font-size: 1.1rem; letter-spacing: .08em; }
+        table { border-collapse: collapse; margin-top: .5rem; } td, th { padding: .15rem .6rem .15rem 0; }
+        th { text-align: left; font-size: .8rem; font-weight: 600; color: #6e6e73; }
+        """
+
     static func document(title: String, body: String) -> String {
         """
         <!doctype html>
@@ -13,16 +35,7 @@ enum Pages {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(Markup.escapeHTML(title))</title>
         <style>
-        body { font-family: -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0; background: #f2f2f7; color: #1c1c1e; }
-        main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 14px; padding: 1.5rem 1.75rem; }
-        h1 { font-size: 1.35rem; margin: 0 0 1rem; }
-        label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
-        input[type=text], input[type=password], select { width: 100%; box-sizing: border-box; font-size: 1.1rem; padding: .5rem; }
-        button { margin-top: 1rem; font-size: 1.05rem; padding: .55rem 1.2rem; border-radius: 8px; border: 0; background: #0a84ff; color: #fff; }
-        .error { color: #c41e3a; font-weight: 600; }
-        .muted { color: #6e6e73; font-size: .9rem; }
-        code { font-size: 1.1rem; letter-spacing: .08em; }
-        table { border-collapse: collapse; } td { padding: .15rem .6rem .15rem 0; }
+        \(stylesheet)
         </style>
         </head>
         <body><main>
@@ -32,12 +45,21 @@ enum Pages {
         """
     }
 
-    static func error(status: Int, title: String, message: String, code: String?) -> MockResponse {
+    /// An error page; `next` is a way on (a link), so the page is not a dead end.
+    static func error(status: Int, title: String, message: String, code: String?, next: PageLink? = nil)
+        -> MockResponse
+    {
         let codeLine = code.map { "<p class=\"muted\">Error code: <code>\(Markup.escapeHTML($0))</code></p>" } ?? ""
+        let nextLine =
+            next.map {
+                "<p><a id=\"next\" href=\"\(Markup.escapeHTML($0.href))\">\(Markup.escapeHTML($0.text))</a></p>"
+            }
+            ?? ""
         let body = """
             <h1>\(Markup.escapeHTML(title))</h1>
             <p class="error" id="error">\(Markup.escapeHTML(message))</p>
             \(codeLine)
+            \(nextLine)
             """
         return Reply.html(document(title: title, body: body), status: status)
     }
@@ -52,7 +74,7 @@ enum Pages {
             \(errorLine)
             <form method="post" action="/idp/\(Markup.escapeHTML(mvpd.id))/login">
             <input type="hidden" name="RelayState" value="\(Markup.escapeHTML(relayState))">
-            \(credentialFields(username: username))
+            \(credentialFields(username: username, error: error != nil, focused: true))
             </form>
             \(demoAccounts(personas))
             """
@@ -71,27 +93,35 @@ enum Pages {
             \(errorLine(error))
             <form method="post" action="\(Markup.escapeHTML(action))">
             <label for="\(field)">Code</label>
-            <input type="text" id="\(field)" name="\(field)" value="\(Markup.escapeHTML(code))" autocomplete="off" autocapitalize="characters">
+            <input type="text" id="\(field)" name="\(field)" value="\(Markup.escapeHTML(code))" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false" autofocus\(invalid(error != nil))>
             <button type="submit">Continue</button>
             </form>
             """
         return document(title: title, body: body)
     }
 
-    /// The user ID and password of a sign-in form, and its button.
-    static func credentialFields(username: String) -> String {
-        """
-        <label for="username">User ID</label>
-        <input type="text" id="username" name="username" value="\(Markup.escapeHTML(username))" autocomplete="username">
-        <label for="password">Password</label>
-        <input type="password" id="password" name="password" autocomplete="current-password">
-        <button type="submit">Sign In</button>
-        """
+    /// The user ID and password of a sign-in form, and its button. When `focused`, the user ID
+    /// has the focus, or the password when the user ID is already filled in (after a refusal).
+    static func credentialFields(username: String, error: Bool, focused: Bool) -> String {
+        let userFocus = focused && username.isEmpty ? " autofocus" : ""
+        let passwordFocus = focused && !username.isEmpty ? " autofocus" : ""
+        return """
+            <label for="username">User ID</label>
+            <input type="text" id="username" name="username" value="\(Markup.escapeHTML(username))" autocomplete="username" autocapitalize="none" spellcheck="false"\(userFocus)\(invalid(error))>
+            <label for="password">Password</label>
+            <input type="password" id="password" name="password" autocomplete="current-password"\(passwordFocus)\(invalid(error))>
+            <button type="submit">Sign In</button>
+            """
     }
 
-    /// The inline error of a form page, found by `id="error"`.
+    /// The inline error of a form page, found by `id="error"`, read out as soon as it shows.
     static func errorLine(_ error: String?) -> String {
-        error.map { "<p class=\"error\" id=\"error\">\(Markup.escapeHTML($0))</p>" } ?? ""
+        error.map { "<p class=\"error\" role=\"alert\" id=\"error\">\(Markup.escapeHTML($0))</p>" } ?? ""
+    }
+
+    /// The attributes of a field the inline error is about.
+    static func invalid(_ error: Bool) -> String {
+        error ? " aria-invalid=\"true\" aria-describedby=\"error\"" : ""
     }
 
     /// Demo accounts under a sign-in form; passwords are marked so the journal hides them.
@@ -102,6 +132,7 @@ enum Pages {
         }.joined(separator: "\n")
         return """
             <details><summary class="muted">Demo accounts</summary><table>
+            <tr><th scope="col">User ID</th><th scope="col">Password</th><th scope="col">Account</th></tr>
             \(rows)
             </table></details>
             """
@@ -117,7 +148,7 @@ enum Pages {
             <p>Code <code>\(Markup.escapeHTML(code))</code> · \(Markup.escapeHTML(requestorName))</p>
             <form method="post" action="/activate/\(Markup.escapeHTML(code))/provider">
             <label for="mvpd">TV provider</label>
-            <select id="mvpd" name="mvpd">
+            <select id="mvpd" name="mvpd" autofocus>
             \(options)
             </select>
             <button type="submit">Continue</button>
@@ -150,4 +181,10 @@ enum Pages {
             """
         return document(title: "Signed out", body: body)
     }
+}
+
+/// A link an error page offers as the way on.
+struct PageLink: Equatable, Sendable {
+    let href: String
+    let text: String
 }

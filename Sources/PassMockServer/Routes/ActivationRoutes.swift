@@ -6,6 +6,9 @@ import PassAPI
 struct ActivationRoutes {
     let backend: MockBackend
 
+    /// The way on from an error page of the activation site.
+    static let enterACode = PageLink(href: "/activate", text: "Enter a code")
+
     func register(into registry: inout RouteRegistry) {
         registry.add(.get, "/activate", .activationPage, in: .browserPages) { request, _ in
             Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? ""))
@@ -24,7 +27,8 @@ struct ActivationRoutes {
             let code = parameters["code"].uppercased()
             guard let session = self.backend.store.session(code: code), let key = session.completedProfile else {
                 throw PageFailure(
-                    status: 404, title: "Not signed in", message: "No sign-in has completed for the code \(code).")
+                    status: 404, title: "Not signed in", message: "No sign-in has completed for the code \(code).",
+                    next: Self.enterACode)
             }
             let name = self.backend.index.mvpdsById[key.mvpd]?.displayName
             return Reply.html(Pages.activationDone(code: code, providerName: name))
@@ -60,7 +64,9 @@ struct ActivationRoutes {
         guard let mvpd = try request.form()["mvpd"],
             backend.index.integratedMvpd(mvpd, for: session.serviceProvider) != nil
         else {
-            throw PageFailure(status: 400, title: "Choose a provider", message: "Choose a TV provider from the list.")
+            throw PageFailure(
+                status: 400, title: "Choose a provider", message: "Choose a TV provider from the list.",
+                next: PageLink(href: "/activate/\(session.code)/provider", text: "Back to the list"))
         }
         return try resume(session, mvpd: mvpd)
     }
@@ -80,7 +86,8 @@ struct ActivationRoutes {
         let code = rawCode.uppercased()
         guard let session = backend.store.session(code: code), !session.isExpired(at: backend.now) else {
             throw PageFailure(
-                status: 400, title: "Code not valid", message: "The code \(code) is not valid or has expired.")
+                status: 400, title: "Code not valid", message: "The code \(code) is not valid or has expired.",
+                next: Self.enterACode)
         }
         return session
     }
