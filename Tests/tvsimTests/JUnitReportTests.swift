@@ -19,7 +19,7 @@ import Testing
         let check = try await Subprocess.run(
             .name("xmllint"), arguments: ["--noout", "--schema", schema, file],
             output: .string(limit: 1 << 20), error: .combinedWithOutput)
-        return check.terminationStatus.isSuccess ? nil : check.standardOutput ?? "xmllint failed"
+        return check.terminationStatus.isSuccess ? nil : check.standardOutput
     }
 
     @Test func aRunWritesOneCasePerScenarioAndAFailureWithItsExpectationAndTimeline() async throws {
@@ -31,7 +31,7 @@ import Testing
             .path(FilePath(TVSimBinary.url.path)), arguments: ["scenarios", "show", "rest-v2-ios-n003-web-login"],
             output: .string(limit: 1 << 20), error: .discarded)
         var scenario = try #require(
-            try JSONSerialization.jsonObject(with: Data((shown.standardOutput ?? "").utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8)) as? [String: Any])
         var expect = try #require(scenario["expect"] as? [String: Any])
         expect["codes"] = ["N000", "N999"]
         scenario["expect"] = expect
@@ -43,7 +43,7 @@ import Testing
             .path(FilePath(TVSimBinary.url.path)),
             arguments: ["run", "rest-v2-ios-apple-sso", wrong.path, "--quiet", "--junit", report],
             output: .string(limit: 1 << 20), error: .combinedWithOutput)
-        #expect(run.terminationStatus.shellCode == 1, "\(run.standardOutput ?? "")")
+        #expect(run.terminationStatus.shellCode == 1, "\(run.standardOutput)")
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         let invalid = try await Self.invalidity(of: report)
         #expect(invalid == nil, "\(invalid ?? "")\n\(xml)")
