@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `tvsim-bench`: the performance figures the README records, measured on this machine against
+/// `tvsim-bench`: the performance figures, with their targets, measured on this machine against
 /// a built `tvsim` (the product binary carries no load generator).
 @main
 struct TVSimBench: AsyncParsableCommand {

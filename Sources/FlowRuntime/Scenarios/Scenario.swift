@@ -6,7 +6,8 @@ import PassAPI
 import VSASimulator
 
 /// A scenario: a named world (platform, integration, device, back end, faults), the user's steps,
-/// and what must come out. Scenarios are JSON files; see the README, "Scenario files".
+/// and what must come out. Scenarios are JSON files; see "The scenario file format" in the tvsim
+/// documentation (`Sources/tvsim/Documentation.docc/ScenarioFileFormat.md`).
 public struct Scenario: Sendable, Equatable, Decodable {
     public var name: String
     public var description: String

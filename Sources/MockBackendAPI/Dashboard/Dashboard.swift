@@ -4,7 +4,8 @@ import PassAPI
 
 /// The mock "TVE Dashboard": everything Adobe's programmer dashboard and the MVPDs' own systems
 /// decide — requestors and their software statements, MVPD integrations, SSO switches,
-/// degradation, personas. Loaded from one JSON file (see README, "The dashboard file").
+/// degradation, personas. Loaded from one JSON file (see
+/// `Sources/PassMockServer/PassMockServer.docc/DashboardFile.md`).
 public struct Dashboard: Codable, Sendable, Equatable {
     public var settings: ServerSettings
     public var requestors: [RequestorSettings]

@@ -1,0 +1,81 @@
+import Foundation
+import Subprocess
+import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
+
+/// What the README tells a user to type works as written.
+@Suite(.serialized) struct DocumentationTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theBashCompletionScriptNamesTheSubcommands() async throws {
+        let running = TVSimBinary.Running(["--generate-completion-script", "bash"])
+        #expect(await running.waitForExit() == 0)
+        let script = running.text
+        #expect(script.hasPrefix("#!/bin/bash"))
+        for subcommand in ["ui", "serve", "run", "record", "scenarios", "themes", "device"] {
+            #expect(script.contains(subcommand), "the completion script does not name '\(subcommand)'")
+        }
+        for nested in ["list", "show", "matrix", "preview", "reset"] {
+            #expect(script.contains(nested), "the completion script does not name '\(nested)'")
+        }
+    }
+
+    /// The README's `sh` examples: fenced blocks marked `sh` that talk to `tvsim serve` through
+    /// `$BASE`. They run in order in one bash, against a fresh `tvsim serve --port 0`, with BASE
+    /// set to its address (their own `BASE=` lines are left out); `curl` fails on an HTTP error
+    /// status, and so does the run.
+    @Test func theReadmeCurlExamplesRunAgainstTvsimServe() async throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.shellBlocks(in: readme).filter { $0.contains("$BASE") }
+        try #require(blocks.count >= 2, "the README has no ```sh examples that use $BASE")
+        let examples = blocks.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("BASE=") }
+            .joined(separator: "\n")
+
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let base = try #require(server.text.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
+
+        let script = """
+            exec 2>&1
+            set -euo pipefail
+            command -v jq >/dev/null || { echo 'the README examples need jq'; exit 127; }
+            curl() { command curl --fail-with-body --show-error "$@"; }
+            BASE=\(base)
+            \(examples)
+            """
+        let result = try await Subprocess.run(
+            .path(FilePath("/bin/bash")), arguments: ["-c", script], output: .string(limit: 4 << 20),
+            error: .discarded)
+        let output = result.standardOutput
+        #expect(result.terminationStatus.shellCode == 0, "the README examples failed:\n\(output.suffix(2000))")
+        #expect(output.contains("\"ORBIT\""), "\(output.suffix(2000))")
+        #expect(output.contains("\"platform\": \"ios\""), "\(output.suffix(2000))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    /// The contents of the fenced code blocks opened with ```sh.
+    static func shellBlocks(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil {
+                if line == "```sh" { current = [] }
+            } else if line.hasPrefix("```") {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+}
