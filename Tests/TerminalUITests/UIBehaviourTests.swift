@@ -407,6 +407,10 @@ import Testing
         _ = model.handle(.faults([added]))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("In force") && text.contains("#7  \(rule.route)  503  2×"), "\(text)")
+        // The panel covers the panes behind it: no border of theirs shows in its margins.
+        for row in text.split(separator: "\n").dropFirst().dropLast() {
+            #expect(row.last.map { $0 == " " } ?? true, "\(row)")
+        }
         _ = model.handle(.key(.tab))
         #expect(press(&model, .character("x")) == [.removeFault(7), .listFaults])
         _ = model.handle(.key(.escape))

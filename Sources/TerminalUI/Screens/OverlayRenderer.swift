@@ -105,6 +105,8 @@ struct OverlayRenderer {
     /// right.
     func drawFaults(_ panel: FaultsPanel, in area: Rect, _ canvas: inout Canvas) {
         let box = area.inset(horizontal: 1, vertical: 0)
+        // The panel covers the panes: none of their borders may show in the margins beside it.
+        canvas.fill(area, Style(.text, on: .background))
         canvas.fill(box, Style(.text, on: .surface))
         canvas.box(box, Style(.accent, on: .surface), title: "Faults — injected into the mock back end")
         let inner = box.inset(horizontal: 2, vertical: 1)
@@ -142,6 +144,8 @@ struct OverlayRenderer {
     /// The codes menu: one row per code the catalog reaches on the platform, with its key.
     func drawCodes(_ platform: DevicePlatform, in area: Rect, _ canvas: inout Canvas) {
         let box = area.inset(horizontal: 1, vertical: 0)
+        // The panel covers the panes: none of their borders may show in the margins beside it.
+        canvas.fill(area, Style(.text, on: .background))
         canvas.fill(box, Style(.text, on: .surface))
         let other: DevicePlatform = platform == .ios ? .tvos : .ios
         canvas.box(
@@ -169,6 +173,8 @@ struct OverlayRenderer {
     func drawScenarios(_ selection: Int, in area: Rect, _ canvas: inout Canvas) {
         canvas.fill(area, Style(.text))
         let box = area.inset(horizontal: 1, vertical: 0)
+        // The panel covers the panes: none of their borders may show in the margins beside it.
+        canvas.fill(area, Style(.text, on: .background))
         canvas.fill(box, Style(.text, on: .surface))
         canvas.box(
             box, Style(.accent, on: .surface),
