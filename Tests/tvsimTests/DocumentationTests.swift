@@ -27,26 +27,56 @@ import Testing
     }
 
     /// The README's `sh` examples: fenced blocks marked `sh` that talk to `tvsim serve` through
-    /// `$BASE`. They run in order in one bash, against a fresh `tvsim serve --port 0`, with BASE
-    /// set to its address (their own `BASE=` lines are left out); `curl` fails on an HTTP error
-    /// status, and so does the run.
+    /// `$BASE`, run in order in one bash against a fresh `tvsim serve` (see `runExamples`).
     @Test func theReadmeCurlExamplesRunAgainstTvsimServe() async throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = Self.shellBlocks(in: readme).filter { $0.contains("$BASE") }
         try #require(blocks.count >= 2, "the README has no ```sh examples that use $BASE")
+        let output = try await Self.runExamples(blocks, from: "README.md")
+        #expect(output.contains("\"ORBIT\""), "\(output.suffix(2000))")
+        #expect(output.contains("\"platform\": \"ios\""), "\(output.suffix(2000))")
+    }
+
+    /// Every article of the DocC catalogs with `sh` examples that use `$BASE`: all its `sh`
+    /// blocks, after those of the `tvsim serve` walk-through that sets the variables the others
+    /// use (`$TOKEN`, `$DEVICE_INFO`, …), against a fresh `tvsim serve` each.
+    @Test func theDocumentationCurlExamplesRunAgainstTvsimServe() async throws {
+        let sources = Self.repository.appendingPathComponent("Sources")
+        let walkThrough = "PassMockServer/PassMockServer.docc/Serve.md"
+        let prelude = Self.shellBlocks(
+            in: try String(contentsOf: sources.appendingPathComponent(walkThrough), encoding: .utf8))
+        var articles = 0
+        for catalog in ["tvsim/Documentation.docc", "PassMockServer/PassMockServer.docc", "PassClient/PassClient.docc"]
+        {
+            let folder = sources.appendingPathComponent(catalog)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".md") {
+                let path = "\(catalog)/\(name)"
+                let blocks = Self.shellBlocks(
+                    in: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+                guard blocks.contains(where: { $0.contains("$BASE") }) else { continue }
+                articles += 1
+                _ = try await Self.runExamples((path == walkThrough ? [] : prelude) + blocks, from: path)
+            }
+        }
+        #expect(articles >= 5, "only \(articles) articles have curl examples")
+    }
+
+    /// Runs `blocks` in order in one bash against a fresh `tvsim serve --port 0`, with `BASE` set
+    /// to its address (their own `BASE=` lines are left out); `curl` fails on an HTTP error
+    /// status, and so does the run. Returns what they printed.
+    static func runExamples(_ blocks: [String], from source: String) async throws -> String {
         let examples = blocks.joined(separator: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("BASE=") }
             .joined(separator: "\n")
-
         let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
         #expect(await server.waitFor("Press Ctrl-C to stop."))
         let base = try #require(server.text.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
-
         let script = """
             exec 2>&1
             set -euo pipefail
-            command -v jq >/dev/null || { echo 'the README examples need jq'; exit 127; }
+            command -v jq >/dev/null || { echo 'the examples need jq'; exit 127; }
             curl() { command curl --fail-with-body --show-error "$@"; }
             BASE=\(base)
             \(examples)
@@ -55,11 +85,11 @@ import Testing
             .path(FilePath("/bin/bash")), arguments: ["-c", script], output: .string(limit: 4 << 20),
             error: .discarded)
         let output = result.standardOutput
-        #expect(result.terminationStatus.shellCode == 0, "the README examples failed:\n\(output.suffix(2000))")
-        #expect(output.contains("\"ORBIT\""), "\(output.suffix(2000))")
-        #expect(output.contains("\"platform\": \"ios\""), "\(output.suffix(2000))")
+        #expect(
+            result.terminationStatus.shellCode == 0, "the examples of \(source) failed:\n\(output.suffix(2000))")
         await server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 20) == 0)
+        return output
     }
 
     /// The contents of the fenced code blocks opened with ```sh.
