@@ -18,7 +18,7 @@ import Testing
         #expect(await running.waitForExit() == 0)
         let script = running.text
         #expect(script.hasPrefix("#!/bin/bash"))
-        for subcommand in ["ui", "serve", "run", "record", "scenarios", "themes", "device"] {
+        for subcommand in ["ui", "serve", "run", "record", "scenarios", "themes", "device", "schema"] {
             #expect(script.contains(subcommand), "the completion script does not name '\(subcommand)'")
         }
         for nested in ["list", "show", "matrix", "preview", "reset"] {
