@@ -18,18 +18,37 @@ import Testing
 
     /// Sends `raw` byte for byte and reads until the server closes the connection.
     static func exchange(port: Int, raw: String) throws -> (status: Int, text: String) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = try openConnection(port: port)
         defer { close(descriptor) }
+        let text = ask(descriptor, raw)
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, text)
+    }
+
+    /// A TCP connection to the server on loopback; with `waiting` false, a non-blocking socket
+    /// left to connect (or to wait in the server's backlog) on its own.
+    static func openConnection(port: Int, waiting: Bool = true) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        if !waiting { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard result == 0 || (!waiting && errno == EINPROGRESS) else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return descriptor
+    }
+
+    /// Sends `raw` on an open connection and reads until the server closes it.
+    static func ask(_ descriptor: Int32, _ raw: String) -> String {
         let bytes = Array(raw.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []
@@ -39,9 +58,7 @@ import Testing
             if count <= 0 { break }
             answer += buffer[0..<count]
         }
-        let text = String(decoding: answer, as: UTF8.self)
-        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, text)
+        return String(decoding: answer, as: UTF8.self)
     }
 
     static let fault = #"{"route":"configuration","kind":"status","status":503}"#
@@ -220,8 +237,8 @@ import Testing
             let port = try #require(Int(url))
             let pid = try #require(server.pid)
 
-            let first = try Self.connect(port: port, waiting: true)
-            var flood = try (0..<600).map { _ in try Self.connect(port: port, waiting: false) }
+            let first = try AdminHardeningTests.openConnection(port: port)
+            var flood = try (0..<600).map { _ in try AdminHardeningTests.openConnection(port: port, waiting: false) }
             // Each descriptor is closed once: a number closed twice may by then be another
             // test's pipe.
             defer { for descriptor in [first] + flood { close(descriptor) } }
@@ -235,7 +252,8 @@ import Testing
             #expect(busy < 0.2 * wall, "the server used \(busy) s of CPU in \(wall) s at the limit")
 
             let request = "GET /__tvsim/info HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-            #expect(try Self.ask(first, request).hasPrefix("HTTP/1.1 200"), "an open connection is still served")
+            #expect(
+                AdminHardeningTests.ask(first, request).hasPrefix("HTTP/1.1 200"), "an open connection is still served")
             for descriptor in flood { close(descriptor) }
             flood = []
             try await Task.sleep(for: .milliseconds(500))
@@ -254,38 +272,6 @@ import Testing
             guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur == rlim_t(wanted) else {
                 throw POSIXError(.EMFILE)
             }
-        }
-
-        /// A socket connecting to the server; without `waiting`, the connection is left to
-        /// complete (or to wait in the server's backlog) on its own.
-        static func connect(port: Int, waiting: Bool) throws -> Int32 {
-            let descriptor = socket(
-                AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
-            guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 || (!waiting && errno == EINPROGRESS) else { throw POSIXError(.ECONNREFUSED) }
-            return descriptor
-        }
-
-        static func ask(_ descriptor: Int32, _ request: String) throws -> String {
-            let bytes = Array(request.utf8)
-            _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-            var answer: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                if count <= 0 { break }
-                answer += buffer[0..<count]
-            }
-            return String(decoding: answer, as: UTF8.self)
         }
 
         /// User and system CPU time of a process, from `/proc`.
