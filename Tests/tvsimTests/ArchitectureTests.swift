@@ -17,6 +17,20 @@ import Testing
     static let serverFree = ["FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI"]
     static let serverModules = ["PassMockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1"]
 
+    /// What the repository shows at its top level: the package, its sources, tests and themes,
+    /// the README and dotfiles; anything else (a report, a capture) belongs inside those or in
+    /// `.build`.
+    @Test func theTopLevelHoldsOnlyWhatWasPromised() async throws {
+        let listing = try await Subprocess.run(
+            .name("git"), arguments: ["-C", Self.root.path, "ls-files"], output: .string(limit: 16 << 20),
+            error: .discarded)
+        try #require(listing.terminationStatus.isSuccess, "not a git checkout")
+        let promised: Set<String> = ["Package.swift", "Sources", "Tests", "Themes", "README.md"]
+        let top = Set(listing.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "/").first })
+        let extra = top.filter { !promised.contains(String($0)) && !$0.hasPrefix(".") }
+        #expect(extra.isEmpty, "not promised at the top level: \(extra.sorted())")
+    }
+
     @Test(arguments: serverFree)
     func noServerModuleIsImported(_ module: String) throws {
         let folder = Self.root.appendingPathComponent("Sources/\(module)")
