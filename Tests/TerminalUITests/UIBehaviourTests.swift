@@ -141,13 +141,20 @@ import Testing
         #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Settings › TV Provider"))
     }
 
-    @Test func theCodeScreenCompletesTheSecondScreenWithAChosenAccount() {
-        let code = RegistrationCode(
-            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+    static let chooserCode = RegistrationCode(
+        code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+
+    /// Apple TV's code screen showing `code`, its account chooser open (`c`) on the second account.
+    static func accountChooserOnSecondAccount(_ code: RegistrationCode) -> UIModel {
         var model = ScreenFixtures.model(
             .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
         _ = model.handle(.key(.character("c")))
         _ = model.handle(.key(.down))
+        return model
+    }
+
+    @Test func theCodeScreenCompletesTheSecondScreenWithAChosenAccount() {
+        var model = Self.accountChooserOnSecondAccount(Self.chooserCode)
         #expect(
             press(&model, .enter) == [
                 .answer(1, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
@@ -155,12 +162,8 @@ import Testing
     }
 
     @Test func theAccountChooserStaysOpenWhenAPollShowsTheSameCodeAgain() {
-        var code = RegistrationCode(
-            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
-        var model = ScreenFixtures.model(
-            .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
-        _ = model.handle(.key(.character("c")))
-        _ = model.handle(.key(.down))
+        var code = Self.chooserCode
+        var model = Self.accountChooserOnSecondAccount(code)
         code.polls += 1
         let poll = UserRequest.registrationCode(code, activationURL: "http://x/activate")
         _ = model.handle(.request(PendingRequest(id: 2, request: poll, autoplay: false)))
@@ -180,12 +183,8 @@ import Testing
     }
 
     @Test func theAccountChooserStaysOpenAcrossThePollThatWithdrawsTheCodeScreen() {
-        var code = RegistrationCode(
-            code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
-        var model = ScreenFixtures.model(
-            .registrationCode(code, activationURL: "http://x/activate"), .tvos, Size(width: 120, height: 36))
-        _ = model.handle(.key(.character("c")))
-        _ = model.handle(.key(.down))
+        var code = Self.chooserCode
+        var model = Self.accountChooserOnSecondAccount(code)
         // The timer wins the race with the user: the engine withdraws the request, polls, and
         // asks again with the same code.
         _ = model.handle(.withdrawn(1))
