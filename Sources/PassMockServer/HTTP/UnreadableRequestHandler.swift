@@ -24,8 +24,9 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
 
     private let backend: MockBackend
     private var lastHead: HTTPRequest?
-    /// A request's head has come in and its answer has not ended.
-    private var answering = false
+    /// Requests whose head has come in and whose answer has not ended (more than one when a
+    /// client pipelines).
+    private var answering = 0
     /// This connection has been refused: what the client still sends is dropped.
     private var refused = false
 
@@ -37,19 +38,19 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
         guard !refused else { return }
         if case .head(let head) = unwrapInboundIn(data) {
             lastHead = head
-            answering = true
+            answering += 1
         }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { answering = false }
+        if case .end = unwrapOutboundIn(data) { answering = max(0, answering - 1) }
         context.write(data, promise: promise)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if refused { return }
-        guard !answering, let refusal = UnreadableRequest(error) else {
+        guard answering == 0, let refusal = UnreadableRequest(error) else {
             context.fireErrorCaught(error)
             return
         }
