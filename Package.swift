@@ -31,7 +31,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "MockBackendAPI",
-                "LocatedJSON", "Simulation",
+                "LocatedJSON", "Simulation", "Localization",
             ],
             // The themes of Themes/, embedded.
             plugins: ["EmbedDataFiles"]
@@ -40,15 +40,19 @@ let package = Package(
         .target(name: "Simulation"),
         // JSON files with file/line/field errors (config, scenarios, themes).
         .target(name: "LocatedJSON"),
+        // The languages tvsim speaks: one string catalog per language, embedded by the plugin.
+        .target(
+            name: "Localization", dependencies: ["LocatedJSON"], exclude: ["Strings"], plugins: ["EmbedDataFiles"]),
         // The simulated device's TV-provider framework (VideoSubscriberAccount), pure.
         .target(name: "VSASimulator"),
         // The integrations as pure reducers: reduce(state, event) -> (state, [effect]).
-        .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator"]),
+        .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator", "Localization"]),
         // Runs the flows: performs their effects over HTTP, the simulated framework and the user.
         .target(
             name: "FlowRuntime",
             dependencies: [
                 "FlowCore", "VSASimulator", "PassClient", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
+                "Localization",
             ],
             // The built-in scenarios: embedded by the plugin, not compiled.
             exclude: [
@@ -82,7 +86,7 @@ let package = Package(
         .target(
             name: "PassMockServer",
             dependencies: [
-                "PassAPI", "MockBackendAPI", "Simulation", "LocatedJSON",
+                "PassAPI", "MockBackendAPI", "Simulation", "LocatedJSON", "Localization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -98,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "tvsim-bench",
             dependencies: [
-                "FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI",
+                "FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
@@ -109,7 +113,7 @@ let package = Package(
                 "PassMockServer", "MockBackendAPI", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
                 "FlowRuntime",
                 "FlowCore", "TerminalUI",
-                "VSASimulator",
+                "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,13 +124,14 @@ let package = Package(
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "LocatedJSON"]),
         .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "MockBackendAPI",
-                "Simulation",
+                "Simulation", "Localization",
             ],
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]

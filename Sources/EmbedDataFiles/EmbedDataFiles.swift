@@ -12,6 +12,8 @@ import PackagePlugin
         "FlowRuntime": ["Sources/FlowRuntime/Scenarios/Catalog"],
         // The themes, from the top-level folder where users see them.
         "TerminalUI": ["Themes"],
+        // One string catalog per language.
+        "Localization": ["Sources/Localization/Strings"],
         // The JSON Schemas of scenario, dashboard and theme files (`tvsim schema`).
         "tvsim": ["Sources/tvsim/Schemas"],
     ]

@@ -1,5 +1,6 @@
 import FlowRuntime
 import Foundation
+import Localization
 import PassMockServer
 
 /// Everything `tvsim-bench` measures, in order, with the settings the targets are stated for.
@@ -14,6 +15,8 @@ public struct BenchmarkSuite: Sendable {
         public var memoryRequests = 1_000_000
         public var soakMinutes = 10
         public var soakClients = 100
+        /// The language of the terminal UI in the startup, input and memory figures.
+        public var language: Language = .english
 
         public init(executable: String) {
             self.executable = executable
@@ -32,7 +35,8 @@ public struct BenchmarkSuite: Sendable {
             "tvsim-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let terminal = TerminalBenchmarks(executable: settings.executable, workspace: workspace)
+        let terminal = TerminalBenchmarks(
+            executable: settings.executable, workspace: workspace, language: settings.language)
         let server = ServerBenchmarks(executable: settings.executable)
         var rows: [BenchmarkRow] = []
         for kind in settings.kinds {

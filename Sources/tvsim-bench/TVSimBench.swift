@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 
 /// `tvsim-bench`: the performance figures, with their targets, measured on this machine against
 /// a built `tvsim` (the product binary carries no load generator).
@@ -45,8 +46,12 @@ struct TVSimBench: AsyncParsableCommand {
     @Flag(help: "Print the rows as JSON instead of a table.")
     var json = false
 
+    @Option(help: "The language of the terminal UI measured: en, es, zh-Hans, zh-Hant or ru.")
+    var lang = "en"
+
     func validate() throws {
         _ = try kinds()
+        do { _ = try Language(tag: lang) } catch { throw ValidationError("--lang: \(error)") }
         guard startupRuns > 0, seconds > 0, soakMinutes > 0, (1...1024).contains(connections),
             (1...1024).contains(soakClients), memoryRequests >= 2
         else {
@@ -77,6 +82,7 @@ struct TVSimBench: AsyncParsableCommand {
         settings.memoryRequests = memoryRequests
         settings.soakMinutes = soakMinutes
         settings.soakClients = soakClients
+        settings.language = try Language(tag: lang)
         let rows: [BenchmarkRow]
         do {
             rows = try await BenchmarkSuite(settings: settings).run { Self.say("bench: \($0)…") }

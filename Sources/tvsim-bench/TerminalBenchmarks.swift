@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import MockBackendAPI
 import PassMockServer
 import Subprocess
@@ -8,11 +9,13 @@ import Subprocess
 struct TerminalBenchmarks {
     let executable: String
     let workspace: URL
+    /// The language the UI is started in (`--lang`); the screens are recognised by its words.
+    var language: Language = .english
 
     static let width = 120
     static let height = 36
-    /// On the first screen of the default app: the permission alert.
-    static let firstScreen = "Would Like Access"
+    /// On the first screen of the default app: the permission alert's button.
+    var firstScreen: String { Strings.of(language)("alert.deny") }
     /// On the first frame, drawn while the embedded back end starts.
     static let firstFrame = "Starting the back end"
 
@@ -21,7 +24,8 @@ struct TerminalBenchmarks {
         try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
         return try PseudoTerminal(
             executable: executable,
-            arguments: ["--device-state", run.appendingPathComponent("device.json").path] + arguments,
+            arguments: ["--device-state", run.appendingPathComponent("device.json").path, "--lang", language.tag]
+                + arguments,
             width: Self.width, height: Self.height,
             environment: ["TERM": "xterm-256color", "XDG_CONFIG_HOME": run.path, "TVSIM_THEME": "default"])
     }
@@ -45,7 +49,7 @@ struct TerminalBenchmarks {
             // The rest of that frame, if it is still coming; the next frame comes later.
             terminal.readBurst(quiet: .milliseconds(5), waitForStart: false)
             frames.append(((terminal.lastOutputAt ?? .now) - terminal.spawnedAt).milliseconds)
-            guard terminal.waitFor(Self.firstScreen) else {
+            guard terminal.waitFor(firstScreen) else {
                 throw BenchmarkError("tvsim did not show its first screen within 10 s")
             }
             terminal.readBurst(quiet: .milliseconds(30), waitForStart: false)
@@ -110,7 +114,8 @@ struct TerminalBenchmarks {
 
     /// Allow access, start the sign-in, and wait for the picker's search field.
     func reachPicker(_ terminal: PseudoTerminal) throws {
-        for (expected, key) in [(Self.firstScreen, "\r"), ("Sign in with your TV provider", "\r"), ("Search", "")] {
+        let strings = Strings.of(language)
+        for (expected, key) in [(firstScreen, "\r"), (strings("home.signIn"), "\r"), (strings("picker.search"), "")] {
             guard terminal.waitFor(expected) else { throw BenchmarkError("tvsim never showed '\(expected)'") }
             terminal.readBurst(quiet: .milliseconds(100))
             if !key.isEmpty { terminal.send(key) }
@@ -147,7 +152,7 @@ struct TerminalBenchmarks {
     /// SSO sign-in played by the scenario's autoplay.
     func peakMemoryThroughAppleSSO() throws -> [BenchmarkRow] {
         let terminal = try launch(["--scenario", "rest-v2-ios-apple-sso", "--autoplay", "--pace", "0.2"])
-        guard terminal.waitFor("via Apple", limit: .seconds(30)) else {
+        guard terminal.waitFor("Apple SSO", limit: .seconds(30)) else {
             throw BenchmarkError("the Apple SSO scenario did not sign in within 30 s")
         }
         terminal.readBurst(quiet: .milliseconds(500))

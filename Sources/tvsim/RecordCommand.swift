@@ -29,6 +29,8 @@ struct Record: AsyncParsableCommand {
     @Option(help: "A theme name (see 'tvsim themes list') or a theme file.")
     var theme: String?
 
+    @OptionGroup var lang: LanguageOption
+
     func validate() throws {
         guard pace > 0, pace <= 60 else {
             throw ValidationError("--pace must be more than 0 and at most 60 seconds (for example 0.5).")
@@ -57,7 +59,7 @@ struct Record: AsyncParsableCommand {
         let options = TerminalApp.Options(
             platform: resolved.platform, integration: resolved.integration, requestor: resolved.requestor,
             launcher: WorldLauncher(host: EmbeddedBackendHost(), dashboard: .builtIn), scenario: scenario,
-            autoplay: true, pace: pace, endAfterScenario: .seconds(2))
+            autoplay: true, pace: pace, endAfterScenario: .seconds(2), language: lang.language())
         let status: Int32
         do {
             status = try await TerminalSession.record(

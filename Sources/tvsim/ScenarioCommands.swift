@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import LocatedJSON
 import PassMockServer
 
@@ -117,6 +118,8 @@ struct Run: AsyncParsableCommand {
             valueName: "file.xml"))
     var junit: String?
 
+    @OptionGroup var lang: LanguageOption
+
     func validate() throws {
         if let compare {
             if all { throw ValidationError("--compare compares one scenario; it cannot be used with --all.") }
@@ -200,7 +203,10 @@ struct Run: AsyncParsableCommand {
         let mark = result.passed ? "PASS" : "FAIL"
         Console.line("\(mark) \(result.name) (\(result.platform), \(result.integration)) — \(result.description)")
         if !quiet {
-            for line in TimelineText.lines(result.timeline, start: result.startTime) { Console.line("  \(line)") }
+            let strings = Strings.of(lang.language())
+            for line in TimelineText.lines(result.timeline, start: result.startTime, strings: strings) {
+                Console.line("  \(line)")
+            }
         }
         for failure in result.failures { Console.line("  ✗ \(failure)") }
     }

@@ -26,7 +26,9 @@ struct TVSim: AsyncParsableCommand {
 struct UI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the terminal UI (the default command).",
-        discussion: "Environment: NO_COLOR, TVSIM_THEME, TVSIM_SERVER; flags win over the environment.")
+        discussion:
+            "Environment: NO_COLOR, TVSIM_THEME, TVSIM_SERVER, LC_ALL/LC_MESSAGES/LANG; flags win over the environment."
+    )
 
     @Option(help: "The simulated device.")
     var platform: DevicePlatform = .ios
@@ -67,6 +69,8 @@ struct UI: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also record the session as an asciicast file.", valueName: "file.cast"))
     var record: String?
 
+    @OptionGroup var lang: LanguageOption
+
     func validate() throws {
         guard pace > 0, pace <= 60 else {
             throw ValidationError("--pace must be more than 0 and at most 60 seconds (for example 0.5).")
@@ -100,7 +104,8 @@ struct UI: AsyncParsableCommand {
             ?? WorldLauncher(host: EmbeddedBackendHost(), dashboard: dashboard)
         let options = TerminalApp.Options(
             platform: platform, integration: api, requestor: requestor, launcher: launcher, scenario: scenario,
-            autoplay: autoplay, pace: pace, deviceStatePath: deviceState)
+            autoplay: autoplay, pace: pace, deviceStatePath: deviceState,
+            language: lang.language(environment: environment))
         if let record, !FileManager.default.createFile(atPath: record, contents: nil) {
             throw CommandFailure("cannot write the recording \(record)")
         }

@@ -77,10 +77,8 @@ import VSASimulator
                 .show(
                     .notice(
                         Notice(
-                            title: "Signed out of App",
-                            message:
-                                "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings → Accounts → TV Provider."
-                        ))),
+                            key: "notice.signOut", values: ["app": "App"],
+                            keyedValues: ["settings": "settings.title.tvos"]))),
             ]
         ) {
             $0.entitlements = []

@@ -349,9 +349,11 @@ import VSASimulator
             "Aurora": MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: "Aurora")
         ])
         let notice = Notice(
-            title: "Signed out of App",
-            message:
-                "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings → Accounts → TV Provider."
+            key: "notice.signOut", values: ["app": "App"], keyedValues: ["settings": "settings.title.tvos"])
+        #expect(notice.title == "Signed out of App")
+        #expect(
+            notice.message
+                == "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings › Accounts › TV Provider."
         )
         store.send(
             .api(.logout(logout)),

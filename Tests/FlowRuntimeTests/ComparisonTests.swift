@@ -19,7 +19,7 @@ enum HandMade {
             case .step:
                 let words = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 let step = CookbookStep(
-                    words[1], "step \(words[1])", "", stage: JourneyStage(rawValue: words[0])!)
+                    words[1], "step \(words[1])", key: "step.test", stage: JourneyStage(rawValue: words[0])!)
                 return TimelineEntry(id: index + 1, time: 0, kind: .step, title: step.label, step: step)
             case .http:
                 let words = rest.split(separator: " ").map(String.init)

@@ -177,7 +177,15 @@ import Testing
     }
 
     @Test func aWordWiderThanTheLineIsCutInOrder() {
-        #expect(DisplayWidth.wrap("ab界cd", to: 3) == ["ab", "界c", "d"])
+        #expect(DisplayWidth.wrap("abcdefg", to: 3) == ["abc", "def", "g"])
+        // Around a wide character a line may break, so the Latin run beside it stays whole.
+        #expect(DisplayWidth.wrap("ab界cd", to: 3) == ["ab", "界", "cd"])
+    }
+
+    @Test func chineseBreaksBetweenCharactersButNotBeforeClosingPunctuation() {
+        #expect(DisplayWidth.wrap("登入電視供應商。", to: 14) == ["登入電視供應", "商。"])
+        #expect(DisplayWidth.wrap("前往「設定」", to: 6) == ["前往", "「設", "定」"])
+        #expect(DisplayWidth.wrap("在 Orbit TV 中觀看", to: 10) == ["在 Orbit", "TV 中觀看"])
     }
 }
 

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import PassAPI
 import Testing
 
@@ -21,7 +22,7 @@ enum ScreenFixtures {
         AppSetup(
             identity: AppIdentity(
                 bundleId: "tv.orbit.orbit", displayName: "Orbit TV",
-                usageDescription: "Orbit TV uses your TV provider sign-in to unlock your channels."),
+                usageDescription: Strings.english("app.usageDescription", ["app": "Orbit TV"])),
             platform: platform, integration: .restV2, requestor: "ORBIT", domainName: "orbit.tvsim.example",
             redirectUrl: "adbe.orbit://auth/done",
             catalog: [
@@ -42,7 +43,14 @@ enum ScreenFixtures {
         .init(
             id: "p.omalley", name: "O'Malley Bros. Communications", identityProvider: "OMalley", supportsSignIn: false),
         .init(id: "p.senal", name: "Señal Norte TV", identityProvider: "SenalNorte", supportsSignIn: false),
+        .init(id: "p.huaxia", name: "華夏有線電視", identityProvider: "HuaxiaCable", supportsSignIn: true),
     ])
+
+    /// The names that come from data (titles, providers, accounts): a list may cut them with `…`
+    /// as a device does; it may never cut the words around them.
+    static let dataNames: [String] =
+        setup(.ios).catalog.map(\.title) + catalog.providers.map(\.name) + hints.map(\.username)
+        + ["Cascade Communications", "Alder Creek Cable", "Riverbend Cable & Internet", "Orbit TV", "Aurora Cable"]
 
     static func picker(_ platform: DevicePlatform) -> ProviderPicker {
         ProviderPicker(
@@ -97,7 +105,9 @@ enum ScreenFixtures {
     }
 
     /// Every screen worth a snapshot, by name.
-    static func screens(_ platform: DevicePlatform) -> [(String, UserRequest, DeviceScreen?)] {
+    static func screens(_ platform: DevicePlatform, strings: Strings = .english) -> [(
+        String, UserRequest, DeviceScreen?
+    )] {
         let setup = setup(platform)
         let code = RegistrationCode(
             code: "WVFD9NR", activationPath: "/activate", notAfter: now + 1_781_000, mvpd: "Cascade", polls: 3,
@@ -118,7 +128,7 @@ enum ScreenFixtures {
                 .providerSignIn(
                     SignInPrompt(
                         providerId: "p.aurora", providerName: "Aurora Cable",
-                        identityProvider: "AuroraCable", error: "The user ID or password is incorrect."), hints: hints),
+                        identityProvider: "AuroraCable", error: strings("page.wrongPassword")), hints: hints),
                 .form(username: "demo", password: "nope", focus: 1)
             ),
             (
@@ -134,10 +144,8 @@ enum ScreenFixtures {
                 "notice",
                 .notice(
                     Notice(
-                        title: "Signed out of Orbit TV",
-                        message:
-                            "You are still signed in to your TV provider on this device. To sign out everywhere, go to \(platform.settingsPath)."
-                    )), nil
+                        key: "notice.signOut", values: ["app": "Orbit TV"],
+                        keyedValues: ["settings": "settings.title.\(platform.rawValue)"])), nil
             ),
             ("settings", .home(HomeView(app: signedInApp, setup: setup)), .settings(selection: 0)),
         ]

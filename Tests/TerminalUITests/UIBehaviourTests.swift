@@ -297,8 +297,8 @@ import Testing
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
         _ = model.handle(.key(.character("?")))
-        let keys = OverlayRenderer.helpLines.map(\.text).joined(separator: "\n")
-        for key in ["l ", "a / d", "Ctrl-L", "Home End", "F3", "c / n", "t or space"] {
+        let keys = OverlayRenderer.helpLines(.english).map(\.text).joined(separator: "\n")
+        for key in ["l ", "a / d", "Ctrl-L", "Home End", "F3", "c / n", "t / space"] {
             #expect(keys.contains(key), "\(key) is missing from the help")
         }
         let renderer = Renderer(theme: ScreenFixtures.monoTheme)

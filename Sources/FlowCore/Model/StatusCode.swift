@@ -1,3 +1,5 @@
+import Localization
+
 /// The advanced status codes an app sees (the SDK's `status:` callback), used as one vocabulary
 /// in every integration: in REST modes they mark the point where the app takes the same decision.
 public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -28,11 +30,20 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public var description: String { id }
 
     /// The code as the timeline titles it: a REST app's decision point says it is the SDK's code.
-    public var label: String {
+    public var label: String { label(in: .english) }
+
+    /// The label in the language of `strings`.
+    public func label(in strings: Strings) -> String {
         switch origin {
         case .sdk: id
-        case .appDecision: "\(id) (the SDK's code for this decision)"
+        case .appDecision: strings("status.appDecision", ["code": id])
         }
+    }
+
+    /// The meaning in the language of `strings`. `CFG5xx` codes share one text, with the status.
+    public func meaning(in strings: Strings) -> String {
+        guard id.hasPrefix("CFG5"), let status = Int(id.dropFirst(3)) else { return strings("status.\(id)") }
+        return strings("status.CFG5xx", ["status": String(status)])
     }
 
     /// The same code, raised at a REST or custom app's equivalent decision point.
@@ -42,45 +53,44 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         return copy
     }
 
-    public static let notAuthenticated = StatusCode(id: "N000", level: .info, meaning: "The user is not authenticated.")
+    public static let notAuthenticated = StatusCode(id: "N000", level: .info, meaning: Strings.english("status.N000"))
     public static let otherProvider = StatusCode(
         id: "N003", level: .info,
-        meaning: "The user chose “Other TV Provider” in Apple's picker: the app shows its own picker.")
+        meaning: Strings.english("status.N003"))
     public static let unsupportedProvider = StatusCode(
         id: "N004", level: .info,
-        meaning:
-            "The provider chosen in Apple's picker is not supported by this requestor (integration or single sign-on disabled)."
-    )
+        meaning: Strings.english("status.N004"))
     public static let degraded = StatusCode(
-        id: "N010", level: .warning, meaning: "Authenticated under an authentication degradation rule (AuthNAll).")
+        id: "N010", level: .warning, meaning: Strings.english("status.N010"))
     public static let cancelled = StatusCode(
-        id: "N005", level: .info, meaning: "The user cancelled the sign-in: a picker, the web login or the code screen.")
+        id: "N005", level: .info, meaning: Strings.english("status.N005"))
     public static let signOutInSettings = StatusCode(
         id: "VSA203", level: .info,
-        meaning: "Logged out of the app while signed in through Apple SSO: the user must sign out in Settings.")
+        meaning: Strings.english("status.VSA203"))
     public static let permissionDenied = StatusCode(
-        id: "VSA403", level: .info, meaning: "The TV Provider permission is denied (or restricted) for the app.")
+        id: "VSA403", level: .info, meaning: Strings.english("status.VSA403"))
     public static let permissionUndetermined = StatusCode(
-        id: "VSA404", level: .info, meaning: "The TV Provider permission is undetermined for the app.")
+        id: "VSA404", level: .info, meaning: Strings.english("status.VSA404"))
     public static let metadataUnavailable = StatusCode(
-        id: "VSA503", level: .info, meaning: "The TV provider metadata request failed: the provider is not responding.")
+        id: "VSA503", level: .info, meaning: Strings.english("status.VSA503"))
     public static let appleError = StatusCode(
         id: "APPL_ERROR", level: .error,
-        meaning: "The Video Subscriber Account framework reported an error (see details).")
+        meaning: Strings.english("status.APPL_ERROR"))
     /// `setRequestor`'s spelling (seed 004, step 2): the SDK's communication with the framework failed.
     public static let appleShortError = StatusCode(
         id: "APPL", level: .error,
-        meaning: "setRequestor: the communication with the Video Subscriber Account framework failed (see details).")
+        meaning: Strings.english("status.APPL"))
     public static let registrationCode = StatusCode(
-        id: "REGCODE", level: .info, meaning: "A registration code is shown for sign-in on a second screen.")
+        id: "REGCODE", level: .info, meaning: Strings.english("status.REGCODE"))
     public static let authorizationDenied = StatusCode(
-        id: "Z100", level: .error, meaning: "Authorization was denied (package, parental controls or MVPD reason).")
+        id: "Z100", level: .error, meaning: Strings.english("status.Z100"))
     public static let invalidRequestor = StatusCode(
-        id: "CFG400", level: .error, meaning: "The requestor id is not valid.")
+        id: "CFG400", level: .error, meaning: Strings.english("status.CFG400"))
 
     /// `CFG5xx`: the configuration failed with a server error.
     public static func serverError(_ status: Int) -> StatusCode {
-        StatusCode(id: "CFG\(status)", level: .error, meaning: "The configuration request failed with HTTP \(status).")
+        StatusCode(
+            id: "CFG\(status)", level: .error, meaning: Strings.english("status.CFG5xx", ["status": String(status)]))
     }
 
     /// The code for a failed VSA metadata request, as the cookbooks map `VSErrorCode`s.

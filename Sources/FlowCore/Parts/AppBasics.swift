@@ -32,9 +32,8 @@ struct AppBasics: Sendable, Equatable {
     /// VSA203: the framework cannot sign the device out; the app says where the user does it.
     var signOutNotice: Notice {
         Notice(
-            title: "Signed out of \(setup.identity.displayName)",
-            message: "You are still signed in to your TV provider on this device. "
-                + "To sign out everywhere, go to \(setup.platform.settingsPath).")
+            key: "notice.signOut", values: ["app": setup.identity.displayName],
+            keyedValues: ["settings": "settings.title.\(setup.platform.rawValue)"])
     }
 }
 

@@ -1,13 +1,22 @@
 import Foundation
+import Localization
 
 /// The timeline as plain text, one line per entry: time since the start, kind, title and,
-/// for HTTP, the duration. What `tvsim run` prints.
+/// for HTTP, the duration; a step says what it does and a code what it means, in the language of
+/// `strings` (the rest is protocol and stays as it is). What `tvsim run` prints.
 public enum TimelineText {
-    public static func line(_ entry: TimelineEntry, start: Int64) -> String {
+    public static func line(_ entry: TimelineEntry, start: Int64, strings: Strings = .english) -> String {
         let kind = entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-        var text = "\(stamp(entry.time - start))  \(kind) \(entry.title)"
+        let title = entry.kind == .status ? entry.status?.label(in: strings) ?? entry.title : entry.title
+        var text = "\(stamp(entry.time - start))  \(kind) \(title)"
         if let duration = entry.durationMilliseconds { text += "  (\(oneDecimal(duration)) ms)" }
-        if entry.kind == .status, let detail = entry.detail { text += " — \(detail)" }
+        if entry.kind == .step, let step = entry.step { text += " — \(step.explanation(in: strings))" }
+        if entry.kind == .status, let detail = entry.detail {
+            // The flow's account of this occurrence is English; another language gets the
+            // code's meaning in that language.
+            let meaning = strings.language == .english ? detail : entry.status?.meaning(in: strings) ?? detail
+            text += " — \(meaning)"
+        }
         return text
     }
 
@@ -34,7 +43,7 @@ public enum TimelineText {
         return "\(value < 0 && tenths > 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
     }
 
-    public static func lines(_ entries: [TimelineEntry], start: Int64) -> [String] {
-        entries.map { line($0, start: start) }
+    public static func lines(_ entries: [TimelineEntry], start: Int64, strings: Strings = .english) -> [String] {
+        entries.map { line($0, start: start, strings: strings) }
     }
 }

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Localization
 import MockBackendAPI
 import PassAPI
 import PassClient
@@ -55,9 +56,7 @@ public struct SimulationWorld: Sendable {
         var setup = AppSetup(
             identity: AppIdentity(
                 bundleId: "tv.orbit.\(requestor.id.lowercased())", displayName: requestor.name,
-                usageDescription:
-                    "\(requestor.name) uses your TV provider sign-in to unlock the channels and shows of your subscription."
-            ),
+                usageDescription: Strings.english("app.usageDescription", ["app": requestor.name])),
             platform: platform, integration: integration, requestor: requestor.id,
             domainName: requestor.domains.first ?? "tvsim.example", redirectUrl: "adbe.orbit://auth/done",
             catalog: requestor.resources.map {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import NIOHTTP1
 import PassAPI
@@ -58,6 +59,9 @@ struct IncomingRequest: Sendable {
     }
 
     func header(_ name: HTTPField.Name) -> String? { headers.value(of: name) }
+
+    /// The strings of the browser's language (`Accept-Language`), for the pages people read.
+    var strings: Strings { Strings.of(Language.negotiate(acceptLanguage: header(.acceptLanguage))) }
 
     /// True when `Accept` names HTML, as every browser's navigation does.
     var acceptsHTML: Bool { header(.accept)?.lowercased().contains("text/html") ?? false }

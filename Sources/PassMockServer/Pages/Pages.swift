@@ -1,3 +1,4 @@
+import Localization
 import MockBackendAPI
 import PassAPI
 
@@ -26,10 +27,10 @@ enum Pages {
         th { text-align: left; font-size: .8rem; font-weight: 600; color: #6e6e73; }
         """
 
-    static func document(title: String, body: String) -> String {
+    static func document(title: String, body: String, language: Language = .english) -> String {
         """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(language.tag)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -66,51 +67,57 @@ enum Pages {
 
     /// The mock MVPD's sign-in form.
     static func login(
-        mvpd: MvpdSettings, personas: [Persona], relayState: String, error: String?, username: String
+        mvpd: MvpdSettings, personas: [Persona], relayState: String, error: String?, username: String,
+        strings: Strings = .english
     ) -> String {
         let errorLine = errorLine(error)
+        let title = strings("page.signInTo", ["provider": mvpd.displayName])
         let body = """
-            <h1>Sign in to \(Markup.escapeHTML(mvpd.displayName))</h1>
+            <h1>\(Markup.escapeHTML(title))</h1>
             \(errorLine)
             <form method="post" action="/idp/\(Markup.escapeHTML(mvpd.id))/login">
             <input type="hidden" name="RelayState" value="\(Markup.escapeHTML(relayState))">
-            \(credentialFields(username: username, error: error != nil, focused: true))
+            \(credentialFields(username: username, error: error != nil, focused: true, strings: strings))
             </form>
-            \(demoAccounts(personas))
+            \(demoAccounts(personas, strings: strings))
             """
-        return document(title: "Sign in to \(mvpd.displayName)", body: body)
+        return document(title: title, body: body, language: strings.language)
     }
 
-    static func activationStart(error: String?, code: String) -> String {
-        codeEntry(title: "Activate your device", action: "/activate", field: "code", error: error, code: code)
+    static func activationStart(error: String?, code: String, strings: Strings = .english) -> String {
+        codeEntry(
+            title: strings("page.activate.title"), action: "/activate", field: "code", error: error, code: code,
+            strings: strings)
     }
 
     /// A second screen's first page: the code the TV shows, posted as `field` to `action`.
-    static func codeEntry(title: String, action: String, field: String, error: String?, code: String) -> String {
+    static func codeEntry(
+        title: String, action: String, field: String, error: String?, code: String, strings: Strings = .english
+    ) -> String {
         let body = """
             <h1>\(Markup.escapeHTML(title))</h1>
-            <p>Enter the code shown on your TV.</p>
+            <p>\(Markup.escapeHTML(strings("page.activate.intro")))</p>
             \(errorLine(error))
             <form method="post" action="\(Markup.escapeHTML(action))">
-            <label for="\(field)">Code</label>
+            <label for="\(field)">\(Markup.escapeHTML(strings("page.code")))</label>
             <input type="text" id="\(field)" name="\(field)" value="\(Markup.escapeHTML(code))" class="code" autocomplete="off" autocapitalize="characters" spellcheck="false" autofocus\(invalid(error != nil))>
-            <button type="submit">Continue</button>
+            <button type="submit">\(Markup.escapeHTML(strings("page.continue")))</button>
             </form>
             """
-        return document(title: title, body: body)
+        return document(title: title, body: body, language: strings.language)
     }
 
     /// The user ID and password of a sign-in form, and its button. When `focused`, the user ID
     /// has the focus, or the password when the user ID is already filled in (after a refusal).
-    static func credentialFields(username: String, error: Bool, focused: Bool) -> String {
+    static func credentialFields(username: String, error: Bool, focused: Bool, strings: Strings = .english) -> String {
         let userFocus = focused && username.isEmpty ? " autofocus" : ""
         let passwordFocus = focused && !username.isEmpty ? " autofocus" : ""
         return """
-            <label for="username">User ID</label>
+            <label for="username">\(Markup.escapeHTML(strings("page.userId")))</label>
             <input type="text" id="username" name="username" value="\(Markup.escapeHTML(username))" autocomplete="username" autocapitalize="none" spellcheck="false"\(userFocus)\(invalid(error))>
-            <label for="password">Password</label>
+            <label for="password">\(Markup.escapeHTML(strings("page.password")))</label>
             <input type="password" id="password" name="password" autocomplete="current-password"\(passwordFocus)\(invalid(error))>
-            <button type="submit">Sign In</button>
+            <button type="submit">\(Markup.escapeHTML(strings("page.signIn")))</button>
             """
     }
 
@@ -125,52 +132,62 @@ enum Pages {
     }
 
     /// Demo accounts under a sign-in form; passwords are marked so the journal hides them.
-    static func demoAccounts(_ personas: [Persona]) -> String {
+    static func demoAccounts(_ personas: [Persona], strings: Strings = .english) -> String {
+        let heading = { (key: String) in Markup.escapeHTML(strings(key)) }
         let rows = personas.map { persona in
             "<tr><td><code>\(Markup.escapeHTML(persona.username))</code></td><td><code class=\"secret\">\(Markup.escapeHTML(persona.password))</code></td>"
                 + "<td class=\"muted\">\(Markup.escapeHTML(persona.note ?? persona.displayName))</td></tr>"
         }.joined(separator: "\n")
         return """
-            <details><summary class="muted">Demo accounts</summary><table>
-            <tr><th scope="col">User ID</th><th scope="col">Password</th><th scope="col">Account</th></tr>
+            <details><summary class="muted">\(heading("page.demoAccounts"))</summary><table>
+            <tr><th scope="col">\(heading("page.userId"))</th><th scope="col">\(heading("page.password"))</th><th scope="col">\(heading("page.account"))</th></tr>
             \(rows)
             </table></details>
             """
     }
 
-    static func activationProviders(code: String, requestorName: String, mvpds: [MvpdSettings]) -> String {
+    static func activationProviders(
+        code: String, requestorName: String, mvpds: [MvpdSettings], strings: Strings = .english
+    ) -> String {
+        let title = Markup.escapeHTML(strings("page.chooseProvider"))
         let options = mvpds.map {
             "<option value=\"\(Markup.escapeHTML($0.id))\">\(Markup.escapeHTML($0.displayName))</option>"
         }
         .joined(separator: "\n")
         let body = """
-            <h1>Choose your TV provider</h1>
-            <p>Code <code>\(Markup.escapeHTML(code))</code> · \(Markup.escapeHTML(requestorName))</p>
+            <h1>\(title)</h1>
+            <p>\(Markup.escapeHTML(strings("page.code"))) <code>\(Markup.escapeHTML(code))</code> · \(Markup.escapeHTML(requestorName))</p>
             <form method="post" action="/activate/\(Markup.escapeHTML(code))/provider">
-            <label for="mvpd">TV provider</label>
+            <label for="mvpd">\(Markup.escapeHTML(strings("page.tvProvider")))</label>
             <select id="mvpd" name="mvpd" autofocus>
             \(options)
             </select>
-            <button type="submit">Continue</button>
+            <button type="submit">\(Markup.escapeHTML(strings("page.continue")))</button>
             </form>
             """
-        return document(title: "Choose your TV provider", body: body)
+        return document(title: strings("page.chooseProvider"), body: body, language: strings.language)
     }
 
-    static func activationDone(code: String, providerName: String?) -> String {
-        secondScreenDone(
-            deviceHTML: "Your device with code <code>\(Markup.escapeHTML(code))</code>", providerName: providerName)
+    static func activationDone(code: String, providerName: String?, strings: Strings = .english) -> String {
+        let device = Markup.escapeHTML(strings("page.yourDevice", ["code": "\u{0}"]))
+            .replacingOccurrences(of: "\u{0}", with: "<code>\(Markup.escapeHTML(code))</code>")
+        return secondScreenDone(deviceHTML: device, providerName: providerName, strings: strings)
     }
 
     /// The last page of any second-screen sign-in; `deviceHTML` names what is now signed in.
-    static func secondScreenDone(deviceHTML: String, providerName: String?) -> String {
-        let provider = providerName.map { " with \(Markup.escapeHTML($0))" } ?? ""
+    static func secondScreenDone(deviceHTML: String, providerName: String?, strings: Strings = .english) -> String {
+        // The device is HTML already; the template is escaped around it.
+        let marker = "\u{0}"
+        let sentence =
+            providerName.map { strings("page.signedIn.deviceWith", ["device": marker, "provider": $0]) }
+            ?? strings("page.signedIn.device", ["device": marker])
+        let title = strings("page.signedIn")
         let body = """
-            <h1 id="success">You're signed in</h1>
-            <p>\(deviceHTML) is now signed in\(provider).</p>
-            <p class="muted">You can return to your TV; it will continue on its own.</p>
+            <h1 id="success">\(Markup.escapeHTML(title))</h1>
+            <p>\(Markup.escapeHTML(sentence).replacingOccurrences(of: marker, with: deviceHTML))</p>
+            <p class="muted">\(Markup.escapeHTML(strings("page.returnToTV")))</p>
             """
-        return document(title: "You're signed in", body: body)
+        return document(title: title, body: body, language: strings.language)
     }
 
     static func loggedOut(providerName: String, returnURL: String?) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PassAPI
 
 /// The second-screen activation site: enter the code from the TV, choose the provider if the TV
@@ -11,19 +12,20 @@ struct ActivationRoutes {
 
     func register(into registry: inout RouteRegistry) {
         registry.add(.get, "/activate", .activationPage, in: .browserPages) { request, _ in
-            Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? ""))
+            Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? "", strings: request.strings))
         }
         registry.add(.post, "/activate", .activationSubmit, in: .browserPages) { request, _ in
             try self.submitCode(request)
         }
-        registry.add(.get, "/activate/{code}/provider", .activationProvider, in: .browserPages) { _, parameters in
-            try self.providerPage(code: parameters["code"])
+        registry.add(.get, "/activate/{code}/provider", .activationProvider, in: .browserPages) {
+            request, parameters in
+            try self.providerPage(code: parameters["code"], strings: request.strings)
         }
         registry.add(.post, "/activate/{code}/provider", .activationProvider, in: .browserPages) {
             request, parameters in
             try self.chooseProvider(request, code: parameters["code"])
         }
-        registry.add(.get, "/activate/{code}/done", .activationDone, in: .browserPages) { _, parameters in
+        registry.add(.get, "/activate/{code}/done", .activationDone, in: .browserPages) { request, parameters in
             let code = parameters["code"].uppercased()
             guard let session = self.backend.store.session(code: code), let key = session.completedProfile else {
                 throw PageFailure(
@@ -31,32 +33,34 @@ struct ActivationRoutes {
                     next: Self.enterACode)
             }
             let name = self.backend.index.mvpdsById[key.mvpd]?.displayName
-            return Reply.html(Pages.activationDone(code: code, providerName: name))
+            return Reply.html(Pages.activationDone(code: code, providerName: name, strings: request.strings))
         }
     }
 
     private func submitCode(_ request: IncomingRequest) throws -> MockResponse {
+        let strings = request.strings
         let typed = (try request.form()["code"] ?? "").filter { !$0.isWhitespace && $0 != "-" }.uppercased()
         guard let session = backend.store.session(code: typed) else {
             return Reply.html(
-                Pages.activationStart(error: "That code is not valid. Check the code on your TV.", code: typed),
+                Pages.activationStart(error: strings("page.codeNotValid"), code: typed, strings: strings),
                 status: 400)
         }
         guard !session.isExpired(at: backend.now) else {
             return Reply.html(
-                Pages.activationStart(error: "That code has expired. Get a new code on your TV.", code: typed),
+                Pages.activationStart(error: strings("page.codeExpired"), code: typed, strings: strings),
                 status: 400)
         }
         if let mvpd = session.parameters[.mvpd] { return try resume(session, mvpd: mvpd) }
         return Reply.redirect(to: "/activate/\(session.code)/provider")
     }
 
-    private func providerPage(code: String) throws -> MockResponse {
+    private func providerPage(code: String, strings: Strings) throws -> MockResponse {
         let session = try liveSession(code)
         let requestorName = backend.index.requestorsById[session.serviceProvider]?.name ?? session.serviceProvider
         let mvpds = backend.index.integratedMvpds(for: session.serviceProvider).filter { !$0.isTempPass }
             .sorted { $0.displayName.localizedCaseInsensitiveCompare($1.displayName) == .orderedAscending }
-        return Reply.html(Pages.activationProviders(code: session.code, requestorName: requestorName, mvpds: mvpds))
+        return Reply.html(
+            Pages.activationProviders(code: session.code, requestorName: requestorName, mvpds: mvpds, strings: strings))
     }
 
     private func chooseProvider(_ request: IncomingRequest, code: String) throws -> MockResponse {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import MockBackendAPI
 import PassAPI
 
@@ -85,7 +86,8 @@ struct WebAuthenticationRoutes {
         let personas = backend.dashboard.personas(of: mvpd)
         return Reply.html(
             Pages.login(
-                mvpd: mvpd, personas: personas, relayState: request.query["RelayState"]!, error: nil, username: ""))
+                mvpd: mvpd, personas: personas, relayState: request.query["RelayState"]!, error: nil, username: "",
+                strings: request.strings))
     }
 
     private func login(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
@@ -96,13 +98,16 @@ struct WebAuthenticationRoutes {
         let rejection = { (message: String) -> MockResponse in
             Reply.html(
                 Pages.login(
-                    mvpd: mvpd, personas: personas, relayState: form["RelayState"]!, error: message, username: username),
+                    mvpd: mvpd, personas: personas, relayState: form["RelayState"]!, error: message, username: username,
+                    strings: request.strings),
                 status: 401)
         }
         guard let persona = backend.index.persona(username, at: mvpd), persona.password == form["password"] else {
-            return rejection("The user ID or password is incorrect.")
+            return rejection(request.strings("page.wrongPassword"))
         }
-        guard !persona.expired else { return rejection("This \(mvpd.displayName) subscription has ended.") }
+        guard !persona.expired else {
+            return rejection(request.strings("page.subscriptionEnded", ["provider": mvpd.displayName]))
+        }
         let artifact = Artifact(
             code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
             exp: backend.nowMilliseconds + 60_000, nonce: backend.newIdentifier())

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import PassAPI
 import VSASimulator
 
@@ -32,16 +33,16 @@ enum PickerRow: Equatable {
 
     /// Featured providers, then A–Z sections, then "Other TV Provider" and the footer; search
     /// filters the providers and keeps "Other TV Provider".
-    static func rows(_ picker: ProviderPicker, query: String) -> [PickerRow] {
+    static func rows(_ picker: ProviderPicker, query: String, strings: Strings = .english) -> [PickerRow] {
         var rows: [PickerRow] = []
         for section in picker.sections(matching: query) {
-            rows.append(.header(section.title))
+            rows.append(.header(section.isFeatured ? strings("picker.featured") : section.title))
             rows += section.rows.map { .provider(id: $0.id, name: $0.name) }
         }
-        if rows.isEmpty { rows.append(.note("No results for “\(query)”")) }
+        if rows.isEmpty { rows.append(.note(strings("picker.noResults", ["query": query]))) }
         rows.append(.other)
-        rows.append(.note(picker.footer))
-        rows.append(.note(picker.privacyLink))
+        rows.append(.note(strings("picker.footer")))
+        rows.append(.note(strings("picker.privacy")))
         return rows
     }
 }

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import MockBackendAPI
 import Simulation
 import Synchronization
@@ -22,12 +23,14 @@ public final class TerminalApp: @unchecked Sendable {
         /// End the session this long after the scenario's steps are done (a recording); nil
         /// hands the controls to the user instead.
         public var endAfterScenario: Duration?
+        public var language: Language
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
             scenario: String? = nil, autoplay: Bool = false, pace: Double = 1.5, deviceStatePath: String? = nil,
-            endAfterScenario: Duration? = nil
+            endAfterScenario: Duration? = nil, language: Language = .english
         ) {
+            self.language = language
             self.endAfterScenario = endAfterScenario
             self.platform = platform
             self.integration = integration
@@ -83,6 +86,7 @@ public final class TerminalApp: @unchecked Sendable {
         model = UIModel(
             size: backend.size, platform: options.platform, integration: options.integration, appName: theme.brandName)
         model.scenario.pace = options.pace
+        model.strings = Strings.of(options.language)
         if let themeWarning {
             model.warnings.append(themeWarning)
             model.flash = themeWarning

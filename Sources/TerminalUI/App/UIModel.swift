@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import LocatedJSON
 import MockBackendAPI
 import PassAPI
@@ -106,6 +107,8 @@ public struct UIModel: Sendable {
     public var platform: DevicePlatform
     public var integration: Integration
     public var appName: String
+    /// The language of every screen, the key bar and the help; the timeline stays protocol.
+    public var strings: Strings = .english
     public var focus: Pane = .device
     /// Presenter view: the device alone, larger and centred, with a short key bar.
     public var presenting = false
@@ -230,14 +233,15 @@ extension UIModel {
 /// What the app tells its user after a failure it cannot get past by itself.
 struct HomeProblem: Equatable {
     let code: String
-    let message: String
+    /// The catalog key of what the app says.
+    let messageKey: String
 
     init?(_ status: StatusCode) {
         code = status.id
         switch status.id {
-        case "VSA503": message = "Your TV provider is not responding. Try again later."
-        case "APPL_ERROR", "APPL": message = "Signing in with your TV provider did not work. Try again."
-        case let id where id.hasPrefix("CFG"): message = "The service is unavailable right now. Try again later."
+        case "VSA503": messageKey = "home.problem.providerNotResponding"
+        case "APPL_ERROR", "APPL": messageKey = "home.problem.signInFailed"
+        case let id where id.hasPrefix("CFG"): messageKey = "home.problem.serviceUnavailable"
         default: return nil
         }
     }

@@ -339,7 +339,7 @@ extension UIModel {
 
     /// How far the help scrolls: its last line at the bottom of the window (title bar, key bar
     /// and the box's borders take four rows).
-    var maxHelpScroll: Int { max(0, OverlayRenderer.helpLines.count - (size.height - 4)) }
+    var maxHelpScroll: Int { max(0, OverlayRenderer.helpLines(strings).count - (size.height - 4)) }
 
     /// The pace is seconds between steps, so slower means a longer pause.
     func nextPace(slower: Bool) -> Double {

@@ -33,8 +33,13 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Fills a rectangle with spaces of a style.
     public mutating func fill(_ rect: Rect, style: Style) {
+        let columns = max(0, rect.x)..<min(size.width, rect.maxX)
+        guard !columns.isEmpty else { return }
         for y in max(0, rect.y)..<min(size.height, rect.maxY) {
-            for x in max(0, rect.x)..<min(size.width, rect.maxX) { self[x, y] = Cell(" ", style: style) }
+            // A wide grapheme across either edge loses its outer half too (an alert over CJK text).
+            clearWideNeighbours(columns.lowerBound, y)
+            clearWideNeighbours(columns.upperBound - 1, y)
+            for x in columns { self[x, y] = Cell(" ", style: style) }
         }
     }
 

@@ -29,6 +29,18 @@ public enum DisplayWidth {
         return start + "…" + tail
     }
 
+    /// A path such as `Settings › Accounts › TV Provider` in `width` columns: whole, or without
+    /// its first segments (`… › Accounts › TV Provider`), so that where it leads stays readable.
+    public static func fitPath(_ path: String, to width: Int) -> String {
+        var segments = path.components(separatedBy: " › ")
+        while of(path) > width, segments.count > 1 {
+            segments.removeFirst()
+            let shorter = "… › " + segments.joined(separator: " › ")
+            if of(shorter) <= width || segments.count == 1 { return shorter }
+        }
+        return path
+    }
+
     /// Word-wraps `text` into lines of at most `width` columns.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -46,24 +58,52 @@ public enum DisplayWidth {
         var lines: [String] = []
         var line = ""
         for word in paragraph.dropFirst(indentCount).split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if of(candidate) <= available {
-                line = candidate
-                continue
+            for (index, piece) in pieces(of: word).enumerated() {
+                // A space separated the word from the line; pieces of one word join directly.
+                let candidate = line.isEmpty ? String(piece) : line + (index == 0 ? " " : "") + piece
+                if of(candidate) <= available {
+                    line = candidate
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                var rest = piece
+                while of(String(rest)) > available {
+                    let chunk = prefix(of: rest, fitting: available)
+                    if chunk.isEmpty { break }
+                    lines.append(String(chunk))
+                    rest = rest.dropFirst(chunk.count)
+                }
+                line = String(rest)
             }
-            if !line.isEmpty { lines.append(line) }
-            var rest = Substring(word)
-            while of(String(rest)) > available {
-                let chunk = prefix(of: rest, fitting: available)
-                if chunk.isEmpty { break }
-                lines.append(String(chunk))
-                rest = rest.dropFirst(chunk.count)
-            }
-            line = String(rest)
         }
         lines.append(line)
         return lines.map { indent + $0 }
     }
+
+    /// Where a line may break inside a word written without spaces: around each wide (CJK)
+    /// character, never inside a Latin run, never before closing punctuation (`，。）」`) and
+    /// never after opening punctuation (`（「“`), as CJK line breaking wants.
+    static func pieces(of word: Substring) -> [Substring] {
+        guard word.contains(where: { of($0) == 2 }) else { return [word] }
+        var pieces: [Substring] = []
+        var start = word.startIndex
+        var previous: Character?
+        for index in word.indices {
+            let character = word[index]
+            if let previous, index > start, of(previous) == 2 || of(character) == 2,
+                !closing.contains(character), !opening.contains(previous)
+            {
+                pieces.append(word[start..<index])
+                start = index
+            }
+            previous = character
+        }
+        pieces.append(word[start...])
+        return pieces
+    }
+
+    static let closing: Set<Character> = Set("，。、：；！？）」』》〉】”’…·,.:;!?)]")
+    static let opening: Set<Character> = Set("（「『《〈【“‘([")
 
     /// The longest prefix whose display width fits.
     static func prefix(of text: Substring, fitting width: Int) -> Substring {

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import PassAPI
 import VSASimulator
 
@@ -9,6 +10,7 @@ struct DeviceRenderer {
     let model: UIModel
 
     var isTV: Bool { model.platform == .tvos }
+    var strings: Strings { model.strings }
 
     func draw(in pane: Rect, _ canvas: inout Canvas) {
         let focused = model.focus == .device && model.overlay == nil
@@ -47,49 +49,63 @@ struct DeviceRenderer {
         case (.home(let home), .home(let selection)):
             HomeScreen(
                 home: home, selection: selection, isTV: isTV, providerNames: model.providerNames,
-                problem: model.homeProblem, notOpened: model.appNotOpened
+                problem: model.homeProblem, notOpened: model.appNotOpened, strings: strings
             ).draw(
                 in: rect, &canvas)
         case (.home(let home), .settings(let selection)):
             SettingsScreen(
-                device: model.world.device, home: home, selection: selection, now: model.now, platform: model.platform
+                device: model.world.device, home: home, selection: selection, now: model.now, platform: model.platform,
+                strings: strings, providerNames: model.providerNames
             )
             .draw(in: rect, &canvas)
         case (.permission(let prompt), .permission(let allowFocused)):
             drawBehind(in: rect, &canvas)
             AlertScreen(
-                title: prompt.title, message: prompt.message, buttons: [prompt.denyButton, prompt.allowButton],
-                focused: allowFocused ? 1 : 0
+                title: strings("alert.title", ["app": prompt.appName]), message: usageDescription(prompt),
+                buttons: [strings("alert.deny"), strings("alert.allow")], focused: allowFocused ? 1 : 0
             ).draw(in: rect, &canvas)
         case (.applePicker(let picker), .picker(let query, let selection)):
-            PickerScreen(picker: picker, query: query, selection: selection, isTV: isTV).draw(in: rect, &canvas)
+            PickerScreen(
+                picker: picker, query: query, selection: selection, isTV: isTV, strings: strings, appName: model.appName
+            ).draw(in: rect, &canvas)
         case (.providerSignIn(let prompt, let hints), .form(let username, let password, let focus)):
             FormScreen(
-                title: "Sign in to \(prompt.providerName)", subtitle: "TV Provider", error: prompt.error, hints: hints,
-                username: username, password: password, focus: focus, system: true
+                title: strings("signIn.title", ["provider": prompt.providerName]), subtitle: strings("signIn.subtitle"),
+                error: prompt.error, hints: hints, username: username, password: password, focus: focus, system: true,
+                strings: strings
             ).draw(in: rect, &canvas)
         case (.webLogin(let view), .form(let username, let password, let focus)):
             FormScreen(
                 title: view.title,
                 subtitle: URL(string: view.url).flatMap { url in url.host.map { "\($0):\(url.port ?? 80)" } }
                     ?? view.url, error: view.error,
-                hints: view.hints, username: username, password: password, focus: focus, system: false
+                hints: view.hints, username: username, password: password, focus: focus, system: false,
+                strings: strings
             ).draw(in: rect, &canvas)
         case (.mvpdPicker(let mvpds, _), .mvpdPicker(let query, let selection)):
-            MvpdPickerScreen(appName: model.appName, mvpds: mvpds, query: query, selection: selection).draw(
-                in: rect, &canvas)
+            MvpdPickerScreen(
+                appName: model.appName, mvpds: mvpds, query: query, selection: selection, strings: strings
+            ).draw(in: rect, &canvas)
         case (.registrationCode(let code, let url), .code(let chooser)):
             CodeScreen(
                 code: code, activationURL: url, now: model.now, appName: model.appName, chooser: chooser,
-                accounts: model.demoAccounts, isTV: isTV
+                accounts: model.demoAccounts, isTV: isTV, strings: strings
             ).draw(in: rect, &canvas)
         case (.notice(let notice), .notice):
             drawBehind(in: rect, &canvas)
-            AlertScreen(title: notice.title, message: notice.message, buttons: ["OK"], focused: 0).draw(
+            let text = notice.text(in: strings)
+            AlertScreen(title: text.title, message: text.message, buttons: [strings("notice.ok")], focused: 0).draw(
                 in: rect, &canvas)
         default:
             drawWaiting(in: rect, &canvas)
         }
+    }
+
+    /// The app's usage description. The built-in one is the app's own text, translated as an app
+    /// translates its Info.plist; one a scenario wrote stays as written.
+    func usageDescription(_ prompt: PermissionPrompt) -> String {
+        let builtIn = Strings.english("app.usageDescription", ["app": prompt.appName])
+        return prompt.message == builtIn ? strings("app.usageDescription", ["app": prompt.appName]) : prompt.message
     }
 
     /// The app's home behind an alert; before the first home screen, the app's name.
@@ -97,7 +113,7 @@ struct DeviceRenderer {
         if let home = model.lastHome {
             HomeScreen(
                 home: home, selection: nil, isTV: isTV, providerNames: model.providerNames,
-                problem: model.homeProblem, notOpened: model.appNotOpened
+                problem: model.homeProblem, notOpened: model.appNotOpened, strings: strings
             ).draw(
                 in: rect, &canvas)
         } else if rect.height > 2 {
@@ -108,7 +124,9 @@ struct DeviceRenderer {
 
     func drawWaiting(in rect: Rect, _ canvas: inout Canvas) {
         drawBehind(in: rect, &canvas)
-        let activity = model.backendStarting ? "Starting the back end" : model.lastHome?.app.activity ?? "Working"
+        let activity =
+            model.backendStarting
+            ? strings("device.startingBackend") : strings.flow(model.lastHome?.app.activity ?? "Working")
         let frames = ["◐", "◓", "◑", "◒"]
         let spinner = frames[Int((model.now / 250) % 4)]
         let label = model.ending == nil ? "\(spinner) \(activity)…" : endingText
@@ -119,9 +137,9 @@ struct DeviceRenderer {
 
     var endingText: String {
         switch model.ending {
-        case .crashed: "The app crashed (see the timeline). r restarts."
-        case .runaway: "The run stopped: it did not settle. r restarts."
-        default: "The scenario is over. r restarts, s picks another."
+        case .crashed: strings("device.crashed")
+        case .runaway: strings("device.runaway")
+        default: strings("device.over")
         }
     }
 }
@@ -137,6 +155,7 @@ struct HomeScreen {
     let problem: HomeProblem?
     /// Nothing has happened yet: the line says how to start.
     let notOpened: Bool
+    let strings: Strings
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
@@ -144,13 +163,16 @@ struct HomeScreen {
             home.setup.identity.displayName.uppercased(), in: Rect(x: rect.x, y: y, width: rect.width, height: 1),
             Style(.brand, bold: true), align: isTV ? .center : .leading)
         y += 1
-        canvas.line(
-            accountLine, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
-            align: isTV ? .center : .leading)
-        y += 1
+        // Who is signed in is worth two rows rather than a cut name.
+        for line in DisplayWidth.wrap(accountLine, to: rect.width).prefix(2) {
+            canvas.line(
+                line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
+                align: isTV ? .center : .leading)
+            y += 1
+        }
         canvas.rule(Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted))
         y += 1
-        let rows = HomeRow.rows(home).map(listRow)
+        let rows = HomeRow.rows(home).map { listRow($0, width: rect.width) }
         let messageRows = statusLines(width: rect.width)
         let listHeight = max(1, rect.maxY - y - messageRows.count)
         canvas.list(rows, selected: selection, in: Rect(x: rect.x, y: y, width: rect.width, height: listHeight))
@@ -163,31 +185,34 @@ struct HomeScreen {
 
     var accountLine: String {
         switch home.app.authentication {
-        case .unknown: return notOpened ? "Press l to open the app" : "Opening…"
-        case .notAuthenticated: return "Not signed in"
+        case .unknown: return strings(notOpened ? "home.openHint" : "home.opening")
+        case .notAuthenticated: return strings("home.notSignedIn")
         case .authenticated(let mvpd, let type, _):
-            let via =
+            let key =
                 type == .appleSSO
-                ? " via Apple SSO" : type == .degraded ? " (degraded)" : type == .temporary ? " (TempPass)" : ""
-            return "Signed in · \(providerNames[mvpd] ?? mvpd)\(via)"
+                ? "home.signedIn.appleSSO"
+                : type == .degraded
+                    ? "home.signedIn.degraded" : type == .temporary ? "home.signedIn.temporary" : "home.signedIn"
+            return strings(key, ["provider": providerNames[mvpd] ?? mvpd])
         }
     }
 
-    func listRow(_ row: HomeRow) -> ListRow {
+    func listRow(_ row: HomeRow, width: Int) -> ListRow {
         switch row {
-        case .signIn: return ListRow("Sign in with your TV provider", style: Style(.accent, bold: true))
-        case .signOut: return ListRow("Sign out", style: Style(.accent))
+        case .signIn: return ListRow(strings("home.signIn"), style: Style(.accent, bold: true))
+        case .signOut: return ListRow(strings("home.signOut"), style: Style(.accent))
         case .settings:
-            return ListRow(isTV ? "Settings › Accounts › TV Provider" : "Settings › TV Provider", style: Style(.muted))
+            let path = strings(isTV ? "settings.title.tvos" : "settings.title.ios")
+            return ListRow(DisplayWidth.fitPath(path, to: width - 2), style: Style(.muted))
         case .title(let item):
             let mark: String
             if item.free {
-                mark = "free"
+                mark = strings("home.free")
             } else {
                 switch home.app.unlocked[item.id] {
                 case true?: mark = "✓"
-                case false?: mark = "locked"
-                case nil: mark = home.app.authentication.isAuthenticated ? "…" : "locked"
+                case false?: mark = strings("home.locked")
+                case nil: mark = home.app.authentication.isAuthenticated ? "…" : strings("home.locked")
                 }
             }
             let playing = home.app.playing?.resource == item.id ? "▶ " : ""
@@ -203,9 +228,9 @@ struct HomeScreen {
             }
         } else if let playing = home.app.playing {
             let title = home.setup.item(playing.resource)?.title ?? playing.resource
-            lines.append(("▶ Playing \(title)", Style(.success, bold: true)))
+            lines.append((strings("home.playing", ["title": title]), Style(.success, bold: true)))
         } else if let problem {
-            for line in DisplayWidth.wrap("⚠ \(problem.message) (\(problem.code))", to: width).prefix(3) {
+            for line in DisplayWidth.wrap("⚠ \(strings(problem.messageKey)) (\(problem.code))", to: width).prefix(3) {
                 lines.append((line, Style(.error)))
             }
         }

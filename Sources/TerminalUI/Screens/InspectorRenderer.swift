@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import PassAPI
 import PassClient
 
@@ -110,10 +111,11 @@ struct InspectorRenderer {
     }
 
     func drawStep(in rect: Rect, _ canvas: inout Canvas) {
-        canvas.box(rect, Style(.muted), title: "Step")
+        let strings = model.strings
+        canvas.box(rect, Style(.muted), title: strings("stepPane.title"))
         let inner = rect.inset(horizontal: 2, vertical: 1)
         guard let step = model.latestStep?.step else {
-            canvas.line("The cookbook step now running appears here.", in: inner.row(0), Style(.muted))
+            canvas.line(strings("stepPane.empty"), in: inner.row(0), Style(.muted))
             return
         }
         canvas.line(step.label, in: inner.row(0), Style(.success, bold: true))
@@ -127,11 +129,15 @@ struct InspectorRenderer {
         }
         let explanationRows = max(0, inner.height - 1 - (status == nil ? 0 : 1))
         canvas.paragraph(
-            step.explanation, in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
+            step.explanation(in: strings),
+            in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
             Style(.text))
         if let status, inner.height >= 2 {
+            // The flow's own account of the cause is English; another language gets the code's
+            // meaning in that language.
+            let meaning = strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
             canvas.line(
-                "\(status.label): \(cause ?? status.meaning)", in: inner.row(inner.height - 1), Style(.warning))
+                "\(status.label(in: strings)): \(meaning)", in: inner.row(inner.height - 1), Style(.warning))
         }
     }
 }
@@ -251,7 +257,7 @@ enum StateText {
         }
         func left(_ until: Int64) -> String {
             let seconds = (until - model.now) / 1000
-            return seconds > 0 ? "\(SettingsScreen.describe(seconds: seconds)) left" : "expired"
+            return seconds > 0 ? "\(SettingsScreen.describe(seconds: seconds, .english)) left" : "expired"
         }
         add("Device (\(model.platform.displayName))", Style(.muted, bold: true))
         if let device = model.world.device {

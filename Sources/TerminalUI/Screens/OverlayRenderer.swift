@@ -1,4 +1,5 @@
 import FlowCore
+import Localization
 import MockBackendAPI
 import VSASimulator
 
@@ -18,61 +19,62 @@ struct OverlayRenderer {
 
     static let helpSections: [(String, [(String, String)])] = [
         (
-            "Everywhere",
+            "help.section.everywhere",
             [
-                ("tab", "switch between the device and the inspector"), ("? or F1", "this help"),
-                ("s or F2", "scenario menu"), ("r or F5", "restart the scenario (or a fresh device)"),
-                ("z", "presenter view: the device alone, larger; z again to leave"),
-                ("e", "bug report: the session's HTTP (HAR) and timeline (JSON) in this folder"),
-                ("k", "reach a code: its key sets up a scenario and plays it to that code"),
-                ("f", "faults: inject latency, errors, resets… into a route of the mock"),
-                ("Ctrl-L", "redraw the whole window"), ("q or F10", "quit"),
+                ("tab", "help.tab"), ("? / F1", "help.help"),
+                ("s / F2", "help.menu"), ("r / F5", "help.restart"),
+                ("z", "help.presenter"),
+                ("e", "help.bugReport"),
+                ("k", "help.codes"),
+                ("f", "help.faults"),
+                ("Ctrl-L", "help.redraw"), ("q / F10", "help.quit"),
             ]
         ),
         (
-            "Device",
+            "help.section.device",
             [
-                ("↑ ↓", "move"), ("⏎", "select / answer"), ("esc", "cancel, back, dismiss"),
-                ("a / d", "on the permission alert: allow / don't allow"), ("Home End", "first / last row"),
-                ("type", "search in pickers, fill in forms"), ("F3", "fill in a demo account (again: the next one)"),
-                ("g", "Settings › TV Provider (home)"), ("c / n", "on a code: sign in on a second screen / new code"),
-                ("l", "home: launch the app (again)"), ("b", "home: return to the foreground"),
+                ("↑ ↓", "help.device.move"), ("⏎", "help.device.select"), ("esc", "help.device.cancel"),
+                ("a / d", "help.device.alert"), ("Home End", "help.device.ends"),
+                ("type", "help.device.type"), ("F3", "help.device.demo"),
+                ("g", "help.device.settings"), ("c / n", "help.device.code"),
+                ("l", "help.device.launch"), ("b", "help.device.foreground"),
             ]
         ),
         (
-            "Inspector",
+            "help.section.inspector",
             [
-                ("↑ ↓ PgUp PgDn", "move in the timeline, scroll details"), ("⏎", "open the detail of an entry"),
-                ("1 2 3", "Timeline, Detail, State"), ("f", "filter the timeline by kind"),
-                ("End", "follow the newest entry"),
+                ("↑ ↓ PgUp PgDn", "help.inspector.move"), ("⏎", "help.inspector.open"),
+                ("1 2 3", "help.inspector.tabs"), ("f", "help.inspector.filter"),
+                ("End", "help.inspector.follow"),
             ]
         ),
-        ("Autoplay", [("t or space", "take over by hand"), ("+ / -", "faster / slower")]),
+        ("help.section.autoplay", [("t / space", "help.autoplay.takeOver"), ("+ / -", "help.autoplay.pace")]),
         (
-            "Scenario menu",
+            "help.section.menu",
             [
-                ("⏎ / a", "play by hand / by itself"), ("v", "compare two integrations side by side"),
-                ("← →", "in a comparison: the other integration"), ("esc", "back to the menu, then close"),
+                ("⏎ / a", "help.menu.play"), ("v", "help.menu.compare"),
+                ("← →", "help.menu.other"), ("esc", "help.menu.back"),
             ]
         ),
     ]
 
-    /// Every line of the help, section titles included.
-    static var helpLines: [(text: String, isTitle: Bool)] {
+    /// Every line of the help, section titles included, in the language of `strings`.
+    static func helpLines(_ strings: Strings) -> [(text: String, isTitle: Bool)] {
         helpSections.flatMap { title, keys in
-            [(title, true)] + keys.map { (DisplayWidth.pad($0.0, to: 16) + $0.1, false) }
+            [(strings(title), true)]
+                + keys.map { (DisplayWidth.pad(KeyHints.label(of: $0.0, strings), to: 16) + strings($0.1), false) }
         }
     }
 
     func drawHelp(scroll: Int, in area: Rect, _ canvas: inout Canvas) {
-        let lines = Self.helpLines
+        let lines = Self.helpLines(model.strings)
         let height = min(area.height, lines.count + 2)
         let box = area.centered(width: min(area.width - 4, 72), height: height)
         canvas.fill(box, Style(.text, on: .surface))
         let visible = max(0, box.height - 2)
         let top = min(scroll, max(0, lines.count - visible))
         let more = lines.count > visible ? " \(top + 1)–\(top + visible)/\(lines.count) ↑↓" : ""
-        canvas.box(box, Style(.accent, on: .surface), title: "Keys" + more)
+        canvas.box(box, Style(.accent, on: .surface), title: model.strings("help.title") + more)
         for (index, line) in lines.dropFirst(top).prefix(visible).enumerated() {
             let row = Rect(x: box.x + 2, y: box.y + 1 + index, width: box.width - 4, height: 1)
             let style = line.isTitle ? Style(.accent, on: .surface, bold: true) : Style(.text, on: .surface)

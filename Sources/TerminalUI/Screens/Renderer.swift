@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import VSASimulator
 
 /// Draws the whole window from the model: title bar, the device on the left, the inspector on
@@ -12,11 +13,14 @@ public struct Renderer: Sendable {
         self.theme = theme
     }
 
-    public func render(_ model: UIModel) -> CellBuffer {
+    public func render(_ model: UIModel) -> CellBuffer { draw(model).buffer }
+
+    /// The frame with what was cut to draw it.
+    func draw(_ model: UIModel) -> Canvas {
         var canvas = Canvas(size: model.size)
         if model.isTooSmall {
             drawTooSmall(model, &canvas)
-            return canvas.buffer
+            return canvas
         }
         let layout = ScreenLayout(size: model.size, platform: model.platform, presenting: model.presenting)
         drawTitleBar(model, in: layout.titleBar, &canvas)
@@ -24,13 +28,14 @@ public struct Renderer: Sendable {
         if !model.presenting { InspectorRenderer(model: model).draw(layout, &canvas) }
         drawKeyBar(model, in: layout.keyBar, &canvas)
         if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: layout.body, &canvas) }
-        return canvas.buffer
+        return canvas
     }
 
     func drawTooSmall(_ model: UIModel, _ canvas: inout Canvas) {
         let minimum = UIModel.minimumSize
-        let message =
-            "Make the window larger: tvsim needs at least \(minimum.width)×\(minimum.height); this one is \(model.size.width)×\(model.size.height)."
+        let message = model.strings(
+            "window.tooSmall",
+            ["minimum": "\(minimum.width)×\(minimum.height)", "size": "\(model.size.width)×\(model.size.height)"])
         let area = canvas.buffer.bounds.inset(horizontal: 1, vertical: 0)
         let lines = DisplayWidth.wrap(message, to: max(1, area.width))
         let top = max(0, (area.height - lines.count) / 2)
@@ -42,7 +47,14 @@ public struct Renderer: Sendable {
     func drawTitleBar(_ model: UIModel, in rect: Rect, _ canvas: inout Canvas) {
         let style = Style(.text, on: .surface)
         canvas.fill(rect, style)
-        var left = " tvsim · \(model.appName) on \(model.platform.displayName) · \(model.integration.displayName)"
+        var left =
+            " "
+            + model.strings(
+                "window.title",
+                [
+                    "app": model.appName, "platform": model.platform.displayName,
+                    "integration": model.integration.displayName,
+                ])
         if let name = model.scenario.name {
             left += " · \(name)" + (model.scenario.autoplay ? " ▶ \(ScenarioStatus.describe(model.scenario.pace))" : "")
         }
@@ -82,15 +94,24 @@ enum KeyHints {
     /// every key, stays; what still does not fit is cut.
     static func bar(for model: UIModel, width: Int) -> String {
         var hints = hints(for: model)
-        let next = model.expectedStep.map { " next: \($0)  │" } ?? ""
+        let strings = model.strings
+        let next = model.expectedStep.map { " \(strings("bar.next", ["step": $0]))  │" } ?? ""
         let prefix = (model.flash.map { " \($0)  │" } ?? "") + (model.overlay == nil ? next : "")
-        func text() -> String { prefix + " " + hints.map { "\($0.key) \($0.action)" }.joined(separator: "  ") }
+        // Actions are catalog keys; the keys themselves are what the user presses.
+        func text() -> String {
+            prefix + " " + hints.map { "\(label(of: $0.key, strings)) \(strings($0.action))" }.joined(separator: "  ")
+        }
         while DisplayWidth.of(text()) > width,
             let index = hints.lastIndex(where: { Self.droppable.contains($0.key) })
         {
             hints.remove(at: index)
         }
         return DisplayWidth.truncate(text(), to: width)
+    }
+
+    /// A key as the bar names it: keys by their keycap, typing in the user's language.
+    static func label(of key: String, _ strings: Strings) -> String {
+        key == "type" ? strings("help.key.type") : key
     }
 
     static let droppable: Set<String> = ["↑↓", "←→", "tab", "s", "q", "r", "g", "+/-"]
@@ -100,68 +121,80 @@ enum KeyHints {
         guard model.presenting, model.overlay == nil else { return hints }
         // For an audience: what the device takes, and the way back.
         let kept = hints.filter { !["tab", "s", "r", "?", "q", "+/-"].contains($0.key) }
-        return kept + [("z", "leave presenter view")]
+        return kept + [("z", "bar.leavePresenter")]
     }
 
     static func allHints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
                 if model.scenarioQuery != nil {
-                    return [("type", "filter"), ("↑↓", "choose"), ("⏎", "by hand"), ("esc", "drop the filter")]
+                    return [
+                        ("type", "bar.filter"), ("↑↓", "bar.choose"), ("⏎", "bar.byHand"), ("esc", "bar.dropFilter"),
+                    ]
                 }
                 return [
-                    ("↑↓", "choose"), ("/", "filter"), ("⏎", "by hand"), ("a", "autoplay"), ("v", "compare"),
-                    ("+/-", "pace"), ("esc", "close"),
+                    ("↑↓", "bar.choose"), ("/", "bar.filter"), ("⏎", "bar.byHand"), ("a", "bar.autoplay"),
+                    ("v", "bar.compare"),
+                    ("+/-", "bar.pace"), ("esc", "bar.close"),
                 ]
             }
             if case .faults = model.overlay {
                 return [
-                    ("↑↓", "route"), ("←→", "kind"), ("+/-", "times"), ("⏎", "add"), ("tab", "in force"),
-                    ("esc", "close"),
+                    ("↑↓", "bar.route"), ("←→", "bar.kind"), ("+/-", "bar.times"), ("⏎", "bar.add"),
+                    ("tab", "bar.inForce"),
+                    ("esc", "bar.close"),
                 ]
             }
             if case .codes = model.overlay {
-                return [("key", "reach that code"), ("←→", "other platform"), ("esc", "close")]
+                return [("key", "bar.reachCode"), ("←→", "bar.otherPlatform"), ("esc", "bar.close")]
             }
             if case .comparison = model.overlay {
-                return [("←→", "other integration"), ("↑↓", "scroll"), ("PgUp/PgDn", "page"), ("esc", "back")]
+                return [
+                    ("←→", "bar.otherIntegration"), ("↑↓", "bar.scroll"), ("PgUp/PgDn", "bar.page"),
+                    ("esc", "bar.back"),
+                ]
             }
-            return [("↑↓", "scroll"), ("esc", "close")]
+            return [("↑↓", "bar.scroll"), ("esc", "bar.close")]
         }
         if model.scenario.autoplay {
             return [
-                ("t", "take over"), ("+/-", "pace"), ("r", "restart"), ("s", "scenarios"), ("tab", "inspector"),
-                ("?", "help"), ("q", "quit"),
+                ("t", "bar.takeOver"), ("+/-", "bar.pace"), ("r", "bar.restart"), ("s", "bar.scenarios"),
+                ("tab", "bar.inspector"),
+                ("?", "bar.help"), ("q", "bar.quit"),
             ]
         }
         if model.focus == .inspector {
             return [
-                ("↑↓", "move"), ("⏎", "detail"), ("1-3", "tabs"), ("f", "filter"), ("tab", "device"), ("?", "help"),
+                ("↑↓", "bar.move"), ("⏎", "bar.detail"), ("1-3", "bar.tabs"), ("f", "bar.filter"),
+                ("tab", "bar.device"), ("?", "bar.help"),
             ]
         }
         var hints: [(String, String)]
         switch model.screen {
         case .home:
-            hints = [("↑↓", "move"), ("⏎", "select"), ("g", "settings")]
+            hints = [("↑↓", "bar.move"), ("⏎", "bar.select"), ("g", "bar.settings")]
             // Before the app has run, the one thing to do is to open it.
-            if model.appNotOpened { hints.insert(("l", "open the app"), at: 0) }
-        case .settings: hints = [("↑↓", "move"), ("⏎", "change"), ("esc", "back")]
-        case .permission: hints = [("←→", "choose"), ("⏎", "answer"), ("esc", "dismiss")]
+            if model.appNotOpened { hints.insert(("l", "bar.openApp"), at: 0) }
+        case .settings: hints = [("↑↓", "bar.move"), ("⏎", "bar.change"), ("esc", "bar.back")]
+        case .permission: hints = [("←→", "bar.choose"), ("⏎", "bar.answer"), ("esc", "bar.dismiss")]
         case .picker:
             hints = [
-                ("type", "search"), ("↑↓", "move"), ("⏎", "pick"), ("esc", model.platform == .tvos ? "back" : "cancel"),
+                ("type", "bar.search"), ("↑↓", "bar.move"), ("⏎", "bar.pick"),
+                ("esc", model.platform == .tvos ? "bar.back" : "bar.cancel"),
             ]
-        case .form: hints = [("↑↓", "field"), ("F3", "demo account"), ("⏎", "sign in"), ("esc", "cancel")]
-        case .mvpdPicker: hints = [("type", "filter"), ("↑↓", "move"), ("⏎", "choose"), ("esc", "cancel")]
-        case .code(chooser: nil): hints = [("c", "second screen"), ("n", "new code"), ("esc", "close")]
-        case .code: hints = [("↑↓", "account"), ("⏎", "sign in there"), ("esc", "back")]
-        case .notice: hints = [("⏎", "OK")]
+        case .form:
+            hints = [("↑↓", "bar.field"), ("F3", "bar.demoAccount"), ("⏎", "bar.signIn"), ("esc", "bar.cancel")]
+        case .mvpdPicker:
+            hints = [("type", "bar.filter"), ("↑↓", "bar.move"), ("⏎", "bar.choose"), ("esc", "bar.cancel")]
+        case .code(chooser: nil): hints = [("c", "bar.secondScreen"), ("n", "bar.newCode"), ("esc", "bar.close")]
+        case .code: hints = [("↑↓", "bar.account"), ("⏎", "bar.signInThere"), ("esc", "bar.back")]
+        case .notice: hints = [("⏎", "bar.ok")]
         case .waiting: hints = []
         }
         let global: [(String, String)] =
             model.isTyping
-            ? [("tab", "inspector"), ("F1", "help")]
-            : [("tab", "inspector"), ("s", "scenarios"), ("?", "help"), ("q", "quit")]
+            ? [("tab", "bar.inspector"), ("F1", "bar.help")]
+            : [("tab", "bar.inspector"), ("s", "bar.scenarios"), ("?", "bar.help"), ("q", "bar.quit")]
         return hints + global
     }
 }

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Localization
 import PassAPI
 import VSASimulator
 
@@ -53,37 +54,58 @@ struct PickerScreen {
     let query: String
     let selection: Int
     let isTV: Bool
+    let strings: Strings
+    /// The app's name and the title waiting to play, for the header.
+    let appName: String
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
         let titleRow = rect.row(0)
-        if !isTV { canvas.line("Cancel", in: titleRow, Style(.accent)) }
-        canvas.line(picker.title, in: titleRow, Style(.text, bold: true), align: .center)
+        if !isTV { canvas.line(strings("picker.cancel"), in: titleRow, Style(.accent)) }
+        canvas.line(strings("picker.title"), in: titleRow, Style(.text, bold: true), align: .center)
         y += 1
         let search = Rect(x: rect.x, y: y, width: rect.width, height: 1)
         canvas.fill(search, Style(.text, on: .surface))
-        let shown = query.isEmpty ? "⌕ \(SystemStrings.searchPlaceholder)" : "⌕ \(query)▏"
+        let shown = query.isEmpty ? "⌕ \(strings("picker.search"))" : "⌕ \(query)▏"
         canvas.line(shown, in: search, Style(query.isEmpty ? .muted : .text, on: .surface))
         y += 1
-        let header = DisplayWidth.wrap(picker.header, to: rect.width).prefix(2)
+        let header = DisplayWidth.wrap(headerText, to: rect.width).prefix(2)
         for line in header {
             canvas.line(
                 line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
                 align: isTV ? .center : .leading)
             y += 1
         }
-        let rows = PickerRow.rows(picker, query: query).map(listRow)
+        // Notes (the footer, the privacy link) wrap over as many rows as they need; the selection
+        // follows its row.
+        var rows: [ListRow] = []
+        var selected = selection
+        for (index, row) in PickerRow.rows(picker, query: query, strings: strings).enumerated() {
+            if index == selection { selected = rows.count }
+            guard case .note(let text) = row else {
+                rows.append(listRow(row))
+                continue
+            }
+            for line in DisplayWidth.wrap(text, to: max(1, rect.width - 2)) {
+                rows.append(ListRow(line, style: Style(.muted, dim: true), selectable: false))
+            }
+        }
         let listRect = Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y)
         canvas.list(
-            rows, selected: selection, in: listRect,
+            rows, selected: selected, in: listRect,
             selectionStyle: isTV ? Style(.text, on: .focus, bold: true) : Style(.text, on: .selection, bold: true))
+    }
+
+    var headerText: String {
+        guard let title = picker.videoTitle else { return strings("picker.header", ["app": appName]) }
+        return strings("picker.headerWithTitle", ["app": appName, "title": title])
     }
 
     func listRow(_ row: PickerRow) -> ListRow {
         switch row {
         case .header(let title): return .header(title)
         case .provider(_, let name): return ListRow(name)
-        case .other: return ListRow(picker.otherRowTitle, style: Style(.accent))
+        case .other: return ListRow(strings("picker.other"), style: Style(.accent))
         case .note(let text): return ListRow(text, style: Style(.muted, dim: true), selectable: false)
         }
     }
@@ -99,13 +121,14 @@ struct FormScreen {
     let password: String
     let focus: Int
     let system: Bool
+    let strings: Strings
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
         if !system {
             let bar = rect.row(0)
             canvas.fill(bar, Style(.muted, on: .surface))
-            canvas.line("Done  " + subtitle, in: bar, Style(.muted, on: .surface))
+            canvas.line(strings("webView.done") + "  " + subtitle, in: bar, Style(.muted, on: .surface))
             y += 1
         } else {
             canvas.line(subtitle, in: rect.row(0), Style(.muted), align: .center)
@@ -124,21 +147,24 @@ struct FormScreen {
                 y += 1
             }
         }
+        // The labels share one column, as wide as the longer of them in this language.
+        let labels = (user: strings("signIn.userId"), password: strings("signIn.password"))
+        let labelWidth = max(10, max(DisplayWidth.of(labels.user), DisplayWidth.of(labels.password)) + 1)
         canvas.field(
-            label: "User ID", value: username, secure: false, focused: focus == 0,
-            in: Rect(x: rect.x, y: y, width: rect.width, height: 1))
+            label: labels.user, value: username, secure: false, focused: focus == 0,
+            in: Rect(x: rect.x, y: y, width: rect.width, height: 1), labelWidth: labelWidth)
         y += 2
         canvas.field(
-            label: "Password", value: password, secure: true, focused: focus == 1,
-            in: Rect(x: rect.x, y: y, width: rect.width, height: 1))
+            label: labels.password, value: password, secure: true, focused: focus == 1,
+            in: Rect(x: rect.x, y: y, width: rect.width, height: 1), labelWidth: labelWidth)
         y += 2
         var x = rect.x
-        x = canvas.button("Sign In", at: x, y, focused: focus == 2, primary: true, clip: rect) + 2
-        _ = canvas.button("Cancel", at: x, y, focused: focus == 3, clip: rect)
+        x = canvas.button(strings("signIn.submit"), at: x, y, focused: focus == 2, primary: true, clip: rect) + 2
+        _ = canvas.button(strings("signIn.cancel"), at: x, y, focused: focus == 3, clip: rect)
         y += 2
         guard !hints.isEmpty, y < rect.maxY else { return }
         canvas.line(
-            "Demo accounts (F3 fills one in)", in: Rect(x: rect.x, y: y, width: rect.width, height: 1),
+            strings("signIn.demoAccounts"), in: Rect(x: rect.x, y: y, width: rect.width, height: 1),
             Style(.muted, bold: true))
         y += 1
         for hint in hints.prefix(7) where y < rect.maxY {
@@ -155,19 +181,20 @@ struct MvpdPickerScreen {
     let mvpds: [MvpdConfiguration]
     let query: String
     let selection: Int
+    let strings: Strings
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         canvas.line(appName.uppercased(), in: rect.row(0), Style(.brand, bold: true), align: .center)
-        canvas.line("Choose your TV provider", in: rect.row(1), Style(.text, bold: true), align: .center)
+        canvas.line(strings("appPicker.title"), in: rect.row(1), Style(.text, bold: true), align: .center)
         let search = rect.row(2)
         canvas.fill(search, Style(.text, on: .surface))
         canvas.line(
-            query.isEmpty ? "Type to filter" : "\(query)▏", in: search,
+            query.isEmpty ? strings("appPicker.filter") : "\(query)▏", in: search,
             Style(query.isEmpty ? .muted : .text, on: .surface))
         let rows = MvpdRow.rows(mvpds, query: query).map { ListRow($0.displayName) }
         let list = Rect(x: rect.x, y: rect.y + 3, width: rect.width, height: rect.height - 3)
         if rows.isEmpty {
-            canvas.line("No provider matches “\(query)”", in: list.row(0), Style(.muted))
+            canvas.line(strings("appPicker.noMatch", ["query": query]), in: list.row(0), Style(.muted))
         } else {
             canvas.list(rows, selected: selection, in: list)
         }
@@ -184,6 +211,7 @@ struct CodeScreen {
     let chooser: Int?
     let accounts: [CredentialHint]
     let isTV: Bool
+    let strings: Strings
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
@@ -192,11 +220,11 @@ struct CodeScreen {
             canvas.line(text, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), style, align: .center)
             y += 1
         }
-        center("Sign in to \(appName)", Style(.brand, bold: true))
+        center(strings("codeScreen.title", ["app": appName]), Style(.brand, bold: true))
         y += 1
-        center("On your phone or computer, go to", Style(.muted))
+        for line in DisplayWidth.wrap(strings("codeScreen.goTo"), to: rect.width) { center(line, Style(.muted)) }
         center(activationURL, Style(.accent, bold: true, underline: true))
-        center("and enter this code:", Style(.muted))
+        for line in DisplayWidth.wrap(strings("codeScreen.enterCode"), to: rect.width) { center(line, Style(.muted)) }
         y += 1
         // The block letters are for the room; the plain code below is for reading it out and copying.
         if let big = BigText.rows(code.code, maxWidth: rect.width) {
@@ -208,16 +236,17 @@ struct CodeScreen {
         let expired = code.status.contains("expired") || (code.notAfter > 0 && left == 0)
         if expired {
             // The app's own status already says it, with what to do next; say it once.
-            let message = code.status.contains("expired") ? code.status : "This code has expired."
+            let message = code.status.contains("expired") ? strings.flow(code.status) : strings("codeScreen.expired")
             for line in DisplayWidth.wrap(message, to: rect.width - 2) { center(line, Style(.error)) }
         } else {
-            center("Expires in \(left / 60):\(TimelineText.padded(Int64(left % 60), 2))", Style(.warning))
-            center(code.status, Style(.muted))
+            let time = "\(left / 60):\(TimelineText.padded(Int64(left % 60), 2))"
+            center(strings("codeScreen.expiresIn", ["time": time]), Style(.warning))
+            for line in DisplayWidth.wrap(strings.flow(code.status), to: rect.width - 2) { center(line, Style(.muted)) }
         }
-        center("\(code.polls) check\(code.polls == 1 ? "" : "s") so far", Style(.muted))
+        center(strings("codeScreen.checks", ["count": String(code.polls)]), Style(.muted))
         guard let chooser, y < rect.maxY - 1 else { return }
         y += 1
-        center("Sign in on a second screen as:", Style(.text, bold: true))
+        center(strings("codeScreen.chooser"), Style(.text, bold: true))
         let rows = accounts.map { ListRow("\($0.username)" + ($0.note.map { " · \($0)" } ?? "")) }
         canvas.list(rows, selected: chooser, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y))
     }
@@ -230,11 +259,13 @@ struct SettingsScreen {
     let selection: Int
     let now: Int64
     let platform: DevicePlatform
+    let strings: Strings
+    /// MVPD and provider ids → names: Settings shows the provider by its name.
+    let providerNames: [String: String]
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
-        canvas.line(
-            platform == .ios ? "Settings › TV Provider" : "Settings › Accounts › TV Provider", in: rect.row(0),
-            Style(.text, bold: true))
+        let title = DisplayWidth.fitPath(strings("settings.title.\(platform.rawValue)"), to: rect.width)
+        canvas.line(title, in: rect.row(0), Style(.text, bold: true))
         var y = rect.y + 2
         func info(_ text: String, _ style: Style = Style(.text)) {
             guard y < rect.maxY else { return }
@@ -242,32 +273,40 @@ struct SettingsScreen {
             y += 1
         }
         if let signIn = device?.system.signIn {
-            info(signIn.providerId, Style(.accent, bold: true))
-            info("Account: \(signIn.userDisplayName)")
+            info(providerNames[signIn.providerId] ?? signIn.providerId, Style(.accent, bold: true))
+            info(strings("settings.account", ["name": signIn.userDisplayName]))
             let left = (signIn.expiresAt - now) / 1000
             info(
-                left > 0 ? "Expires in \(Self.describe(seconds: left))" : "Sign-in expired",
+                left > 0
+                    ? strings("settings.expiresIn", ["time": Self.describe(seconds: left, strings)])
+                    : strings("settings.expired"),
                 Style(left > 0 ? .muted : .error))
         } else {
-            info("Not signed in to a TV provider", Style(.muted))
+            info(strings("settings.notSignedIn"), Style(.muted))
         }
         y += 1
         let rows = SettingsRow.rows(device: device, bundleId: home.setup.identity.bundleId).map { row -> ListRow in
             switch row {
-            case .removeProvider: ListRow("Remove TV Provider", style: Style(.error))
+            case .removeProvider: ListRow(strings("settings.remove"), style: Style(.error))
             case .permission(let status):
-                ListRow("\(home.setup.identity.displayName) access", trailing: status.rawValue)
-            case .expireSignIn: ListRow("Expire the sign-in now", style: Style(.warning))
-            case .expireProfiles: ListRow("Expire Adobe profiles (back end)", style: Style(.warning))
-            case .back: ListRow("‹ Back", style: Style(.muted))
+                ListRow(
+                    strings("settings.access", ["app": home.setup.identity.displayName]),
+                    trailing: strings("permission.\(status.rawValue)"))
+            case .expireSignIn: ListRow(strings("settings.expireSignIn"), style: Style(.warning))
+            case .expireProfiles: ListRow(strings("settings.expireProfiles"), style: Style(.warning))
+            case .back: ListRow(strings("settings.back"), style: Style(.muted))
             }
         }
         canvas.list(rows, selected: selection, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y))
     }
 
-    static func describe(seconds: Int64) -> String {
-        if seconds >= 86_400 { return "\(seconds / 86_400) d \(seconds % 86_400 / 3_600) h" }
-        if seconds >= 3_600 { return "\(seconds / 3_600) h \(seconds % 3_600 / 60) min" }
-        return "\(seconds / 60) min \(seconds % 60) s"
+    static func describe(seconds: Int64, _ strings: Strings) -> String {
+        if seconds >= 86_400 {
+            return strings("duration.days", ["days": "\(seconds / 86_400)", "hours": "\(seconds % 86_400 / 3_600)"])
+        }
+        if seconds >= 3_600 {
+            return strings("duration.hours", ["hours": "\(seconds / 3_600)", "minutes": "\(seconds % 3_600 / 60)"])
+        }
+        return strings("duration.minutes", ["minutes": "\(seconds / 60)", "seconds": "\(seconds % 60)"])
     }
 }

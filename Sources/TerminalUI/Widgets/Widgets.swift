@@ -2,6 +2,14 @@
 /// boxes, lists, fields and buttons looking the same everywhere.
 public struct Canvas {
     public var buffer: CellBuffer
+    /// Text that did not fit where it was drawn: a line cut with `…`, or the rows a paragraph
+    /// had no room for. Layout tests read it to prove that no language cuts a screen's words.
+    public private(set) var cuts: [Cut] = []
+
+    public struct Cut: Sendable, Equatable {
+        public let text: String
+        public let rect: Rect
+    }
 
     public init(size: Size, background: Style = Style(.text, on: .background)) {
         buffer = CellBuffer(size: size, fill: Cell(" ", style: background))
@@ -17,6 +25,7 @@ public struct Canvas {
     /// Text aligned in a one-row rectangle.
     public mutating func line(_ text: String, in rect: Rect, _ style: Style, align: Alignment = .leading) {
         let cut = DisplayWidth.truncate(text, to: rect.width)
+        if cut != text { cuts.append(Cut(text: text, rect: rect)) }
         let width = DisplayWidth.of(cut)
         let x: Int
         switch align {
@@ -36,6 +45,7 @@ public struct Canvas {
         for (index, line) in lines.prefix(rect.height).enumerated() {
             self.line(line, in: rect.row(index), style, align: align)
         }
+        if lines.count > rect.height { cuts.append(Cut(text: text, rect: rect)) }
         return min(lines.count, rect.height)
     }
 
@@ -74,9 +84,11 @@ public struct Canvas {
     }
 
     /// A text field: label, then the value (masked with • when secure) and a cursor when focused.
-    public mutating func field(label: String, value: String, secure: Bool, focused: Bool, in rect: Rect) {
+    public mutating func field(
+        label: String, value: String, secure: Bool, focused: Bool, in rect: Rect, labelWidth: Int = 10
+    ) {
         let shown = secure ? String(repeating: "•", count: value.count) : value
-        let labelWidth = min(10, rect.width / 3)
+        let labelWidth = min(labelWidth, rect.width / 2)
         line(label, in: Rect(x: rect.x, y: rect.y, width: labelWidth, height: 1), Style(.muted))
         let box = Rect(x: rect.x + labelWidth, y: rect.y, width: rect.width - labelWidth, height: 1)
         let style = focused ? Style(.text, on: .surface, underline: true) : Style(.text, on: .surface)

@@ -31,12 +31,15 @@ public struct AppIdentity: Codable, Sendable, Equatable {
 
 /// The system alert asking for access to the TV provider.
 public struct PermissionPrompt: Sendable, Equatable {
+    /// The app's display name, which the title quotes.
+    public let appName: String
     public let title: String
     public let message: String
     public let denyButton: String
     public let allowButton: String
 
     init(app: AppIdentity) {
+        appName = app.displayName
         title = SystemStrings.permissionTitle(app.displayName)
         message = app.usageDescription ?? ""
         denyButton = SystemStrings.permissionDeny

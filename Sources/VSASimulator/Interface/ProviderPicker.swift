@@ -23,10 +23,14 @@ public struct ProviderPicker: Sendable, Equatable {
         /// `Featured`, a letter, or `#`.
         public let title: String
         public let rows: [Row]
+        /// The featured providers, whose title the screen says in its language.
+        public var isFeatured = false
     }
 
     public let title = SystemStrings.pickerTitle
     public let header: String
+    /// The title the app asked the picker to name (`localizedVideoTitle`), if any.
+    public let videoTitle: String?
     public let featured: [Row]
     /// Every listed provider, A–Z.
     public let all: [Row]
@@ -36,6 +40,7 @@ public struct ProviderPicker: Sendable, Equatable {
 
     init(request: MetadataRequest, catalog: ProviderCatalog, app: AppIdentity) {
         header = SystemStrings.pickerHeader(app: app.displayName, videoTitle: request.localizedVideoTitle)
+        videoTitle = request.localizedVideoTitle
         let supported = Set(request.supportedAccountProviderIdentifiers)
         let listed = catalog.providers.filter { supported.isEmpty || supported.contains($0.id) }
         all = listed.map { Row(id: $0.id, name: $0.name) }.sorted { $0.folded < $1.folded }
@@ -49,7 +54,9 @@ public struct ProviderPicker: Sendable, Equatable {
         let folded = Self.fold(trimmed)
         let rows = trimmed.isEmpty ? all : all.filter { $0.folded.contains(folded) }
         var sections: [Section] = []
-        if trimmed.isEmpty, !featured.isEmpty { sections.append(Section(title: "Featured", rows: featured)) }
+        if trimmed.isEmpty, !featured.isEmpty {
+            sections.append(Section(title: "Featured", rows: featured, isFeatured: true))
+        }
         var byLetter: [(String, [Row])] = []
         for row in rows {
             let letter = row.letter

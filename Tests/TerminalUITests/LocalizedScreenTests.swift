@@ -1,0 +1,124 @@
+import FlowCore
+import Foundation
+import Localization
+import Testing
+import VSASimulator
+
+@testable import TerminalUI
+
+/// The device in every language tvsim speaks: snapshots of the screens Apple's system draws and
+/// the code screen, and a layout check of every screen that no language cuts a word or splits a
+/// wide character. `TVSIM_RECORD=1 swift test` rewrites the snapshots after a deliberate change.
+@Suite struct LocalizedScreenTests {
+    static let directory = ScreenSnapshotTests.directory
+    static let snapshotScreens = ["permission", "picker", "provider-sign-in", "registration-code", "settings"]
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 36)]
+
+    static let cases: [String] = {
+        var names: [String] = []
+        for language in Language.allCases where language != .english {
+            for platform in DevicePlatform.allCases {
+                for screen in snapshotScreens {
+                    for size in sizes {
+                        names.append("\(language.tag)/\(platform.rawValue)-\(screen)-\(size.width)x\(size.height)")
+                    }
+                }
+            }
+        }
+        return names
+    }()
+
+    static func model(_ language: Language, _ platform: DevicePlatform, _ screen: String, _ size: Size) throws
+        -> UIModel
+    {
+        let strings = Strings.of(language)
+        let fixture = try #require(ScreenFixtures.screens(platform, strings: strings).first { $0.0 == screen })
+        var model = ScreenFixtures.model(fixture.1, platform, size, screen: fixture.2)
+        model.strings = strings
+        return model
+    }
+
+    @Test(arguments: cases)
+    func screenMatchesItsSnapshot(_ name: String) throws {
+        let parts = name.split(separator: "/")
+        let language = try Language(tag: String(parts[0]))
+        let rest = parts[1].split(separator: "-")
+        let platform = try #require(DevicePlatform(rawValue: String(rest[0])))
+        let sizeText = rest.last!.split(separator: "x")
+        let size = Size(width: Int(sizeText[0])!, height: Int(sizeText[1])!)
+        let screen = rest.dropFirst().dropLast().joined(separator: "-")
+        let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(try Self.model(language, platform, screen, size))
+        let text = buffer.text + "\n" + StyleLegend.lines(buffer).joined(separator: "\n") + "\n"
+        let file = Self.directory.appendingPathComponent("\(name).txt")
+        if ProcessInfo.processInfo.environment["TVSIM_RECORD"] == "1" {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try #require(
+            try? String(contentsOf: file, encoding: .utf8), "no snapshot \(name).txt; record with TVSIM_RECORD=1")
+        #expect(text == expected, "\(name) differs from its snapshot:\n\(text)")
+    }
+
+    /// Every screen, both platforms, both sizes, every language: what the device pane cuts is a
+    /// name from data (a long title or provider, cut with `…` as a device cuts it), never the
+    /// words around it; and every wide character keeps both its columns.
+    @Test(arguments: Language.allCases)
+    func noScreenCutsAWordOrSplitsAWideCharacter(_ language: Language) throws {
+        var problems: [String] = []
+        for platform in DevicePlatform.allCases {
+            for (screen, _, _) in ScreenFixtures.screens(platform) {
+                for size in Self.sizes {
+                    let model = try Self.model(language, platform, screen, size)
+                    let canvas = Renderer(theme: ScreenFixtures.monoTheme).draw(model)
+                    let pane = ScreenLayout(size: size, platform: platform, presenting: false).devicePane
+                    let place = "\(language.tag) \(platform.rawValue) \(screen) \(size.width)x\(size.height)"
+                    for cut in canvas.cuts where Self.inside(cut.rect, pane) && !Self.cutsOnlyData(cut) {
+                        problems.append("\(place): “\(cut.text)” does not fit in \(cut.rect.width) columns")
+                    }
+                    problems += Self.splitWideCharacters(canvas.buffer).map { "\(place): \($0)" }
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    static func inside(_ rect: Rect, _ pane: Rect) -> Bool {
+        pane.x <= rect.x && rect.maxX <= pane.maxX && pane.y <= rect.y && rect.maxY <= pane.maxY
+    }
+
+    /// A cut is a device's own when it falls inside a name from data.
+    static func cutsOnlyData(_ cut: Canvas.Cut) -> Bool {
+        let visible = cut.rect.width - 1
+        return ScreenFixtures.dataNames.contains { name in
+            guard let range = cut.text.range(of: name) else { return false }
+            let start = DisplayWidth.of(cut.text[..<range.lowerBound])
+            let end = start + DisplayWidth.of(name)
+            return start < visible && visible < end
+        }
+    }
+
+    /// Cells where a wide character lost a half: a right half with no wide character before it,
+    /// or a wide character with no right half after it.
+    static func splitWideCharacters(_ buffer: CellBuffer) -> [String] {
+        var problems: [String] = []
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width {
+                let cell = buffer[x, y]
+                let wide = !cell.grapheme.isEmpty && DisplayWidth.of(Character(cell.grapheme)) == 2
+                if cell.isContinuation,
+                    x == 0
+                        || DisplayWidth.of(
+                            Character(buffer[x - 1, y].grapheme.isEmpty ? " " : buffer[x - 1, y].grapheme)) != 2
+                {
+                    problems.append("row \(y) column \(x): half a wide character")
+                }
+                if wide, x + 1 >= buffer.size.width || !buffer[x + 1, y].isContinuation {
+                    problems.append("row \(y) column \(x): “\(cell.grapheme)” lost its right half")
+                }
+            }
+        }
+        return problems
+    }
+}
