@@ -536,6 +536,43 @@ class SecondScreenTests(unittest.TestCase):
         self.assertIn(mvpd["displayName"], self.browser.find_element(By.TAG_NAME, "main").text)
         self.page("app-signed-in")
 
+    @keeps_evidence
+    def test_6_the_activation_site_speaks_the_browsers_language(self):
+        """A browser set to Traditional Chinese (Taiwan) gets the pages in zh-Hant, start to end."""
+        with open(os.path.join(ROOT, "Sources", "Localization", "Strings", "zh-Hant.json"), encoding="utf-8") as file:
+            strings = json.load(file)
+        self.browser.execute_cdp_cmd("Network.enable", {})
+        self.browser.execute_cdp_cmd(
+            "Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "zh-TW,zh;q=0.9,en;q=0.5"}}
+        )
+        try:
+            mvpd = self.sign_in_provider()
+            persona = self.persona(mvpd["id"])
+            self.open("/activate")
+            self.assertEqual(self.browser.title, strings["page.activate.title"])
+            self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "zh-Hant")
+            self.submit_with_enter(self.type_into("code", "NOPE123"), "the activation page")
+            self.assertEqual(self.text("error"), strings["page.codeNotValid"])
+            self.page("zh-Hant-wrong-code")
+
+            code = self.tv.new_code()
+            self.open(f"/activate?code={code}")
+            self.submit_with_enter(self.browser.find_element(By.ID, "code"), "the activation page")
+            self.assertEqual(self.browser.find_element(By.TAG_NAME, "h1").text, strings["page.chooseProvider"])
+            self.page("zh-Hant-provider")
+            self.choose_with_arrows(self.tab_to_id("mvpd"), mvpd["id"])
+            self.submit_with_enter(self.tab_to_text("button", strings["page.continue"]), "the provider page")
+            heading = strings["page.signInTo"].replace("{provider}", mvpd["displayName"])
+            self.assertEqual(self.browser.find_element(By.TAG_NAME, "h1").text, heading)
+            self.page("zh-Hant-mvpd-sign-in")
+            self.type_into("username", persona["username"])
+            self.submit_with_enter(self.type_into("password", persona["password"]), "the sign-in page")
+            self.assertEqual(self.text("success"), strings["page.signedIn"])
+            self.page("zh-Hant-signed-in")
+            self.assertEqual(list(self.tv.profiles_for_code(code)), [mvpd["id"]])
+        finally:
+            self.browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -164,12 +164,9 @@ struct HomeScreen {
             Style(.brand, bold: true), align: isTV ? .center : .leading)
         y += 1
         // Who is signed in is worth two rows rather than a cut name.
-        for line in DisplayWidth.wrap(accountLine, to: rect.width).prefix(2) {
-            canvas.line(
-                line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
-                align: isTV ? .center : .leading)
-            y += 1
-        }
+        y += canvas.paragraph(
+            accountLine, in: Rect(x: rect.x, y: y, width: rect.width, height: 2), Style(.muted),
+            align: isTV ? .center : .leading)
         canvas.rule(Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted))
         y += 1
         let rows = HomeRow.rows(home).map { listRow($0, width: rect.width) }

@@ -127,17 +127,27 @@ struct InspectorRenderer {
             // explains it better than the code's general meaning.
             cause = latest.detail
         }
-        let explanationRows = max(0, inner.height - 1 - (status == nil ? 0 : 1))
+        // The flow's own account of the cause is English; another language gets the code's meaning
+        // in that language. The code takes up to two rows at the bottom, the explanation the rest.
+        var statusLines: [String] = []
+        if let status, inner.height >= 2 {
+            let meaning = strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
+            let text = "\(status.label(in: strings)): \(meaning)"
+            let wrapped = DisplayWidth.wrap(text, to: inner.width)
+            if inner.height < 3 || wrapped.count == 1 {
+                statusLines = [text]
+            } else {
+                // The second row keeps the rest of the text, cut with … if it still does not fit.
+                statusLines = [wrapped[0], wrapped.dropFirst().joined(separator: " ")]
+            }
+        }
+        let explanationRows = max(0, inner.height - 1 - statusLines.count)
         canvas.paragraph(
             step.explanation(in: strings),
             in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
             Style(.text))
-        if let status, inner.height >= 2 {
-            // The flow's own account of the cause is English; another language gets the code's
-            // meaning in that language.
-            let meaning = strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
-            canvas.line(
-                "\(status.label(in: strings)): \(meaning)", in: inner.row(inner.height - 1), Style(.warning))
+        for (index, line) in statusLines.enumerated() {
+            canvas.line(line, in: inner.row(inner.height - statusLines.count + index), Style(.warning))
         }
     }
 }

@@ -69,13 +69,9 @@ struct PickerScreen {
         let shown = query.isEmpty ? "⌕ \(strings("picker.search"))" : "⌕ \(query)▏"
         canvas.line(shown, in: search, Style(query.isEmpty ? .muted : .text, on: .surface))
         y += 1
-        let header = DisplayWidth.wrap(headerText, to: rect.width).prefix(2)
-        for line in header {
-            canvas.line(
-                line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted),
-                align: isTV ? .center : .leading)
-            y += 1
-        }
+        y += canvas.paragraph(
+            headerText, in: Rect(x: rect.x, y: y, width: rect.width, height: 3), Style(.muted),
+            align: isTV ? .center : .leading)
         // Notes (the footer, the privacy link) wrap over as many rows as they need; the selection
         // follows its row.
         var rows: [ListRow] = []
@@ -134,18 +130,12 @@ struct FormScreen {
             canvas.line(subtitle, in: rect.row(0), Style(.muted), align: .center)
             y += 1
         }
-        for line in DisplayWidth.wrap(title, to: rect.width).prefix(2) {
-            canvas.line(
-                line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.brand, bold: true), align: .center
-            )
-            y += 1
-        }
+        y += canvas.paragraph(
+            title, in: Rect(x: rect.x, y: y, width: rect.width, height: 2), Style(.brand, bold: true), align: .center)
         y += 1
         if let error {
-            for line in DisplayWidth.wrap(error, to: rect.width).prefix(2) {
-                canvas.line(line, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.error, bold: true))
-                y += 1
-            }
+            y += canvas.paragraph(
+                error, in: Rect(x: rect.x, y: y, width: rect.width, height: 2), Style(.error, bold: true))
         }
         // The labels share one column, as wide as the longer of them in this language.
         let labels = (user: strings("signIn.userId"), password: strings("signIn.password"))
@@ -273,7 +263,7 @@ struct SettingsScreen {
             y += 1
         }
         if let signIn = device?.system.signIn {
-            info(providerNames[signIn.providerId] ?? signIn.providerId, Style(.accent, bold: true))
+            info(providerNames[signIn.identityProvider] ?? signIn.providerId, Style(.accent, bold: true))
             info(strings("settings.account", ["name": signIn.userDisplayName]))
             let left = (signIn.expiresAt - now) / 1000
             info(
