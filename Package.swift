@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "PassMockServerTests",
             dependencies: [
-                "PassMockServer", "MockBackendAPI", "PassAPI", "PassClient", "Simulation",
+                "PassMockServer", "MockBackendAPI", "PassAPI", "PassClient", "Simulation", "Localization",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

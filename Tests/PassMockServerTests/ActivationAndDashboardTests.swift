@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import LocatedJSON
 import MockBackendAPI
 import PassAPI
@@ -34,6 +35,22 @@ import Testing
             let profile = try await tv.get("/profiles/code/\(code)").decode(ProfilesResponse.self)
             #expect(profile.profiles["Meridian"]?.type == .regular)
             #expect(try await tv.get("/profiles").decode(ProfilesResponse.self).profiles.keys.sorted() == ["Meridian"])
+        }
+    }
+
+    @Test func theActivationPagesAnswerInTheBrowsersLanguage() async throws {
+        try await Harness.run { harness in
+            let chinese = try await harness.send(
+                .get, "/activate", headers: [("Accept-Language", "zh-TW,zh;q=0.9,en;q=0.8")])
+            #expect(chinese.text.contains("<html lang=\"zh-Hant\">"))
+            #expect(chinese.text.contains("<h1>\(Strings.of(.traditionalChinese)("page.activate.title"))</h1>"))
+            let wrong = try await harness.send(
+                .post, "/activate", headers: [("Accept-Language", "es-ES,es;q=0.9")], body: "code=NOPE123")
+            #expect(wrong.status == 400)
+            #expect(wrong.text.contains(Strings.of(.spanish)("page.codeNotValid")))
+            let unknown = try await harness.send(.get, "/activate", headers: [("Accept-Language", "fr-FR, de;q=0.5")])
+            #expect(unknown.text.contains("<html lang=\"en\">"))
+            #expect(unknown.text.contains("<h1>Activate your device</h1>"))
         }
     }
 

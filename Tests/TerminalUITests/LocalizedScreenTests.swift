@@ -84,6 +84,36 @@ import VSASimulator
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test func thePickerSearchesByCharactersAndAccentsInEveryLanguage() {
+        let picker = ScreenFixtures.picker(.ios)
+        let chinese = Strings.of(.traditionalChinese)
+        let all = PickerRow.rows(picker, query: "", strings: chinese)
+        #expect(all.first == .header(chinese("picker.featured")))
+        // A name in another script than Latin goes under #, after the letters.
+        let hash = all.firstIndex(of: .header("#"))
+        #expect(hash.map { all[$0 + 1] } == .provider(id: "p.huaxia", name: "華夏有線電視"))
+        #expect(all.firstIndex(of: .header("S")).map { $0 < hash ?? 0 } == true)
+        var model = ScreenFixtures.model(.applePicker(picker), .ios, Size(width: 120, height: 36))
+        model.strings = chinese
+        for character in "有線" { _ = model.handle(.key(.character(character))) }
+        guard case .picker(let query, let selection) = model.screen else {
+            Issue.record("not the picker")
+            return
+        }
+        #expect(query == "有線")
+        #expect(
+            PickerRow.rows(picker, query: query, strings: chinese)[selection]
+                == .provider(id: "p.huaxia", name: "華夏有線電視"))
+        let spanish = Strings.of(.spanish)
+        #expect(
+            PickerRow.rows(picker, query: "SENAL", strings: spanish).contains(
+                .provider(id: "p.senal", name: "Señal Norte TV")))
+        let russian = Strings.of(.russian)
+        #expect(
+            PickerRow.rows(picker, query: "zzz", strings: russian).first
+                == .note(russian("picker.noResults", ["query": "zzz"])))
+    }
+
     static func inside(_ rect: Rect, _ pane: Rect) -> Bool {
         pane.x <= rect.x && rect.maxX <= pane.maxX && pane.y <= rect.y && rect.maxY <= pane.maxY
     }

@@ -34,8 +34,10 @@ enum TVSimBinary {
         private let shared = Shared()
 
         /// Runs `tvsim arguments`; with `fileLimit`, under `ulimit -n fileLimit` (the process
-        /// keeps its pid: the shell execs it).
-        init(_ arguments: [String], fileLimit: Int? = nil) {
+        /// keeps its pid: the shell execs it); `environment` changes the inherited variables.
+        init(_ arguments: [String], fileLimit: Int? = nil, environment: [String: String] = [:]) {
+            let updates = Dictionary(
+                uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) })
             let shared = self.shared
             let (executable, arguments) =
                 fileLimit.map { limit in
@@ -45,8 +47,9 @@ enum TVSimBinary {
                 let status: Int32
                 do {
                     let result = try await Subprocess.run(
-                        .path(FilePath(executable)), arguments: Arguments(arguments), input: .none,
-                        output: .sequence, error: .combinedWithOutput
+                        .path(FilePath(executable)), arguments: Arguments(arguments),
+                        environment: .inherit.updating(updates), input: .none, output: .sequence,
+                        error: .combinedWithOutput
                     ) { execution in
                         shared.state.withLock { $0.pid = execution.processIdentifier.value }
                         for try await chunk in execution.standardOutput {
