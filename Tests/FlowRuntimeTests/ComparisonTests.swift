@@ -333,3 +333,21 @@ enum HandMade {
         #expect(comparison.left.problems.first?.contains("could not start") == true)
     }
 }
+
+@Suite struct TerminalColumnsTests {
+    /// The widths known without Unicode properties are the widths the properties give.
+    @Test func theCommonWidthsAgreeWithTheUnicodeProperties() {
+        var disagreements: [String] = []
+        for value in UInt32(0xA0)...0xFFFF {
+            guard let width = TerminalColumns.commonWidth(value), let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            if TerminalColumns.propertyWidth(character) != width {
+                disagreements.append(String(value, radix: 16))
+            }
+        }
+        #expect(disagreements.isEmpty, "U+\(disagreements.prefix(20).joined(separator: ", U+"))")
+        #expect(TerminalColumns.of("電視供應商") == 10)
+        #expect(TerminalColumns.of("Телепровайдер") == 13)
+        #expect(TerminalColumns.of("Señal") == 5)
+    }
+}

@@ -4,9 +4,20 @@
 /// comparison laid out here fits there.
 public enum TerminalColumns {
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if first.value < 0x7F { return 1 }
+        // The scripts of the translations, alone in their character: no property lookups, which
+        // cost more than the rest of a frame's text in Russian or Chinese.
+        if scalars.next() == nil, let width = commonWidth(first.value) { return width }
+        return propertyWidth(character)
+    }
+
+    /// The width from the Unicode properties: what `commonWidth` must agree with.
+    static func propertyWidth(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
             return 2
         }
@@ -19,6 +30,20 @@ public enum TerminalColumns {
 
     public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Widths known without Unicode properties: Latin-1 and Latin Extended letters, Greek and
+    /// Cyrillic letters (not their combining marks), and the CJK ideographs, kana and fullwidth
+    /// forms (no emoji among them).
+    static func commonWidth(_ value: UInt32) -> Int? {
+        switch value {
+        // Not the soft hyphen (a format character) nor the combining marks among them.
+        case 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E: 1
+        case 0x3000...0x3029, 0x302E...0x302F, 0x3041...0x3098, 0x309B...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xF900...0xFAFF, 0xFF01...0xFF60:
+            2
+        default: nil
+        }
     }
 
     /// East Asian Wide and Fullwidth ranges.

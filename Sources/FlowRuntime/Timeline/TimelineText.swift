@@ -1,3 +1,4 @@
+import FlowCore
 import Foundation
 import Localization
 
@@ -12,12 +13,17 @@ public enum TimelineText {
         if let duration = entry.durationMilliseconds { text += "  (\(oneDecimal(duration)) ms)" }
         if entry.kind == .step, let step = entry.step { text += " — \(step.explanation(in: strings))" }
         if entry.kind == .status, let detail = entry.detail {
-            // The flow's account of this occurrence is English; another language gets the
-            // code's meaning in that language.
-            let meaning = strings.language == .english ? detail : entry.status?.meaning(in: strings) ?? detail
-            text += " — \(meaning)"
+            text += " — " + statusText(detail: detail, status: entry.status, strings)
         }
         return text
+    }
+
+    /// A code's details: as the flow wrote them in English; in another language the code's
+    /// meaning in it, followed by the details of this occurrence when they say more.
+    static func statusText(detail: String, status: StatusCode?, _ strings: Strings) -> String {
+        guard strings.language != .english, let status else { return detail }
+        let meaning = status.meaning(in: strings)
+        return detail == status.meaning ? meaning : "\(meaning) (\(detail))"
     }
 
     /// Time since the start: `mm:ss.mmm`, with hours in front once there are any (`1h02:00.000`).

@@ -57,23 +57,31 @@ public enum DisplayWidth {
         let available = width - indentCount
         var lines: [String] = []
         var line = ""
+        // The line's width is kept, not measured again for every word: wrapping runs for every
+        // explanation on every frame.
+        var lineWidth = 0
         for word in paragraph.dropFirst(indentCount).split(separator: " ", omittingEmptySubsequences: false) {
             for (index, piece) in pieces(of: word).enumerated() {
                 // A space separated the word from the line; pieces of one word join directly.
-                let candidate = line.isEmpty ? String(piece) : line + (index == 0 ? " " : "") + piece
-                if of(candidate) <= available {
-                    line = candidate
+                let joiner = line.isEmpty || index > 0 ? "" : " "
+                let pieceWidth = of(piece)
+                if lineWidth + joiner.count + pieceWidth <= available {
+                    line += joiner + piece
+                    lineWidth += joiner.count + pieceWidth
                     continue
                 }
                 if !line.isEmpty { lines.append(line) }
                 var rest = piece
-                while of(String(rest)) > available {
+                var restWidth = pieceWidth
+                while restWidth > available {
                     let chunk = prefix(of: rest, fitting: available)
                     if chunk.isEmpty { break }
                     lines.append(String(chunk))
                     rest = rest.dropFirst(chunk.count)
+                    restWidth = of(rest)
                 }
                 line = String(rest)
+                lineWidth = restWidth
             }
         }
         lines.append(line)
