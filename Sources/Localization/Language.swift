@@ -9,6 +9,10 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// The tag as `--lang` takes it and the catalogs are named.
     public var tag: String { rawValue }
 
+    /// What a device in this language sends as `Accept-Language`; nil for English, the default
+    /// every server assumes, so that English runs send exactly what they always sent.
+    public var acceptLanguage: String? { self == .english ? nil : "\(tag),en;q=0.5" }
+
     /// The language named by `--lang`: a supported tag in any case, or a common region form of
     /// one (`es-ES`, `zh-TW`, `zh_CN`, `ru-RU`).
     public init(tag: String) throws(UnsupportedLanguage) {

@@ -53,10 +53,15 @@ public struct IdentityProviderClient: Sendable {
 
     let baseURL: String
     let transport: Transport
+    /// The device's languages (`Accept-Language`), for the provider's messages; nil sends none.
+    let acceptLanguage: String?
 
-    public init(baseURL: String, clock: any SimulationClock, observer: ExchangeObserver?) {
+    public init(
+        baseURL: String, clock: any SimulationClock, observer: ExchangeObserver?, acceptLanguage: String? = nil
+    ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         transport = Transport(clock: clock, observer: observer)
+        self.acceptLanguage = acceptLanguage
     }
 
     public func signInForm(mvpd: String) async throws(Failure) -> SignInForm {
@@ -92,6 +97,7 @@ public struct IdentityProviderClient: Sendable {
     {
         let data = body.flatMap { try? JSONEncoder().encode($0) }
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if let acceptLanguage { headers.append(("Accept-Language", acceptLanguage)) }
         if data != nil { headers.append(("Content-Type", "application/json")) }
         let response: WireResponse
         do {

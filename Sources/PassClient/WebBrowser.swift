@@ -33,10 +33,16 @@ public struct WebBrowser: Sendable {
     /// URLs that end the navigation (the app's `redirectUrl`, a custom scheme).
     public let stopPrefixes: [String]
     public let maximumRedirects = 10
+    /// The device's languages, as a browser sends them (`Accept-Language`); nil sends none.
+    public let acceptLanguage: String?
 
-    public init(clock: any SimulationClock, observer: ExchangeObserver?, stopAt stopPrefixes: [String]) {
+    public init(
+        clock: any SimulationClock, observer: ExchangeObserver?, stopAt stopPrefixes: [String],
+        acceptLanguage: String? = nil
+    ) {
         transport = Transport(clock: clock, observer: observer)
         self.stopPrefixes = stopPrefixes
+        self.acceptLanguage = acceptLanguage
     }
 
     public func open(_ url: String) async throws(PassError) -> Outcome {
@@ -69,6 +75,7 @@ public struct WebBrowser: Sendable {
 
     private var headers: [(name: String, value: String)] {
         [("Accept", "text/html"), ("User-Agent", "Mozilla/5.0 (tvsim web view)")]
+            + (acceptLanguage.map { [("Accept-Language", $0)] } ?? [])
     }
 
     private func navigate(_ first: WireRequest) async throws(PassError) -> Outcome {

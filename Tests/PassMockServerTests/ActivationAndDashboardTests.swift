@@ -51,6 +51,13 @@ import Testing
             let unknown = try await harness.send(.get, "/activate", headers: [("Accept-Language", "fr-FR, de;q=0.5")])
             #expect(unknown.text.contains("<html lang=\"en\">"))
             #expect(unknown.text.contains("<h1>Activate your device</h1>"))
+            // The provider's sign-in in the system UI answers in the device's language too.
+            let refused = try await harness.send(
+                .post, "/idp/AuroraCable/vsa/sign-in",
+                headers: [("Content-Type", "application/json"), ("Accept-Language", "ru,en;q=0.5")],
+                body: #"{"username": "demo", "password": "wrong"}"#)
+            #expect(refused.status == 401)
+            #expect(refused.text.contains(Strings.of(.russian)("page.wrongPassword")))
         }
     }
 

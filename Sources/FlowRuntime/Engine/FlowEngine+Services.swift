@@ -13,11 +13,15 @@ extension FlowEngine {
         public let catalog: ProviderCatalog
         /// The programmer's own identity provider (custom-idp apps).
         public let customIdentityProvider: CustomIdentityProviderClient
+        /// What the device's web views send as `Accept-Language`; nil for English (nothing sent).
+        public let acceptLanguage: String?
 
         public init(
             client: PassClient, identityProvider: IdentityProviderClient, baseURL: String, info: ServerInfo,
-            catalog: ProviderCatalog, customIdentityProvider: CustomIdentityProviderClient
+            catalog: ProviderCatalog, customIdentityProvider: CustomIdentityProviderClient,
+            acceptLanguage: String? = nil
         ) {
+            self.acceptLanguage = acceptLanguage
             self.client = client
             self.identityProvider = identityProvider
             self.baseURL = baseURL

@@ -61,9 +61,12 @@ public actor FlowEngine {
         framework = FrameworkHandler(
             setup: setup, catalog: services.catalog, providers: services.identityProvider, accounts: accounts,
             clock: clock, agent: agent, device: device, timeline: timeline)
-        webView = WebViewHandler(baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts)
+        webView = WebViewHandler(
+            baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts,
+            acceptLanguage: services.acceptLanguage)
         secondScreen = SecondScreenHandler(
-            baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts)
+            baseURL: services.baseURL, clock: clock, timeline: timeline, accounts: accounts,
+            acceptLanguage: services.acceptLanguage)
         settings = SettingsHandler(setup: setup, clock: clock, device: device, timeline: timeline, backend: backend)
     }
 

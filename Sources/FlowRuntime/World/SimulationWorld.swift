@@ -70,8 +70,11 @@ public struct SimulationWorld: Sendable {
     }
 
     /// The services a flow engine uses, with every exchange going to `timeline`.
-    public func services(for setup: AppSetup, device: SimulatedDevice, timeline: Timeline) throws -> FlowEngine.Services
-    {
+    /// What the engine needs to run `setup` on `device`; `language` is the device's, which its
+    /// web views and the provider's sign-in send as `Accept-Language`.
+    public func services(
+        for setup: AppSetup, device: SimulatedDevice, timeline: Timeline, language: Language = .english
+    ) throws -> FlowEngine.Services {
         guard let requestor = info.requestors.first(where: { $0.id == setup.requestor }) else {
             throw WorldError.unknownRequestor(setup.requestor, known: info.requestors.map(\.id))
         }
@@ -86,10 +89,12 @@ public struct SimulationWorld: Sendable {
             clock: clock, credentials: device.apps[setup.identity.bundleId]?.clientCredentials, observer: observer)
         return FlowEngine.Services(
             client: client,
-            identityProvider: IdentityProviderClient(baseURL: baseURL, clock: clock, observer: observer),
+            identityProvider: IdentityProviderClient(
+                baseURL: baseURL, clock: clock, observer: observer, acceptLanguage: language.acceptLanguage),
             baseURL: baseURL, info: info, catalog: catalog,
             customIdentityProvider: CustomIdentityProviderClient(
-                baseURL: baseURL, requestor: setup.requestor, clock: clock, observer: observer))
+                baseURL: baseURL, requestor: setup.requestor, clock: clock, observer: observer),
+            acceptLanguage: language.acceptLanguage)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import MockBackendAPI
 import PassAPI
 
@@ -116,11 +117,12 @@ struct IdentityProviderRoutes {
             persona.password == credentials.password
         else {
             throw IdentityProviderFailure(
-                status: 401, error: "invalid_credentials", message: "The user ID or password is incorrect.")
+                status: 401, error: "invalid_credentials", message: request.strings("page.wrongPassword"))
         }
         guard !persona.expired else {
             throw IdentityProviderFailure(
-                status: 403, error: "subscription_ended", message: "This \(mvpd.displayName) subscription has ended.")
+                status: 403, error: "subscription_ended",
+                message: request.strings("page.subscriptionEnded", ["provider": mvpd.displayName]))
         }
         let expiry = backend.nowMilliseconds + backend.authenticationLifetime(of: mvpd)
         let token = backend.signer.token(

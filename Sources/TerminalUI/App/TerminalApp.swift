@@ -341,7 +341,8 @@ public final class TerminalApp: @unchecked Sendable {
                 let launching = LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
                 let agent: any UserAgent =
                     autoplayAgent ?? script.map { GuidedAgent(script: $0, inner: launching, inbox: inbox) } ?? launching
-                let services = try world.services(for: setup, device: device.load(), timeline: timeline)
+                let services = try world.services(
+                    for: setup, device: device.load(), timeline: timeline, language: options.language)
                 let engine = FlowEngine(
                     setup: setup, services: services, clock: clock,
                     agent: agent, store: device, timeline: timeline, backend: world.backend)

@@ -11,6 +11,7 @@ struct SecondScreenHandler: Sendable {
     let clock: any SimulationClock
     let timeline: Timeline
     let accounts: DemoAccounts
+    let acceptLanguage: String?
 
     /// Adobe's activation page is on the mock server; an identity provider gives a full address.
     func activationURL(of code: RegistrationCode) -> String {
@@ -19,7 +20,8 @@ struct SecondScreenHandler: Sendable {
 
     func activate(_ code: RegistrationCode, username: String, password: String, mvpd: String?) async {
         let timeline = self.timeline
-        let phone = WebBrowser(clock: clock, observer: { timeline.record($0) }, stopAt: [])
+        let phone = WebBrowser(
+            clock: clock, observer: { timeline.record($0) }, stopAt: [], acceptLanguage: acceptLanguage)
         do {
             guard let login = try await enterCode(code, on: phone, mvpd: mvpd) else { return }
             timeline.append(.user, "On another device: signs in as \(username)")

@@ -9,6 +9,7 @@ struct WebViewHandler: Sendable {
     let clock: any SimulationClock
     let timeline: Timeline
     let accounts: DemoAccounts
+    let acceptLanguage: String?
 
     func open(_ url: String, stopAt: String) async -> ScreenEvent {
         let absolute = url.hasPrefix("http") ? url : baseURL + url
@@ -33,7 +34,8 @@ struct WebViewHandler: Sendable {
 
     private func browser(stopAt: String) -> WebBrowser {
         let timeline = self.timeline
-        return WebBrowser(clock: clock, observer: { timeline.record($0) }, stopAt: [stopAt])
+        return WebBrowser(
+            clock: clock, observer: { timeline.record($0) }, stopAt: [stopAt], acceptLanguage: acceptLanguage)
     }
 
     private static func event(for outcome: WebBrowser.Outcome) -> ScreenEvent {
