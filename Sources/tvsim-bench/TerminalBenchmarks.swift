@@ -17,7 +17,7 @@ struct TerminalBenchmarks {
     /// On the first screen of the default app: the permission alert's button.
     var firstScreen: String { Strings.of(language)("alert.deny") }
     /// On the first frame, drawn while the embedded back end starts.
-    static let firstFrame = "Starting the back end"
+    var firstFrame: String { Strings.of(language)("device.startingBackend") }
 
     func launch(_ arguments: [String] = []) throws -> PseudoTerminal {
         let run = workspace.appendingPathComponent(UUID().uuidString)
@@ -43,7 +43,7 @@ struct TerminalBenchmarks {
         for _ in 0..<runs {
             helps.append(try await helpTime())
             let terminal = try launch()
-            guard terminal.waitFor(Self.firstFrame) else {
+            guard terminal.waitFor(firstFrame) else {
                 throw BenchmarkError("tvsim did not draw its first frame within 10 s")
             }
             // The rest of that frame, if it is still coming; the next frame comes later.

@@ -6,9 +6,9 @@ import Testing
 @Suite struct CatalogTests {
     /// The test a translator runs: every key of English in every language, with the same values.
     @Test func everyLanguageHasEveryKeyWithTheSameValues() {
-        let problems = BuiltInCatalogs.shared.problems
+        let problems = BuiltInCatalogs.problems
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-        #expect(Set(BuiltInCatalogs.shared.catalogs.keys) == Set(Language.allCases))
+        #expect(Set(BuiltInCatalogs.catalogs.keys) == Set(Language.allCases))
     }
 
     @Test func aMissingKeyIsReportedWithTheFileAndTheLineOfTheEnglishKey() throws {
