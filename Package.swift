@@ -141,7 +141,7 @@ let package = Package(
             name: "FlowRuntimeTests",
             dependencies: [
                 "FlowRuntime", "FlowCore", "PassMockServer", "MockBackendAPI", "PassClient", "Simulation",
-                "VSASimulator",
+                "VSASimulator", "Localization",
             ]
         ),
         .testTarget(

@@ -165,7 +165,7 @@ struct Run: AsyncParsableCommand {
         let selected = try resolve()
         var results: [ScenarioResult] = []
         for scenario in selected {
-            let result = await ScenarioRunner(launcher: .embedded).run(scenario)
+            let result = await ScenarioRunner(launcher: .embedded, language: lang.language()).run(scenario)
             results.append(result)
             if !json { printText(result) }
         }

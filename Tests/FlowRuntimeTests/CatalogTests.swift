@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Localization
 import LocatedJSON
 import Testing
 
@@ -132,6 +133,20 @@ import Testing
         let scenario = try Scenario.parse(file.text, file: name)
         let result = await ScenarioRunner().run(scenario)
         #expect(result.passed, "\(name): \(result.failures.joined(separator: "; "))")
+    }
+
+    /// The flows never read the words of a page or a message: on a device in another language
+    /// (its pages and the provider's answers in that language) every scenario passes the same.
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyScenarioPassesOnADeviceInAnotherLanguage(_ language: Language) async throws {
+        var failures: [String] = []
+        for name in Self.names {
+            let file = try #require(ScenarioCatalog.named(name))
+            let result = await ScenarioRunner(launcher: .embedded, language: language).run(
+                try Scenario.parse(file.text, file: name))
+            if !result.passed { failures.append("\(name): \(result.failures.joined(separator: "; "))") }
+        }
+        #expect(failures.isEmpty, "\(language.tag):\n\(failures.joined(separator: "\n"))")
     }
 
     @Test func mentionsAndExactListsFailWithAClearReason() async throws {

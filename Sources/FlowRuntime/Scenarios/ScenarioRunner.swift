@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Localization
 import PassAPI
 import PassClient
 import Simulation
@@ -36,9 +37,13 @@ public struct ScenarioResult: Sendable, Codable {
 /// loopback), a virtual clock, the scripted user, and the expectations checked at the end.
 public struct ScenarioRunner: Sendable {
     public let launcher: WorldLauncher
+    /// The simulated device's language: its web views and provider sign-in ask the back end's
+    /// pages and messages in it. The flow does not depend on it.
+    public var language: Language
 
-    public init(launcher: WorldLauncher) {
+    public init(launcher: WorldLauncher, language: Language = .english) {
         self.launcher = launcher
+        self.language = language
     }
 
     public func run(_ scenario: Scenario) async -> ScenarioResult {
@@ -65,7 +70,8 @@ public struct ScenarioRunner: Sendable {
             let store = MemoryDeviceStore(device)
             let user = ScriptedUser(steps: scenario.steps, personas: world.info.personas)
             let engine = FlowEngine(
-                setup: setup, services: try world.services(for: setup, device: device, timeline: timeline),
+                setup: setup,
+                services: try world.services(for: setup, device: device, timeline: timeline, language: language),
                 clock: clock, agent: user, store: store, timeline: timeline, backend: world.backend)
             let ending = await engine.run()
             let app = await engine.app

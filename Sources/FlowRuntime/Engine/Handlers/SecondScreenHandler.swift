@@ -50,7 +50,11 @@ struct SecondScreenHandler: Sendable {
             timeline.append(.user, "On another device: chooses \(choice)")
             outcome = try await phone.submit(on: page, fields: ["mvpd": choice])
         }
-        guard case .page(let login) = outcome, login.title?.hasPrefix("Sign in") == true else {
+        // A sign-in form is known by its password field, not by its words: the pages speak the
+        // device's language.
+        guard case .page(let login) = outcome,
+            HTMLScan.forms(in: login.html).contains(where: { $0.fields.keys.contains("password") })
+        else {
             if case .page(let page) = outcome {
                 timeline.append(.note, "The activation page answered: \(page.errorMessage ?? page.title ?? "?")")
             }
