@@ -133,6 +133,34 @@ import Testing
         let scenario = try Scenario.parse(file.text, file: name)
         let result = await ScenarioRunner().run(scenario)
         #expect(result.passed, "\(name): \(result.failures.joined(separator: "; "))")
+        // Every step and code the run met has its text in the catalogs (a missing key would show
+        // as itself, `step.…` or `status.…`).
+        for entry in result.timeline {
+            if let step = entry.step { #expect(Strings.english.has(step.key), "\(name): \(step.key)") }
+            if let status = entry.status {
+                #expect(!status.meaning(in: .english).hasPrefix("status."), "\(name): \(status.id)")
+            }
+        }
+    }
+
+    /// The flow's own words that screens show (what the app is doing, a code screen's status)
+    /// are English in FlowCore and translated under `flow.` keys: each one written there has one.
+    @Test func everyTextTheFlowShowsHasACatalogKey() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FlowCore")
+        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var texts: Set<String> = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let source = try String(contentsOf: file, encoding: .utf8)
+            for pattern in [
+                #/activity = "([^"]+)"/#, #/status: "([^"]+)"/#, #/expiredText = "([^"]+)"/#, #/text: "([^"]+)"/#,
+            ] {
+                for match in source.matches(of: pattern) { texts.insert(String(match.1)) }
+            }
+        }
+        #expect(texts.count >= 8)
+        let missing = texts.filter { !Strings.english.has("flow." + $0) }
+        #expect(missing.isEmpty, "no flow. key for \(missing.sorted())")
     }
 
     /// The flows never read the words of a page or a message: on a device in another language

@@ -68,17 +68,14 @@ public enum SignInAnswer: Sendable, Equatable {
     case cancel
 }
 
-/// Strings of the system UI in one place. Apple's exact wording is not public for every string;
-/// these follow the patterns of the system's privacy alerts and picker.
+/// The system UI's words in English, as the timeline records what the device showed. The
+/// terminal UI draws the screens in the device's language from the string catalogs
+/// (`Localization`); these follow the patterns of the system's privacy alerts and picker.
 public enum SystemStrings {
     public static func permissionTitle(_ app: String) -> String { "“\(app)” Would Like Access to Your TV Provider" }
     public static let permissionDeny = "Don’t Allow"
     public static let permissionAllow = "Allow"
-    public static let pickerTitle = "TV Provider"
-    public static let searchPlaceholder = "Search"
     public static let otherProvider = "Other TV Provider"
-    public static let footer = "If you don't see your TV provider, sign in directly from the app you want to use."
-    public static let privacyLink = "About TV Provider & Privacy…"
 
     public static func pickerHeader(app: String, videoTitle: String?) -> String {
         if let videoTitle { return "Sign in with your TV provider to watch “\(videoTitle)” in \(app)." }

@@ -27,16 +27,12 @@ public struct ProviderPicker: Sendable, Equatable {
         public var isFeatured = false
     }
 
-    public let title = SystemStrings.pickerTitle
     public let header: String
     /// The title the app asked the picker to name (`localizedVideoTitle`), if any.
     public let videoTitle: String?
     public let featured: [Row]
     /// Every listed provider, A–Z.
     public let all: [Row]
-    public let otherRowTitle = SystemStrings.otherProvider
-    public let footer = SystemStrings.footer
-    public let privacyLink = SystemStrings.privacyLink
 
     init(request: MetadataRequest, catalog: ProviderCatalog, app: AppIdentity) {
         header = SystemStrings.pickerHeader(app: app.displayName, videoTitle: request.localizedVideoTitle)
