@@ -56,7 +56,7 @@ import Testing
                 "step     A.1 retrieve client credentials — Приложение регистрируется со своим software statement"))
         #expect(russian.text.contains("status   N000 (код SDK для этого решения) — Пользователь не аутентифицирован."))
         #expect(russian.text.contains("POST /o/client/register → 201"))
-        let english = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso"], environment: ["LC_ALL": "", "LANG": "C"])
+        let english = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso"], environment: ["LC_ALL": "C.UTF-8"])
         #expect(await english.waitForExit(seconds: 30) == 0)
         #expect(english.text.contains("step     A.1 retrieve client credentials — The app registers"))
         let fromEnvironment = TVSimBinary.Running(

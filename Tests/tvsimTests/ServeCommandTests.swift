@@ -14,8 +14,14 @@ import Testing
 /// Runs the built `tvsim` binary as a user would.
 enum TVSimBinary {
     static var url: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
+        _ = englishEverywhere
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "tvsim")
     }
+
+    /// Every `tvsim` the tests start speaks English, whatever the machine's locale (`LANG=es_ES`
+    /// would otherwise translate what they read), unless a test names another language.
+    private static let englishEverywhere: Void = { setenv("LC_ALL", "C.UTF-8", 1) }()
 
     /// A running `tvsim`, started with swift-subprocess, its output (standard error included)
     /// collected as it comes.
@@ -34,10 +40,12 @@ enum TVSimBinary {
         private let shared = Shared()
 
         /// Runs `tvsim arguments`; with `fileLimit`, under `ulimit -n fileLimit` (the process
-        /// keeps its pid: the shell execs it); `environment` changes the inherited variables.
+        /// keeps its pid: the shell execs it); `environment` changes the inherited variables. The
+        /// language is English unless a test says otherwise, whatever the machine's locale.
         init(_ arguments: [String], fileLimit: Int? = nil, environment: [String: String] = [:]) {
+            let variables = ["LC_ALL": "C.UTF-8"].merging(environment) { _, asked in asked }
             let updates = Dictionary(
-                uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) })
+                uniqueKeysWithValues: variables.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) })
             let shared = self.shared
             let (executable, arguments) =
                 fileLimit.map { limit in

@@ -51,7 +51,7 @@ final class TmuxSession: @unchecked Sendable {
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         let script = """
             echo $$ > \(directory.path)/pid
-            XDG_CONFIG_HOME=\(directory.path) TERM=\(term) \(binary) --device-state \(directory.path)/device.json \(quoted)
+            XDG_CONFIG_HOME=\(directory.path) TERM=\(term) LC_ALL=C.UTF-8 \(binary) --device-state \(directory.path)/device.json \(quoted)
             echo EXITED $?
             stty -a > \(directory.path)/stty.txt
             sleep 60
