@@ -20,8 +20,7 @@ public struct Strings: Sendable, Equatable {
     }
 
     public func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        guard let template = catalog.entries[key]?.template ?? fallback?.entries[key]?.template else { return key }
-        return Template.fill(template, values.map { ($0.key, $0.value) })
+        fill(key, values.map { ($0.key, $0.value) })
     }
 
     /// The same with values computed at run time, in any order.

@@ -175,6 +175,15 @@ import Testing
             if !result.passed { failures.append("\(name): \(result.failures.joined(separator: "; "))") }
         }
         #expect(failures.isEmpty, "\(language.tag):\n\(failures.joined(separator: "\n"))")
+        // And the device did speak it: the web view and the other device got the pages in it.
+        let strings = Strings.of(language)
+        let webLogin = await ScenarioRunner(launcher: .embedded, language: language).run(
+            try ScenarioCatalog.resolve("rest-v2-ios-n003-web-login"))
+        let signInTo = strings("page.signInTo", ["provider": "\u{0}"]).components(separatedBy: "\u{0}")[0]
+        #expect(webLogin.timeline.contains { $0.title.hasPrefix("Web view: " + signInTo) }, "\(language.tag)")
+        let secondScreen = await ScenarioRunner(launcher: .embedded, language: language).run(
+            try ScenarioCatalog.resolve("rest-v2-tvos-n003-second-screen"))
+        #expect(secondScreen.timeline.contains { $0.title == "Other device: " + strings("page.signedIn") })
     }
 
     @Test func mentionsAndExactListsFailWithAClearReason() async throws {

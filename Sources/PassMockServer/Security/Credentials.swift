@@ -40,11 +40,11 @@ struct RefreshTokenClaims: Codable, Sendable {
     let jti: String
 }
 
-/// Issues and checks software statements, client credentials and access tokens without
-/// storing any of them.
 /// Who a client id was issued to.
 typealias ClientIdentity = (requestor: String, softwareId: String)
 
+/// Issues and checks software statements, client credentials and access tokens without
+/// storing any of them.
 struct CredentialAuthority: Sendable {
     static let issuer = "auth.tvsim.example"
     /// A fixed issue date keeps a statement identical from run to run for the same secret.
