@@ -1,4 +1,5 @@
 import FlowCore
+import FlowRuntime
 import Foundation
 import Localization
 import Testing
@@ -82,6 +83,33 @@ import VSASimulator
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// The inspector's tabs and State tab, the faults panel, the codes menu and the scenario menu
+    /// speak the session's language; what they list (routes, fault kinds, scenarios) stays data.
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func theInspectorAndTheMenusSpeakTheLanguage(_ language: Language) throws {
+        var model = try Self.model(language, .ios, "home", Size(width: 120, height: 36))
+        model.listScenarios(ScenarioCatalog.parsed())
+        let english = [
+            "Timeline", "Detail", "filter:", "Device (", "client credentials", "sessions:", "Faults —", "New fault",
+            "In force", "Reach a code", "Scenarios —", "to filter by",
+        ]
+        var shown: [String] = []
+        model.inspector.tab = .state
+        shown.append(Renderer(theme: ScreenFixtures.monoTheme).render(model).text)
+        for key in ["f", "k", "s"] {
+            var overlay = model
+            _ = overlay.handle(.key(.character(Character(key))))
+            #expect(overlay.overlay != nil, "\(key) opens an overlay")
+            shown.append(Renderer(theme: ScreenFixtures.monoTheme).render(overlay).text)
+        }
+        let strings = Strings.of(language)
+        let text = shown.joined(separator: "\n")
+        #expect(english.filter { text.contains($0) } == [], "\(text)")
+        for key in ["inspector.tab.timeline", "state.sessions", "faults.new", "scenarios.filterHint"] {
+            #expect(text.contains(strings(key, ["count": "0"])), "\(key)")
+        }
     }
 
     @Test func thePickerSearchesByCharactersAndAccentsInEveryLanguage() {

@@ -37,11 +37,11 @@ public enum DeviceScreen: Sendable, Equatable {
 public struct InspectorModel: Sendable, Equatable {
     public enum Tab: Int, Sendable, CaseIterable {
         case timeline = 1, detail, state
-        public var title: String {
+        public func title(in strings: Strings) -> String {
             switch self {
-            case .timeline: "Timeline"
-            case .detail: "Detail"
-            case .state: "State"
+            case .timeline: strings("inspector.tab.timeline")
+            case .detail: strings("inspector.tab.detail")
+            case .state: strings("inspector.tab.state")
             }
         }
     }

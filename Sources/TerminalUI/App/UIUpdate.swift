@@ -453,7 +453,7 @@ extension UIModel {
     /// The lines of the Detail or State tab at a width.
     func inspectorLines(width: Int) -> [(String, Style)] {
         inspector.tab == .state
-            ? StateText.lines(self, width: width) : DetailText.lines(for: selectedEntry, width: width)
+            ? StateText.lines(self, width: width) : DetailText.lines(for: selectedEntry, width: width, strings: strings)
     }
 
     /// How far the Detail or State tab can scroll: until its last line is at the bottom.

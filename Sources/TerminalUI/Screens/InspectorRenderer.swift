@@ -25,15 +25,21 @@ struct InspectorRenderer {
 
     func drawTabs(in rect: Rect, _ canvas: inout Canvas) {
         var x = rect.x
-        for tab in InspectorModel.Tab.allCases {
+        let labels = InspectorModel.Tab.allCases.map { " \($0.rawValue) \($0.title(in: model.strings)) " }
+        // Where the titles do not all fit (80 columns, longer words in some languages), the tabs
+        // not shown keep only their number, so no title is cut at the border.
+        let fits = labels.reduce(0) { $0 + DisplayWidth.of($1) + 1 } <= rect.width
+        for (tab, title) in zip(InspectorModel.Tab.allCases, labels) {
             let active = tab == model.inspector.tab
-            let label = " \(tab.rawValue) \(tab.title) "
+            let label = fits || active ? title : " \(tab.rawValue) "
             x =
                 canvas.text(
                     label, at: x, rect.y, active ? Style(.text, on: .selection, bold: true) : Style(.muted), in: rect)
                 + 1
         }
-        let filter = "filter: \(model.inspector.filter?.rawValue ?? "all") "
+        // The kinds are the timeline's own column values, so they stay as the rows show them.
+        let kind = model.inspector.filter?.rawValue ?? model.strings("inspector.filter.all")
+        let filter = model.strings("inspector.filter", ["kind": kind]) + " "
         if model.inspector.tab == .timeline, rect.maxX - x > DisplayWidth.of(filter) {
             canvas.line(
                 filter, in: Rect(x: x, y: rect.y, width: rect.maxX - x, height: 1), Style(.muted), align: .trailing)
@@ -43,7 +49,7 @@ struct InspectorRenderer {
     func drawTimeline(in rect: Rect, _ canvas: inout Canvas) {
         let entries = model.visibleTimeline
         guard !entries.isEmpty else {
-            canvas.line("Nothing yet.", in: rect.row(0), Style(.muted))
+            canvas.line(model.strings("inspector.empty"), in: rect.row(0), Style(.muted))
             return
         }
         let selected = model.inspector.selection ?? entries.count - 1
@@ -58,17 +64,19 @@ struct InspectorRenderer {
             let kind = DisplayWidth.pad(entry.kind.rawValue, to: 9)
             x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
             canvas.text(
-                Self.title(of: entry, width: row.maxX - x), at: x, row.y, base.bolded().with(entry.kind == .status),
+                Self.title(of: entry, width: row.maxX - x, strings: model.strings), at: x, row.y,
+                base.bolded().with(entry.kind == .status),
                 in: row)
         }
     }
 
     /// An entry's title in `width` columns. An exchange keeps its status (what QA reads): its
     /// path gives way in the middle, then its duration goes.
-    static func title(of entry: TimelineEntry, width: Int) -> String {
+    static func title(of entry: TimelineEntry, width: Int, strings: Strings = .english) -> String {
         if entry.kind == .status, let status = entry.status {
-            // The code first, then what it means here, as far as the row goes.
-            let meaning = entry.detail ?? status.meaning
+            // The code first, then what it means here, as far as the row goes. The flow's own
+            // account of the cause is English; another language gets the code's meaning in it.
+            let meaning = strings.language == .english ? entry.detail ?? status.meaning : status.meaning(in: strings)
             return DisplayWidth.truncate(meaning.isEmpty ? status.id : "\(status.id) · \(meaning)", to: width)
         }
         let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
@@ -163,18 +171,23 @@ extension Style {
 /// The Detail tab: an HTTP exchange with its headers (the partner status and device info
 /// decoded) and bodies (JSON pretty-printed), or any other entry's title and detail.
 enum DetailText {
-    static func lines(for entry: TimelineEntry?, width: Int) -> [(String, Style)] {
-        guard let entry else { return [("Select an entry in the timeline (tab, ↑↓).", Style(.muted))] }
+    /// The headings are in the session's language; what was sent and received stays as it was.
+    static func lines(for entry: TimelineEntry?, width: Int, strings: Strings = .english) -> [(String, Style)] {
+        guard let entry else { return [(strings("detail.empty"), Style(.muted))] }
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style(.text)) {
             for line in DisplayWidth.wrap(text, to: max(1, width)) { lines.append((line, style)) }
         }
         guard let exchange = entry.exchange else {
+            // The entry's own title and detail are the timeline's record (English); the step's
+            // explanation and the code's label and meaning are in the session's language.
             add(entry.title, Style(.text, bold: true))
-            if let step = entry.step { add(step.explanation) }
+            if let step = entry.step { add(step.explanation(in: strings)) }
             if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }
             if let status = entry.status {
-                add("\(status.label) (\(status.level.rawValue)): \(status.meaning)", Style(.warning))
+                add(
+                    "\(status.label(in: strings)) (\(status.level.rawValue)): \(status.meaning(in: strings))",
+                    Style(.warning))
             }
             return lines
         }
@@ -184,20 +197,20 @@ enum DetailText {
             outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.label)",
             Style(.accent))
         lines.append(("", Style(.text)))
-        add("Request headers", Style(.muted, bold: true))
+        add(strings("detail.requestHeaders"), Style(.muted, bold: true))
         for header in exchange.requestHeaders {
             add("\(header.name): \(header.value)", Style(.code))
             if let decoded = decode(header) { add("  ↳ \(decoded)", Style(.success)) }
         }
         if let body = exchange.requestBody {
-            add("Request body", Style(.muted, bold: true))
+            add(strings("detail.requestBody"), Style(.muted, bold: true))
             for line in pretty(body) { add(line, Style(.text)) }
         }
         lines.append(("", Style(.text)))
-        add("Response headers", Style(.muted, bold: true))
+        add(strings("detail.responseHeaders"), Style(.muted, bold: true))
         for header in exchange.responseHeaders { add("\(header.name): \(header.value)", Style(.code)) }
         if let body = exchange.responseBody {
-            add("Response body", Style(.muted, bold: true))
+            add(strings("detail.responseBody"), Style(.muted, bold: true))
             for line in pretty(body) { add(line, Style(.text)) }
         }
         return lines
@@ -260,52 +273,67 @@ enum DetailText {
 
 /// The State tab: the device, the app, and the back end's profiles with the time they have left.
 enum StateText {
+    /// In the session's language; identifiers, statuses and types stay as the protocol has them.
     static func lines(_ model: UIModel, width: Int) -> [(String, Style)] {
+        let strings = model.strings
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style(.text)) {
             lines.append((DisplayWidth.truncate(text, to: width), style))
         }
         func left(_ until: Int64) -> String {
             let seconds = (until - model.now) / 1000
-            return seconds > 0 ? "\(SettingsScreen.describe(seconds: seconds, .english)) left" : "expired"
+            guard seconds > 0 else { return strings("state.expired") }
+            return strings("state.left", ["duration": SettingsScreen.describe(seconds: seconds, strings)])
         }
-        add("Device (\(model.platform.displayName))", Style(.muted, bold: true))
+        add(strings("state.device", ["platform": model.platform.displayName]), Style(.muted, bold: true))
         if let device = model.world.device {
             add("  id \(device.deviceIdentifier)")
             let bundle = model.lastHome?.setup.identity.bundleId ?? ""
-            add("  TV Provider access: \(device.system.accessStatus(of: bundle).rawValue)")
+            add("  " + strings("state.access", ["status": device.system.accessStatus(of: bundle).rawValue]))
             if let signIn = device.system.signIn {
-                add("  signed in: \(signIn.providerId) as \(signIn.userDisplayName), \(left(signIn.expiresAt))")
+                add(
+                    "  "
+                        + strings(
+                            "state.signedIn",
+                            [
+                                "provider": signIn.providerId, "user": signIn.userDisplayName,
+                                "left": left(signIn.expiresAt),
+                            ]))
             } else {
-                add("  not signed in to a TV provider")
+                add("  " + strings("state.notSignedIn"))
             }
             let registered = device.apps[bundle]?.clientCredentials != nil
-            add("  client credentials: \(registered ? "registered" : "none")")
+            add("  " + strings(registered ? "state.credentials.registered" : "state.credentials.none"))
         }
-        add("App", Style(.muted, bold: true))
+        add(strings("state.app"), Style(.muted, bold: true))
         if let app = model.lastHome?.app {
             switch app.authentication {
             case .authenticated(let mvpd, let type, let notAfter):
                 add("  \(mvpd) · \(type.rawValue) · \(left(notAfter))")
-            case .notAuthenticated: add("  not authenticated")
-            case .unknown: add("  not launched")
+            case .notAuthenticated: add("  " + strings("state.notAuthenticated"))
+            case .unknown: add("  " + strings("state.notLaunched"))
             }
             if let playing = app.playing, playing.tokenNotAfter > 0 {
-                add("  media token for \(playing.resource): \(left(playing.tokenNotAfter))")
+                add(
+                    "  "
+                        + strings(
+                            "state.mediaToken", ["resource": playing.resource, "left": left(playing.tokenNotAfter)]))
             }
             let unlocked = app.unlocked.filter(\.value).keys.sorted()
-            if !unlocked.isEmpty { add("  preauthorized: \(unlocked.joined(separator: ", "))") }
+            if !unlocked.isEmpty {
+                add("  " + strings("state.preauthorized", ["resources": unlocked.joined(separator: ", ")]))
+            }
         }
-        add("Back end \(model.world.baseURL)", Style(.muted, bold: true))
-        add("  sessions: \(model.world.serverSessions)")
+        add(strings("state.backEnd", ["url": "\(model.world.baseURL)"]), Style(.muted, bold: true))
+        add("  " + strings("state.sessions", ["count": "\(model.world.serverSessions)"]))
         for profile in model.world.serverProfiles {
             add(
                 "  \(profile.mvpd) · \(profile.profile.type.rawValue) · \(profile.persona ?? "-") · \(left(profile.profile.notAfter))",
                 Style(profile.expired ? .muted : .text))
         }
-        if model.world.serverProfiles.isEmpty { add("  no profiles") }
+        if model.world.serverProfiles.isEmpty { add("  " + strings("state.noProfiles")) }
         if !model.warnings.isEmpty {
-            add("Warnings", Style(.warning, bold: true))
+            add(strings("state.warnings"), Style(.warning, bold: true))
             // Whole, wrapped: a warning names a file, a line and a field.
             for warning in model.warnings {
                 for line in DisplayWidth.wrap("  \(warning)", to: max(1, width)) {

@@ -110,7 +110,8 @@ struct OverlayRenderer {
         // The panel covers the panes: none of their borders may show in the margins beside it.
         canvas.fill(area, Style(.text, on: .background))
         canvas.fill(box, Style(.text, on: .surface))
-        canvas.box(box, Style(.accent, on: .surface), title: "Faults — injected into the mock back end")
+        let strings = model.strings
+        canvas.box(box, Style(.accent, on: .surface), title: strings("faults.title"))
         let inner = box.inset(horizontal: 2, vertical: 1)
         let (routes, right) = inner.splitLeft(min(30, inner.width / 3))
         let routeRows = FaultsPanel.routes.map { ListRow($0) }
@@ -124,18 +125,24 @@ struct OverlayRenderer {
             canvas.line(text, in: Rect(x: detail.x, y: y, width: detail.width, height: 1), style)
             y += 1
         }
-        line("New fault", Style(.accent, on: .surface, bold: true))
-        line("route   \(FaultsPanel.routes[panel.route])", Style(.text, on: .surface))
-        line("kind    ‹ \(FaultsPanel.kinds[panel.kind].name) ›", Style(.text, on: .surface))
+        // The route names and the fault kinds are the mock's own words, as in its admin API.
+        let labels = ["faults.route", "faults.kind", "faults.times"].map { strings($0) }
+        let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+        func field(_ index: Int, _ value: String) -> String {
+            DisplayWidth.pad(labels[index], to: labelWidth) + "   " + value
+        }
+        line(strings("faults.new"), Style(.accent, on: .surface, bold: true))
+        line(field(0, FaultsPanel.routes[panel.route]), Style(.text, on: .surface))
+        line(field(1, "‹ \(FaultsPanel.kinds[panel.kind].name) ›"), Style(.text, on: .surface))
         line(
-            "times   \(FaultsPanel.describe(times: FaultsPanel.timesChoices[panel.times]))", Style(.text, on: .surface))
-        line("⏎ adds it · ←→ kind · +/- times · tab: faults in force", Style(.muted, on: .surface))
+            field(2, FaultsPanel.describe(times: FaultsPanel.timesChoices[panel.times])), Style(.text, on: .surface))
+        line(strings("faults.hint"), Style(.muted, on: .surface))
         y += 1
-        line("In force (x removes)", Style(.accent, on: .surface, bold: true))
+        line(strings("faults.inForce"), Style(.accent, on: .surface, bold: true))
         guard y < detail.maxY else { return }
         let active = model.activeFaults.map { ListRow(FaultsPanel.describe($0)) }
         if active.isEmpty {
-            line("none", Style(.muted, on: .surface))
+            line(strings("faults.none"), Style(.muted, on: .surface))
             return
         }
         canvas.list(
@@ -152,11 +159,11 @@ struct OverlayRenderer {
         let other: DevicePlatform = platform == .ios ? .tvos : .ios
         canvas.box(
             box, Style(.accent, on: .surface),
-            title: "Reach a code on \(platform.displayName) — its key plays there · ←→ \(other.displayName)")
+            title: model.strings("codes.title", ["platform": platform.displayName, "other": other.displayName]))
         let inner = box.inset(horizontal: 2, vertical: 1)
         let targets = model.codeTargets(on: platform)
         guard !targets.isEmpty else {
-            canvas.line("The scenario catalog is still being read.", in: inner.row(0), Style(.muted, on: .surface))
+            canvas.line(model.strings("codes.loading"), in: inner.row(0), Style(.muted, on: .surface))
             return
         }
         // Two columns when the window is short.
@@ -178,24 +185,26 @@ struct OverlayRenderer {
         // The panel covers the panes: none of their borders may show in the margins beside it.
         canvas.fill(area, Style(.text, on: .background))
         canvas.fill(box, Style(.text, on: .surface))
+        let strings = model.strings
         canvas.box(
             box, Style(.accent, on: .surface),
-            title:
-                "Scenarios — ⏎ play by hand · a autoplay (\(ScenarioStatus.describe(model.scenario.pace))) · v compare")
+            title: strings("scenarios.title", ["pace": ScenarioStatus.describe(model.scenario.pace)]))
         let inner = box.inset(horizontal: 2, vertical: 1)
         let (top, description) = inner.splitTop(inner.height - 2)
         let (filterLine, list) = top.splitTop(1)
         let visible = model.visibleScenarios
         let filter =
-            model.scenarioQuery.map { "Filter: \($0)▏" } ?? "/ to filter by name, platform, integration or words"
+            model.scenarioQuery.map { strings("scenarios.filter", ["query": $0]) + "▏" }
+            ?? strings("scenarios.filterHint")
         canvas.line(filter, in: filterLine, Style(model.scenarioQuery == nil ? .muted : .focus, on: .surface))
         canvas.line(
-            "\(visible.count) of \(model.scenarioNames.count)", in: filterLine, Style(.muted, on: .surface),
+            strings("scenarios.count", ["shown": "\(visible.count)", "total": "\(model.scenarioNames.count)"]),
+            in: filterLine, Style(.muted, on: .surface),
             align: .trailing)
         let (rows, selectedRow) = Self.scenarioRows(model, visible: visible, selection: selection, width: list.width)
         canvas.list(rows, selected: selectedRow, in: list)
         if visible.isEmpty {
-            canvas.line("No scenario matches; backspace to widen.", in: list.row(0), Style(.muted, on: .surface))
+            canvas.line(strings("scenarios.none"), in: list.row(0), Style(.muted, on: .surface))
             return
         }
         if model.scenarioNames.indices.contains(selection) {
