@@ -70,13 +70,19 @@ struct InspectorRenderer {
         }
     }
 
+    /// What a code means this time: the flow's own account of the cause (which screen was
+    /// closed, what failed) where there is one, but that account is English, so another language
+    /// gets the code's general meaning in it.
+    static func meaning(of status: StatusCode, cause: String?, _ strings: Strings) -> String {
+        strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
+    }
+
     /// An entry's title in `width` columns. An exchange keeps its status (what QA reads): its
     /// path gives way in the middle, then its duration goes.
     static func title(of entry: TimelineEntry, width: Int, strings: Strings = .english) -> String {
         if entry.kind == .status, let status = entry.status {
-            // The code first, then what it means here, as far as the row goes. The flow's own
-            // account of the cause is English; another language gets the code's meaning in it.
-            let meaning = strings.language == .english ? entry.detail ?? status.meaning : status.meaning(in: strings)
+            // The code first, then what it means here, as far as the row goes.
+            let meaning = Self.meaning(of: status, cause: entry.detail, strings)
             return DisplayWidth.truncate(meaning.isEmpty ? status.id : "\(status.id) · \(meaning)", to: width)
         }
         let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
@@ -135,11 +141,10 @@ struct InspectorRenderer {
             // explains it better than the code's general meaning.
             cause = latest.detail
         }
-        // The flow's own account of the cause is English; another language gets the code's meaning
-        // in that language. The code takes up to two rows at the bottom, the explanation the rest.
+        // The code takes up to two rows at the bottom, the explanation the rest.
         var statusLines: [String] = []
         if let status, inner.height >= 2 {
-            let meaning = strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
+            let meaning = Self.meaning(of: status, cause: cause, strings)
             let text = "\(status.label(in: strings)): \(meaning)"
             let wrapped = DisplayWidth.wrap(text, to: inner.width)
             if inner.height < 3 || wrapped.count == 1 {
