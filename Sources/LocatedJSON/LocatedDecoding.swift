@@ -19,6 +19,23 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(T.self, forKey: key) ?? fallback
     }
 
+    /// Decodes an optional number that must lie in `range`; the error names the field and the
+    /// range, so a value that would overflow a later computation never gets past the file.
+    public func decodeIfPresent<T: Decodable & Comparable>(_ key: Key, in range: ClosedRange<T>) throws -> T? {
+        guard let value = try decodeIfPresent(T.self, forKey: key) else { return nil }
+        guard range.contains(value) else {
+            throw invalid(key, "must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+        }
+        return value
+    }
+
+    /// Decodes a number that must lie in `range`, or returns `fallback` when the field is absent.
+    public func decode<T: Decodable & Comparable>(_ key: Key, default fallback: T, in range: ClosedRange<T>) throws
+        -> T
+    {
+        try decodeIfPresent(key, in: range) ?? fallback
+    }
+
     /// Throws a located "invalid value" error for `key`.
     public func invalid(_ key: Key, _ message: String) -> DecodingError {
         DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: message)

@@ -31,6 +31,9 @@ import Testing
         #expect(throws: ScriptStep.ParseError.missingArgument("pick")) { try ScriptStep.parse("pick") }
         #expect(throws: ScriptStep.ParseError.badDuration("soon")) { try ScriptStep.parse("wait soon") }
         #expect(throws: ScriptStep.ParseError.badStatus("maybe")) { try ScriptStep.parse("settings permission maybe") }
+        // A wait longer than ten years would overflow the clock's milliseconds.
+        #expect(throws: ScriptStep.ParseError.badDuration("1e300s")) { try ScriptStep.parse("wait 1e300s") }
+        #expect(throws: ScriptStep.ParseError.badDuration("3651d")) { try ScriptStep.parse("wait 3651d") }
     }
 }
 
@@ -86,6 +89,21 @@ import Testing
             #"{"name": "x", "description": "d", "platform": "ios", "integration": "sdk", "steps": [], "expect": {"profileType": "gold"}}"#
         )
         #expect(profile?.field == "expect.profileType")
+    }
+
+    @Test func numbersOutOfTheirRangeNameTheirField() {
+        let head = #"{"name": "x", "description": "d", "platform": "ios", "integration": "rest-v2", "steps": [], "#
+        let expiry = failure(
+            head
+                + #""expect": {}, "device": {"signedIn": {"provider": "A", "persona": "demo", "expiresIn": 9223372036854775807}}}"#
+        )
+        #expect(expiry?.field == "device.signedIn.expiresIn")
+        #expect(expiry?.message.hasPrefix("must be between -3153600000 and 3153600000") == true)
+        let latency = failure(
+            head
+                + #""expect": {}, "faults": [{"route": "profiles", "kind": "latency", "latencyMilliseconds": 600001}]}"#
+        )
+        #expect(latency?.field == "faults[0].latencyMilliseconds")
     }
 
     @Test func garbageAndADribbledBodyAreDeclaredAsFaults() throws {

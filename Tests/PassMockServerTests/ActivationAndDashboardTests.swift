@@ -168,6 +168,14 @@ import Testing
         #expect(duplicate?.message == "MVPD id 'One' appears twice")
         let badId = failure(minimal.replacingOccurrences(of: "\"id\": \"Two\"", with: "\"id\": \"Two Words\""))
         #expect(badId?.field == "mvpds[1].id")
+        // A number that would overflow an expiry names its field and range.
+        let lifetime = failure(
+            minimal.replacingOccurrences(
+                of: "\"displayName\": \"Two TV\"",
+                with: "\"displayName\": \"Two TV\", \"authenticationLifetimeSeconds\": 9223372036854775807"))
+        #expect(lifetime?.field == "mvpds[1].authenticationLifetimeSeconds")
+        #expect(lifetime?.location.line == 8)
+        #expect(lifetime?.message.hasPrefix("must be between 1 and 3153600000") == true)
         let syntax = failure("{\n  \"requestors\": [\n")
         #expect(syntax?.location.line == 3)
         #expect(throws: DataFileError.self) { try DashboardFile.load(path: "/nonexistent/dashboard.json") }

@@ -59,6 +59,8 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var persona: String
         /// Seconds until the sign-in expires; negative for one that already has.
         public var expiresIn: Int?
+        /// A hundred years either way, so that the expiry date stays a date.
+        public static let longestExpiry = 3_153_600_000
 
         enum CodingKeys: String, CodingKey, CaseIterable { case provider, persona, expiresIn }
 
@@ -66,7 +68,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             provider = try container.decode(String.self, forKey: .provider)
             persona = try container.decode(String.self, forKey: .persona)
-            expiresIn = try container.decodeIfPresent(Int.self, forKey: .expiresIn)
+            expiresIn = try container.decodeIfPresent(.expiresIn, in: -Self.longestExpiry...Self.longestExpiry)
         }
     }
 

@@ -44,7 +44,8 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .unknown(let word): "'\(word)' is not a step; steps are: \(ScriptStep.grammar)"
             case .missingArgument(let step): "'\(step)' needs an argument"
-            case .badDuration(let text): "'\(text)' is not a duration such as 30s, 5m, 2h or 31d"
+            case .badDuration(let text):
+                "'\(text)' is not a duration such as 30s, 5m, 2h or 31d (at most \(ScriptStep.durationText(ScriptStep.longestWait)))"
             case .badStatus(let text): "'\(text)' is not one of granted, denied, restricted, notDetermined"
             }
         }
@@ -130,9 +131,14 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
         return "\(Int(seconds))s"
     }
 
+    /// The longest a step may wait: ten years of simulated time.
+    static let longestWait: Double = 315_360_000
+
     static func duration(_ text: String) throws(ParseError) -> Double {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
-        guard let unit = text.last.flatMap({ units[$0] }), let amount = Double(text.dropLast()), amount >= 0 else {
+        guard let unit = text.last.flatMap({ units[$0] }), let amount = Double(text.dropLast()), amount >= 0,
+            amount * unit <= longestWait
+        else {
             throw .badDuration(text)
         }
         return amount * unit

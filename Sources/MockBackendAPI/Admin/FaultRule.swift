@@ -27,6 +27,12 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public static let maximumChunks = 1_000
     /// The longest a dribbled body may take, as long as the longest drawn delay.
     public static let maximumDurationMilliseconds = 600_000
+    /// The longest delay a latency rule may ask for: ten minutes outlast every client's patience.
+    public static let maximumLatencyMilliseconds = 600_000
+    /// The longest `Retry-After` a throttle rule may send: one day.
+    public static let maximumRetryAfterSeconds = 86_400
+    /// The most requests one rule may count down.
+    public static let maximumTimes = 1_000_000_000
 
     /// How a latency fault's delay is drawn, from the rule's own seeded random source.
     public enum Distribution: String, Codable, Sendable, CaseIterable {
@@ -102,7 +108,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
         method = try container.decodeIfPresent(String.self, forKey: .method)?.uppercased()
         let kindName = try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))
         kind = Kind(rawValue: kindName)!
-        latencyMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMilliseconds)
+        let latencies = 0...Self.maximumLatencyMilliseconds
+        latencyMilliseconds = try container.decodeIfPresent(.latencyMilliseconds, in: latencies)
         latencyDistribution = try container.decodeIfPresent(String.self, forKey: .latencyDistribution).map {
             name in
             guard let distribution = Distribution(rawValue: name) else {
@@ -112,22 +119,23 @@ public struct FaultRule: Codable, Sendable, Equatable {
             }
             return distribution
         }
-        latencyMaxMilliseconds = try container.decodeIfPresent(Int.self, forKey: .latencyMaxMilliseconds)
+        latencyMaxMilliseconds = try container.decodeIfPresent(.latencyMaxMilliseconds, in: latencies)
         latencySigma = try container.decodeIfPresent(Double.self, forKey: .latencySigma)
         chunks = try container.decodeIfPresent(Int.self, forKey: .chunks)
         durationMilliseconds = try container.decodeIfPresent(Int.self, forKey: .durationMilliseconds)
         status = try container.decodeIfPresent(Int.self, forKey: .status)
         code = try container.decodeIfPresent(String.self, forKey: .code)
-        retryAfterSeconds = try container.decodeIfPresent(Int.self, forKey: .retryAfterSeconds)
+        retryAfterSeconds = try container.decodeIfPresent(.retryAfterSeconds, in: 0...Self.maximumRetryAfterSeconds)
         probability = try container.decode(.probability, default: 1)
-        times = try container.decodeIfPresent(Int.self, forKey: .times)
+        times = try container.decodeIfPresent(.times, in: 1...Self.maximumTimes)
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
         guard (0...1).contains(probability) else { throw container.invalid(.probability, "must be between 0 and 1") }
-        if let times, times < 1 { throw container.invalid(.times, "must be at least 1") }
         switch kind {
         case .latency:
             guard let latency = latencyMilliseconds, latency >= 0 else {
-                throw container.invalid(.latencyMilliseconds, "is required for a latency fault (milliseconds, ≥ 0)")
+                throw container.invalid(
+                    .latencyMilliseconds,
+                    "is required for a latency fault (milliseconds, 0…\(Self.maximumLatencyMilliseconds))")
             }
             if latencyDistribution == .uniform, (latencyMaxMilliseconds ?? -1) < latency {
                 throw container.invalid(
@@ -140,11 +148,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
             guard let status, (400...599).contains(status) else {
                 throw container.invalid(.status, "is required for a status fault (400…599)")
             }
-        case .throttle:
-            if let retry = retryAfterSeconds, retry < 0 { throw container.invalid(.retryAfterSeconds, "must be ≥ 0") }
         case .dribble:
             try checkDribble(in: container)
-        case .malformed, .reset, .empty, .garbage:
+        case .throttle, .malformed, .reset, .empty, .garbage:
             break
         }
     }

@@ -63,6 +63,9 @@ public struct Dashboard: Codable, Sendable, Equatable {
 
 /// Lifetimes, limits and switches of the mock service itself.
 public struct ServerSettings: Codable, Sendable, Equatable {
+    /// Every lifetime lies between one second and a hundred years, so that an expiry in
+    /// milliseconds since 1970 never overflows.
+    public static let lifetimeRange = 1...3_153_600_000
     /// Secret from which every signing key is derived. Changing it invalidates software
     /// statements, client credentials and tokens, as rotating keys would.
     public var signingSecret: String = "tvsim-dashboard"
@@ -99,10 +102,8 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             enabled = try container.decode(.enabled, default: false)
-            requestsPerSecond = try container.decode(.requestsPerSecond, default: 1)
-            burst = try container.decode(.burst, default: 10)
-            guard requestsPerSecond > 0 else { throw container.invalid(.requestsPerSecond, "must be greater than 0") }
-            guard burst >= 1 else { throw container.invalid(.burst, "must be at least 1") }
+            requestsPerSecond = try container.decode(.requestsPerSecond, default: 1, in: 0.001...1_000_000)
+            burst = try container.decode(.burst, default: 10, in: 1...1_000_000)
         }
     }
 
@@ -120,20 +121,24 @@ public struct ServerSettings: Codable, Sendable, Equatable {
             case maxBodyBytes, maxHeaderBytes, maxSessions, maxProfiles, maxJournalEntries, maxThrottledClients
         }
 
+        /// Bodies up to 64 MiB and headers up to 1 MiB: the server holds each in memory.
+        public static let bodyBytesRange = 1...(64 << 20)
+        public static let headerBytesRange = 1...(1 << 20)
+        /// Stores and the journal up to ten million entries.
+        public static let countRange = 1...10_000_000
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            for key in CodingKeys.allCases {
-                if let value = try container.decodeIfPresent(Int.self, forKey: key), value < 1 {
-                    throw container.invalid(key, "must be at least 1")
-                }
-            }
             let defaults = Limits()
-            maxBodyBytes = try container.decode(.maxBodyBytes, default: defaults.maxBodyBytes)
-            maxHeaderBytes = try container.decode(.maxHeaderBytes, default: defaults.maxHeaderBytes)
-            maxSessions = try container.decode(.maxSessions, default: defaults.maxSessions)
-            maxProfiles = try container.decode(.maxProfiles, default: defaults.maxProfiles)
-            maxJournalEntries = try container.decode(.maxJournalEntries, default: defaults.maxJournalEntries)
-            maxThrottledClients = try container.decode(.maxThrottledClients, default: defaults.maxThrottledClients)
+            maxBodyBytes = try container.decode(.maxBodyBytes, default: defaults.maxBodyBytes, in: Self.bodyBytesRange)
+            maxHeaderBytes = try container.decode(
+                .maxHeaderBytes, default: defaults.maxHeaderBytes, in: Self.headerBytesRange)
+            maxSessions = try container.decode(.maxSessions, default: defaults.maxSessions, in: Self.countRange)
+            maxProfiles = try container.decode(.maxProfiles, default: defaults.maxProfiles, in: Self.countRange)
+            maxJournalEntries = try container.decode(
+                .maxJournalEntries, default: defaults.maxJournalEntries, in: Self.countRange)
+            maxThrottledClients = try container.decode(
+                .maxThrottledClients, default: defaults.maxThrottledClients, in: Self.countRange)
         }
     }
 
@@ -150,9 +155,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         signingSecret = try container.decode(.signingSecret, default: defaults.signingSecret)
         if signingSecret.isEmpty { throw container.invalid(.signingSecret, "must not be empty") }
         func lifetime(_ key: CodingKeys, _ fallback: Int) throws -> Int {
-            let value = try container.decode(key, default: fallback)
-            guard value >= 1 else { throw container.invalid(key, "must be at least 1 second") }
-            return value
+            try container.decode(key, default: fallback, in: Self.lifetimeRange)
         }
         accessTokenLifetimeSeconds = try lifetime(.accessTokenLifetimeSeconds, defaults.accessTokenLifetimeSeconds)
         refreshTokenLifetimeSeconds = try lifetime(
@@ -228,8 +231,8 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         redirectUris = try container.decode(.redirectUris, default: [])
         appleSSO = try container.decode(.appleSSO, default: true)
         mvpds = try container.decodeIfPresent([String].self, forKey: .mvpds)
-        maxPreauthorizeResources = try container.decode(.maxPreauthorizeResources, default: 5)
-        maxAuthorizeResources = try container.decode(.maxAuthorizeResources, default: 1)
+        maxPreauthorizeResources = try container.decode(.maxPreauthorizeResources, default: 5, in: 1...1_000)
+        maxAuthorizeResources = try container.decode(.maxAuthorizeResources, default: 1, in: 1...1_000)
         resources = try container.decode(.resources, default: [])
         v1EnhancedErrors = try container.decode(.v1EnhancedErrors, default: true)
         sdkTVAppleSSO =
@@ -237,10 +240,6 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
             ? SDKTVAppleSSO(
                 rawValue: try container.decodeChoice(.sdkTVAppleSSO, from: SDKTVAppleSSO.allCases.map(\.rawValue)))!
             : .silentExchange
-        guard maxPreauthorizeResources >= 1 else {
-            throw container.invalid(.maxPreauthorizeResources, "must be at least 1")
-        }
-        guard maxAuthorizeResources >= 1 else { throw container.invalid(.maxAuthorizeResources, "must be at least 1") }
     }
 }
 
@@ -404,18 +403,14 @@ public struct MvpdSettings: Codable, Sendable, Equatable {
         logoutSupported = try container.decode(.logoutSupported, default: true)
         isTempPass = try container.decode(.isTempPass, default: false)
         identityProviderAvailable = try container.decode(.identityProviderAvailable, default: true)
-        authenticationLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .authenticationLifetimeSeconds)
-        authorizationLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .authorizationLifetimeSeconds)
+        authenticationLifetimeSeconds = try container.decodeIfPresent(
+            .authenticationLifetimeSeconds, in: ServerSettings.lifetimeRange)
+        authorizationLifetimeSeconds = try container.decodeIfPresent(
+            .authorizationLifetimeSeconds, in: ServerSettings.lifetimeRange)
         personas = try container.decodeIfPresent([Persona].self, forKey: .personas)
         if platformMappingId == nil, displayInPlatformPicker || enablePlatformServices {
             throw container.invalid(
                 .platformMappingId, "is required when displayInPlatformPicker or enablePlatformServices is true")
-        }
-        if let seconds = authenticationLifetimeSeconds, seconds < 1 {
-            throw container.invalid(.authenticationLifetimeSeconds, "must be at least 1 second")
-        }
-        if let seconds = authorizationLifetimeSeconds, seconds < 1 {
-            throw container.invalid(.authorizationLifetimeSeconds, "must be at least 1 second")
         }
     }
 

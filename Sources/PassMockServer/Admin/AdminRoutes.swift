@@ -218,16 +218,33 @@ struct AdminRoutes {
         return Reply.json(["expired": count])
     }
 
+    /// One advance moves the clock at most ten years, and the clock never passes the year 9999:
+    /// every expiry in milliseconds since 1970 then fits its integer.
+    static let longestAdvanceSeconds: Double = 315_360_000
+    static let latestTime = Date(timeIntervalSince1970: 253_402_300_799)
+
     private struct AdvanceRequest: Codable {
         let seconds: Double
     }
 
     private func advanceClock(_ request: IncomingRequest) throws -> MockResponse {
         let body = try decode(AdvanceRequest.self, from: request.body, name: "<request body>")
-        guard body.seconds >= 0, body.seconds.isFinite else {
-            return Reply.json(Message(error: "invalid_body", message: "seconds must be ≥ 0."), status: 400)
+        guard (0...Self.longestAdvanceSeconds).contains(body.seconds) else {
+            return Reply.json(
+                Message(
+                    error: "invalid_body",
+                    message: "seconds must be between 0 and \(Int(Self.longestAdvanceSeconds)) (ten years).",
+                    field: "seconds"),
+                status: 400)
         }
-        backend.clock.skip(to: backend.clock.now().addingTimeInterval(body.seconds))
+        let target = backend.clock.now().addingTimeInterval(body.seconds)
+        guard target <= Self.latestTime else {
+            return Reply.json(
+                Message(
+                    error: "invalid_body", message: "The clock cannot pass 9999-12-31T23:59:59Z.", field: "seconds"),
+                status: 400)
+        }
+        backend.clock.skip(to: target)
         return Reply.json(["time": backend.nowMilliseconds])
     }
 }

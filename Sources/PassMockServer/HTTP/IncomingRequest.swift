@@ -22,24 +22,35 @@ struct IncomingRequest: Sendable {
 
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
         if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
-            await drain(request)
+            await drain(request.body.makeAsyncIterator())
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
-        var request = request
-        let buffer: ByteBuffer
+        let body = try await collect(request.body, limit: limit)
+        return IncomingRequest(
+            method: request.method.rawValue, path: request.uri.path,
+            query: Self.parseQuery(request.uri.query), headers: request.headers,
+            body: body, rawQuery: request.uri.query)
+    }
+
+    /// Reads the body through one iterator: a request body can be iterated once only (a second
+    /// iterator is a failed assertion in debug builds), so the part over the limit is drained
+    /// through the same one.
+    private static func collect(_ body: RequestBody, limit: Int) async throws -> Data {
+        var iterator = body.makeAsyncIterator()
+        var collected = Data()
         do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            await drain(request)
-            throw tooLarge("The body is larger than \(limit) bytes.")
+            while let chunk = try await iterator.next() {
+                guard collected.count + chunk.readableBytes <= limit else {
+                    await drain(iterator)
+                    throw tooLarge("The body is larger than \(limit) bytes.")
+                }
+                collected.append(contentsOf: chunk.readableBytesView)
+            }
         } catch let error as HTTPParserError {
             // A broken chunked body: the parser stops there, so this answer ends the connection.
             throw EnhancedFailure(.badRequest, "The body is not valid HTTP/1.1 (\(error.inWords)).")
         }
-        return IncomingRequest(
-            method: request.method.rawValue, path: request.uri.path,
-            query: Self.parseQuery(request.uri.query), headers: request.headers,
-            body: Data(buffer.readableBytesView), rawQuery: request.uri.query)
+        return collected
     }
 
     /// The 413, sent once the body was drained: the connection stays usable.
@@ -48,10 +59,11 @@ struct IncomingRequest: Sendable {
     }
 
     /// Reads and drops what is left of the body, up to `drainLimit`.
-    static func drain(_ request: Request) async {
+    static func drain(_ iterator: RequestBody.AsyncIterator) async {
+        var iterator = iterator
         var dropped = 0
         do {
-            for try await chunk in request.body {
+            while let chunk = try await iterator.next() {
                 dropped += chunk.readableBytes
                 if dropped > drainLimit { break }
             }
