@@ -50,7 +50,10 @@ import Testing
             let statement = try #require(harness.backend.softwareStatement(for: "ORBIT"))
             #expect(try await register("{not json") == "invalid_request")
             #expect(try await register("{}") == "invalid_request")
-            #expect(try await register(#"{"software_statement": "\#(statement)"}"#, info: nil) == "invalid_request")
+            // X-Device-Info is optional, but checked when it is sent.
+            #expect(
+                try await register(#"{"software_statement": "\#(statement)"}"#, info: "not base64!")
+                    == "invalid_request")
             #expect(
                 try await register(#"{"software_statement": "\#(statement)"}"#, type: "text/plain") == "invalid_request"
             )

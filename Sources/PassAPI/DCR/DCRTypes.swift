@@ -1,18 +1,28 @@
 /// Wire types of Dynamic Client Registration (`/o/client/register`, `/o/client/token`).
 
-/// Body of `POST /o/client/register`.
+/// Body of `POST /o/client/register`: Adobe's `redirect_uri`, or RFC 7591's `redirect_uris`
+/// array that generic OAuth 2 clients send.
 public struct ClientRegistrationRequest: Codable, Sendable, Equatable {
     public var softwareStatement: String
     public var redirectUri: String?
+    public var redirectUris: [String]?
 
-    public init(softwareStatement: String, redirectUri: String? = nil) {
+    public init(softwareStatement: String, redirectUri: String? = nil, redirectUris: [String]? = nil) {
         self.softwareStatement = softwareStatement
         self.redirectUri = redirectUri
+        self.redirectUris = redirectUris
     }
 
     enum CodingKeys: String, CodingKey {
         case softwareStatement = "software_statement"
         case redirectUri = "redirect_uri"
+        case redirectUris = "redirect_uris"
+    }
+
+    /// Every redirect URI asked for, `redirect_uri` first, each once.
+    public var requestedRedirectUris: [String] {
+        var seen = Set<String>()
+        return ([redirectUri].compactMap { $0 } + (redirectUris ?? [])).filter { seen.insert($0).inserted }
     }
 }
 

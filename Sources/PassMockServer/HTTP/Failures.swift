@@ -38,6 +38,8 @@ struct OAuthFailure: StyledFailure {
     let code: DCRErrorCode
     let description: String
     var statusCode: Int = 400
+    /// `WWW-Authenticate` of a 401 to a client that sent HTTP Basic credentials.
+    var challenge: String?
 
     var ownStyle: ErrorStyle { .oauth }
 

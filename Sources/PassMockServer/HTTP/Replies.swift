@@ -83,7 +83,11 @@ enum Reply {
     }
 
     static func oauthError(_ failure: OAuthFailure) -> MockResponse {
-        json(DCRErrorResponse(failure.code, description: failure.description), status: failure.statusCode)
+        var reply = json(
+            DCRErrorResponse(failure.code, description: failure.description), status: failure.statusCode,
+            headers: DCRRoutes.noStore)
+        if let challenge = failure.challenge { reply.setHeader("WWW-Authenticate", challenge) }
+        return reply
     }
 
     /// The throttle's answer, as the real edge sends it: HTML from the proxy, not JSON.

@@ -24,12 +24,14 @@ struct DCRRoutes {
             body = try JSONDecoder().decode(ClientRegistrationRequest.self, from: request.body)
         } catch DecodingError.keyNotFound(let key, _) {
             throw OAuthFailure(code: .invalidRequest, description: "The body has no \(key.stringValue).")
+        } catch DecodingError.typeMismatch(_, let context)
+            where context.codingPath.first?.stringValue == "redirect_uris"
+        {
+            throw OAuthFailure(code: .invalidRedirectUri, description: "redirect_uris must be an array of strings.")
         } catch {
             throw OAuthFailure(code: .invalidRequest, description: "The body is not the expected JSON object.")
         }
-        guard case .success = DeviceInfo.parse(request.header(.deviceInfo)) else {
-            throw OAuthFailure(code: .invalidRequest, description: "X-Device-Info is missing or invalid.")
-        }
+        try checkDeviceInfo(request)
         let index = backend.index
         guard let claims = backend.credentials.statementClaims(body.softwareStatement),
             let requestor = index.requestorsById[claims.requestor],
@@ -40,29 +42,45 @@ struct DCRRoutes {
         guard !requestor.softwareStatement.revoked else {
             throw OAuthFailure(code: .unapprovedSoftwareStatement, description: "The software statement was revoked.")
         }
-        let redirectUris = try acceptedRedirectUris(body.redirectUri, for: requestor)
+        let redirectUris = try acceptedRedirectUris(body.requestedRedirectUris, for: requestor)
         let clientId = backend.credentials.clientId(
             requestor: requestor.id, softwareId: claims.softwareId, nonce: backend.newIdentifier())
         let credentials = ClientCredentials(
             clientId: clientId, clientSecret: backend.credentials.clientSecret(for: clientId),
             clientIdIssuedAt: Int64(backend.now.timeIntervalSince1970), redirectUris: redirectUris,
             grantTypes: Self.grantTypes)
-        return Reply.json(credentials, status: 201)
+        return Reply.json(credentials, status: 201, headers: Self.noStore)
     }
 
-    /// RFC 7591 §2 and RFC 6749 §3.1.2: an absolute URI without a fragment that a browser may be
-    /// sent to, and one of the requestor's registered URIs when the dashboard lists any. Without
-    /// one, the client gets the dashboard's list, as the TVE Dashboard's own registration would.
-    private func acceptedRedirectUris(_ uri: String?, for requestor: RequestorSettings) throws -> [String] {
-        guard let uri else { return requestor.redirectUris }
-        guard let problem = Self.redirectUriProblem(uri) else {
+    /// RFC 6749 §5.1: answers that carry credentials or tokens are never cached.
+    static let noStore: [(name: String, value: String)] = [("Cache-Control", "no-store"), ("Pragma", "no-cache")]
+
+    /// `X-Device-Info` is Adobe's, and no generic OAuth 2 client sends it: it is checked when
+    /// it is there and not asked for otherwise.
+    private func checkDeviceInfo(_ request: IncomingRequest) throws {
+        guard let header = request.header(.deviceInfo) else { return }
+        guard case .success = DeviceInfo.parse(header) else {
+            throw OAuthFailure(
+                code: .invalidRequest, description: "X-Device-Info is not valid (Base64 of a JSON object).")
+        }
+    }
+
+    /// RFC 7591 §2 and RFC 6749 §3.1.2: each an absolute URI without a fragment that a browser may
+    /// be sent to, and one of the requestor's registered URIs when the dashboard lists any.
+    /// Without any, the client gets the dashboard's list, as the TVE Dashboard's own registration
+    /// would.
+    private func acceptedRedirectUris(_ uris: [String], for requestor: RequestorSettings) throws -> [String] {
+        guard !uris.isEmpty else { return requestor.redirectUris }
+        for uri in uris {
+            if let problem = Self.redirectUriProblem(uri) {
+                throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' \(problem).")
+            }
             if !requestor.redirectUris.isEmpty, !requestor.redirectUris.contains(uri) {
                 throw OAuthFailure(
                     code: .invalidRedirectUri, description: "'\(uri)' is not registered for this statement.")
             }
-            return [uri]
         }
-        throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' \(problem).")
+        return uris
     }
 
     /// Why `uri` cannot be a redirection endpoint, or nil when it can.
@@ -76,12 +94,14 @@ struct DCRRoutes {
         return nil
     }
 
-    /// Accepts the parameters as a form body or, as some clients send them, in the query.
+    /// Accepts the parameters as a form body or, as some clients send them, in the query; the
+    /// client authenticates with `client_id` and `client_secret` among them (Adobe's way) or with
+    /// HTTP Basic (`client_secret_basic`, RFC 6749 §2.3.1, what OAuth 2 libraries send by default).
     func issueToken(_ request: IncomingRequest) throws -> MockResponse {
-        let parameters = try tokenParameters(request)
-        guard case .success = DeviceInfo.parse(request.header(.deviceInfo)) else {
-            throw OAuthFailure(code: .invalidRequest, description: "X-Device-Info is missing or invalid.")
-        }
+        var parameters = try tokenParameters(request)
+        try checkDeviceInfo(request)
+        let basic = try ClientBasicCredentials(authorization: request.header(.authorization))
+        if let basic { try merge(basic, into: &parameters) }
         for name in ["grant_type", "client_id", "client_secret"] where (parameters[name] ?? "").isEmpty {
             throw OAuthFailure(code: .invalidRequest, description: "The parameter \(name) is missing.")
         }
@@ -90,9 +110,34 @@ struct DCRRoutes {
             throw OAuthFailure(
                 code: .unsupportedGrantType, description: "Only client_credentials and refresh_token are supported.")
         }
-        let client = try authenticatedClient(id: parameters["client_id"]!, secret: parameters["client_secret"]!)
+        let client: Client
+        do {
+            client = try authenticatedClient(id: parameters["client_id"]!, secret: parameters["client_secret"]!)
+        } catch var failure as OAuthFailure where basic != nil && failure.code == .invalidClient {
+            // RFC 6749 §5.2: a client that authenticated with the Authorization header gets 401.
+            failure.statusCode = 401
+            failure.challenge = "Basic realm=\"tvsim\""
+            throw failure
+        }
         if grant == "refresh_token" { try spendRefreshToken(parameters["refresh_token"], of: client) }
         return tokenReply(for: client)
+    }
+
+    /// Adds HTTP Basic credentials to the parameters. One client authenticates one way (RFC 6749
+    /// §2.3): a `client_secret` in the body as well is refused; a `client_id` that repeats the
+    /// header's is accepted, as some libraries send it.
+    private func merge(_ basic: ClientBasicCredentials, into parameters: inout [String: String]) throws {
+        if parameters["client_secret"] != nil {
+            throw OAuthFailure(
+                code: .invalidRequest,
+                description: "The client authenticates twice (HTTP Basic and client_secret); use one.")
+        }
+        if let id = parameters["client_id"], id != basic.clientId {
+            throw OAuthFailure(
+                code: .invalidRequest, description: "client_id differs from the one in the Authorization header.")
+        }
+        parameters["client_id"] = basic.clientId
+        parameters["client_secret"] = basic.clientSecret
     }
 
     /// What registration grants every client: Adobe's token answer carries a refresh token, so
@@ -176,6 +221,33 @@ struct DCRRoutes {
         let response = AccessTokenResponse(
             id: jti, accessToken: token, createdAt: backend.nowMilliseconds,
             expiresIn: settings.accessTokenLifetimeSeconds, refreshToken: refresh)
-        return Reply.json(response, status: 201)
+        return Reply.json(response, status: 201, headers: Self.noStore)
+    }
+}
+
+/// `Authorization: Basic` of a confidential client (RFC 6749 §2.3.1): Base64 of the
+/// form-encoded client id, a colon and the form-encoded secret.
+struct ClientBasicCredentials: Equatable {
+    let clientId: String
+    let clientSecret: String
+
+    /// Nil when the request carries no Basic credentials; a broken header is a bad request.
+    init?(authorization: String?) throws {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
+        guard let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":"),
+            let id = Self.formDecoded(text[..<colon]), let secret = Self.formDecoded(text[text.index(after: colon)...])
+        else {
+            throw OAuthFailure(
+                code: .invalidRequest, description: "The Authorization header is not Basic base64(client_id:secret).")
+        }
+        clientId = id
+        clientSecret = secret
+    }
+
+    private static func formDecoded(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }
