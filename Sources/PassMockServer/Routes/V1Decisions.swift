@@ -8,7 +8,7 @@ extension V1Routes {
     /// `GET /api/v1/authorize`: decides one resource and keeps the authorization.
     func authorize(_ call: V1Call) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
-        let resource = try call.required("resource", .missingResource)
+        let resource = try resourceParameter(call)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
         let mvpd = try call.mvpd(key.mvpd, for: caller.requestor)
         let decision = judge(caller.requestor, mvpd, key, .authorize).decide(resource)
@@ -27,7 +27,7 @@ extension V1Routes {
     /// `GET /api/v1/tokens/authz`: the kept authorization (412 no token, 404 none, 410 expired).
     func authorizationToken(_ call: V1Call) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
-        let resource = try call.required("resource", .missingResource)
+        let resource = try resourceParameter(call)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 412)
         let stored = try authorization(key, resource, missingStatus: 404, expiredStatus: 410)
         return authorizationReply(call, stored, requestor: caller.requestor.id)
@@ -37,13 +37,14 @@ extension V1Routes {
     /// with a valid authorization, else 403.
     func mediaToken(_ call: V1Call) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
-        let resource = try call.required("resource", .missingResource)
+        let resource = try resourceParameter(call)
         let (key, profile) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
         let stored = try authorization(key, resource, missingStatus: 403, expiredStatus: 403)
         let now = backend.nowMilliseconds
         let notAfter = now + Int64(backend.settings.mediaTokenLifetimeSeconds) * 1000
         let serialized = MediaTokenDocument(
-            resource: ResourceReference(resource).id, requestor: caller.requestor.id, mvpd: stored.mvpd, issuedAt: now,
+            resource: ResourceReference.checked(resource).id, requestor: caller.requestor.id, mvpd: stored.mvpd,
+            issuedAt: now,
             notAfter: notAfter, userID: profile.userID, nonce: backend.newIdentifier()
         ).serialized(with: backend.signer)
         return call.reply(
@@ -119,7 +120,8 @@ extension V1Routes {
         guard let stored = backend.store.authorization(authorizationKey(key, resource)), stored.mvpd == key.mvpd else {
             throw V1Failure(
                 .authorizationNotFound, status: missingStatus,
-                details: "There is no authorization for \(ResourceReference(resource).id); call authorize first.")
+                details:
+                    "There is no authorization for \(ResourceReference.checked(resource).id); call authorize first.")
         }
         guard !stored.isExpired(atMilliseconds: backend.nowMilliseconds) else {
             throw V1Failure(.authorizationExpired, status: expiredStatus, details: "Call authorize again.")
@@ -130,12 +132,13 @@ extension V1Routes {
     private func authorizationKey(_ key: ProfileKey, _ resource: String) -> V1AuthorizationKey {
         V1AuthorizationKey(
             clientId: key.clientId, deviceId: key.deviceId, requestor: key.serviceProvider,
-            resource: ResourceReference(resource).id)
+            resource: ResourceReference.checked(resource).id)
     }
 
     private func resourceList(_ call: V1Call, limit: Int) throws -> [String] {
         let resources = try call.required("resource", .missingResource).split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for resource in resources { try checkResource(resource) }
         guard !resources.isEmpty else { throw V1Failure.missing("resource", .missingResource) }
         guard resources.count <= limit else {
             throw V1Failure(
@@ -143,6 +146,21 @@ extension V1Routes {
             )
         }
         return resources
+    }
+
+    /// The `resource` parameter, an id or a well-formed MRSS document.
+    private func resourceParameter(_ call: V1Call) throws -> String {
+        let resource = try call.required("resource", .missingResource)
+        try checkResource(resource)
+        return resource
+    }
+
+    private func checkResource(_ resource: String) throws {
+        do {
+            _ = try ResourceReference(resource)
+        } catch {
+            throw V1Failure(.malformedAuthzRequest, details: error.reason)
+        }
     }
 
     private func judge(

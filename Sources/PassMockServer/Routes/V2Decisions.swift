@@ -25,6 +25,13 @@ extension V2Routes {
         guard resources.count <= limit else {
             throw EnhancedFailure(.tooManyResources, "\(resources.count) resources; this integration allows \(limit).")
         }
+        for (index, resource) in resources.enumerated() {
+            do {
+                _ = try ResourceReference(resource)
+            } catch {
+                throw EnhancedFailure(.invalidParameterResources, "resources[\(index)]: \(error.reason)")
+            }
+        }
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
         let judge = DecisionJudge(
@@ -48,7 +55,7 @@ struct DecisionJudge {
     var requiresPartnerStatus = true
 
     func decide(_ resource: String) -> Decision {
-        let reference = ResourceReference(resource)
+        let reference = ResourceReference.checked(resource)
         var decision = Decision(
             resource: resource, serviceProvider: requestor.id, mvpd: mvpd.id, source: .mvpd, authorized: false)
         switch mvpd.degradation {
@@ -146,45 +153,5 @@ struct DecisionJudge {
             decision.token = MediaToken(notBefore: now, notAfter: notAfter, serializedToken: serialized)
         }
         return decision
-    }
-}
-
-/// A resource id, or an MRSS document from which the id and rating are read.
-struct ResourceReference {
-    let id: String
-    let rating: String?
-
-    init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("<") else {
-            id = trimmed
-            rating = nil
-            return
-        }
-        id = Self.text(ofElement: "title", in: trimmed)?.trimmingCharacters(in: .whitespaces) ?? trimmed
-        rating = Self.text(ofElement: "media:rating", in: trimmed)?.trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The text of the first `<element>…</element>`, found by its spelling: apps send MRSS
-    /// fragments that use the `media:` prefix without declaring it, which no namespace-aware
-    /// reader accepts.
-    private static func text(ofElement element: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(element)>") ?? openTag(element, in: xml),
-            let close = xml.range(of: "</\(element)>", range: open.upperBound..<xml.endIndex)
-        else { return nil }
-        return unescape(String(xml[open.upperBound..<close.lowerBound]))
-    }
-
-    private static func openTag(_ element: String, in xml: String) -> Range<String.Index>? {
-        guard let start = xml.range(of: "<\(element) "), let end = xml[start.upperBound...].firstIndex(of: ">") else {
-            return nil
-        }
-        return start.lowerBound..<xml.index(after: end)
-    }
-
-    private static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
