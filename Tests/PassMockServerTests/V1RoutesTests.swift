@@ -210,11 +210,26 @@ import Testing
             expectV1Error(
                 try await harness.send(.get, "/api/v1/checkauthn?requestor=NOBODY&deviceId=d", headers: app.auth),
                 .invalidRequestor)
+            // A call that names no requestor is the token's requestor's: ORBIT has no profile on d.
             let noRequestor = try await harness.send(.get, "/api/v1/checkauthn?deviceId=d", headers: app.auth)
-            expectV1Error(noRequestor, .invalidRequestor)
+            expectV1Error(noRequestor, .authenticationSessionMissing, status: 403)
             expectPlainError(
                 try await harness.send(.get, "/reggie/v1/ORBITLITE/regcode/ABCDEFG", headers: app.auth),
                 status: 401, message: "Unauthorized")
+        }
+    }
+
+    @Test func aLogoutThatNamesNoRequestorEndsTheTokensRequestorsProfile() async throws {
+        try await Harness.run { harness in
+            let app = try await V1App(harness)
+            try await app.signIn(mvpd: "Cascade")
+            #expect(try await app.get("/api/v1/checkauthn").status == 200)
+            let logout = try await harness.send(.delete, "/api/v1/logout?deviceId=\(app.deviceId)", headers: app.auth)
+            #expect(logout.status < 400, "\(logout.text)")
+            expectV1Error(try await app.get("/api/v1/checkauthn"), .authenticationSessionMissing, status: 403)
+            // Without a token there is nobody to name: 401, as for any V1 call.
+            let anonymous = try await harness.send(.delete, "/api/v1/logout?deviceId=\(app.deviceId)")
+            expectV1Error(anonymous, "invalid_access_token_service_provider", status: 401)
         }
     }
 

@@ -19,8 +19,9 @@ struct Gatekeeper {
         index = backend.index
     }
 
-    /// Validates `Authorization: Bearer …` for `serviceProvider`.
-    func caller(_ request: IncomingRequest, serviceProvider: String) throws -> Caller {
+    /// Validates `Authorization: Bearer …` for `serviceProvider`; with nil, for the requestor the
+    /// token was issued to (REST API V1 calls that name none, such as `logout`).
+    func caller(_ request: IncomingRequest, serviceProvider asked: String?) throws -> Caller {
         guard let header = request.header(.authorization) else {
             throw EnhancedFailure(.invalidAccessTokenServiceProvider, "The Authorization header is missing.")
         }
@@ -38,6 +39,7 @@ struct Gatekeeper {
             throw EnhancedFailure(
                 .invalidAccessTokenServiceProvider, "The access token has expired; request a new one.")
         }
+        let serviceProvider = asked ?? claims.requestor
         guard let requestor = index.requestorsById[serviceProvider] else {
             throw EnhancedFailure(.invalidParameterServiceProvider, "Unknown service provider '\(serviceProvider)'.")
         }

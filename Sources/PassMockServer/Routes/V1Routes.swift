@@ -91,22 +91,13 @@ struct V1Call {
     }
 
     /// The Bearer token's caller, for the requestor named by the `{requestor}` path segment or
-    /// by the first parameter of `names` present (`requestor` unless told otherwise).
+    /// by the first parameter of `names` present (`requestor` unless told otherwise). A call
+    /// that names none is the token's requestor's, as real clients' `logout?deviceId=…` is.
     func caller(_ names: String...) throws -> Caller {
         let names = names.isEmpty ? ["requestor"] : names
         let named = names.lazy.compactMap { inputs[$0] }.first { !$0.isEmpty }
         let fromPath = parameters["requestor"]
-        let requestor = fromPath.isEmpty ? named ?? "" : fromPath
-        guard !requestor.isEmpty else {
-            // The access token is judged first, as when the requestor is named.
-            do {
-                _ = try gate.caller(request, serviceProvider: requestor)
-            } catch let failure as EnhancedFailure where failure.code != .invalidParameterServiceProvider {
-                throw failure
-            }
-            throw V1Failure.missing(names[0], .invalidRequestor)
-        }
-        return try gate.caller(request, serviceProvider: requestor)
+        return try gate.caller(request, serviceProvider: fromPath.isEmpty ? named : fromPath)
     }
 
     /// `deviceId`, used as given: the same text as a V2 `AP-Device-Identifier` decodes to names
