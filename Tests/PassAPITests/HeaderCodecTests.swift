@@ -130,6 +130,11 @@ import Testing
             Redaction.header(name: "Authorization", value: "Basic ZGVtbzpodW50ZXIyaHVudGVyMg==") == "Basic ‹redacted›")
         #expect(Redaction.header(name: "Authorization", value: "Bearer letmein") == "Bearer ‹redacted›")
         #expect(Redaction.header(name: "X-Device-Info", value: "abc") == "abc")
+        #expect(Redaction.header(name: "Proxy-Authorization", value: "Basic dTpw") == "Basic ‹redacted›")
+        // A page's address in Referer carries what the page was opened with.
+        #expect(
+            Redaction.header(name: "Referer", value: "http://127.0.0.1:9/idp/A/login?RelayState=r3l4y&x=1&code=c0de")
+                == "http://127.0.0.1:9/idp/A/login?RelayState=‹redacted›&x=1&code=‹redacted›")
     }
 
     @Test func hidesSecretsInFormsQueriesAndJSON() throws {
@@ -150,6 +155,22 @@ import Testing
         #expect(String(decoding: json, as: UTF8.self) == #"{"password":"‹redacted›"}"#)
         let html = Redaction.body(Data(#"<td><code class="secret">demo</code></td>"#.utf8), contentType: "text/html")
         #expect(String(decoding: html, as: UTF8.self) == #"<td><code class="secret">‹redacted›</code></td>"#)
+    }
+
+    @Test func readsABodyByItsTypeNotItsFirstByte() {
+        func text(_ body: String, _ type: String?) -> String {
+            String(decoding: Redaction.body(Data(body.utf8), contentType: type), as: UTF8.self)
+        }
+        let form = "application/x-www-form-urlencoded"
+        #expect(text("{x}=1&password=hunter2", form) == "{x}=1&password=‹redacted›")
+        #expect(text("[a]=1&client_secret=s", form) == "[a]=1&client_secret=‹redacted›")
+        #expect(text("[a]=1&client_secret=s", nil) == "[a]=1&client_secret=‹redacted›")
+        // Declared JSON that does not parse is read as a form as well.
+        #expect(text("{broken&password=p", "application/json") == "{broken&password=‹redacted›")
+        // A member name written with escapes is judged by its decoded name.
+        #expect(
+            text(#"{"p\u0061ssword":"hunter2","ok":1}"#, "application/json") == #"{"ok":1,"password":"‹redacted›"}"#)
+        #expect(text(#"{"Client\u005fSecret":"s"}"#, nil) == #"{"Client_Secret":"‹redacted›"}"#)
     }
 
     @Test func removesSAMLSignatures() {

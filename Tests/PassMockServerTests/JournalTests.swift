@@ -34,3 +34,31 @@ import Testing
         #expect(entry.requestHeaders["Authorization"]?.contains("abcdefghijklmnop") == false)
     }
 }
+
+/// What a browser or a careless client sends around secrets stays out of the journal, and the
+/// mock's pages tell browsers not to pass their addresses on.
+@Suite struct JournalSecretPathTests {
+    @Test func refererProxyCredentialsEscapedNamesAndFormsThatLookLikeJSONAreHidden() async throws {
+        try await Harness.run { harness in
+            let page = try await harness.send(.get, "/activate", headers: [("Accept", "text/html")])
+            #expect(page.header("Referrer-Policy") == "no-referrer")
+            _ = try await harness.send(
+                .get, "/activate",
+                headers: [
+                    ("Referer", "http://127.0.0.1:1/idp/Cascade/login?RelayState=relay-SECRET-1"),
+                    ("Proxy-Authorization", "Basic proxy-SECRET-2"),
+                ])
+            _ = try await harness.send(
+                .post, "/o/client/register", headers: [("Content-Type", "application/json")],
+                body: #"{"software_statement": "x", "p\u0061ssword": "escaped-SECRET-3"}"#)
+            _ = try await harness.send(
+                .post, "/o/client/token", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: "{x}=1&client_secret=form-SECRET-4&grant_type=client_credentials")
+            let journal = try await harness.send(.get, "/__tvsim/journal").text
+            #expect(journal.contains("/o/client/token"), "the journal kept nothing: \(journal.prefix(300))")
+            for secret in ["relay-SECRET-1", "proxy-SECRET-2", "escaped-SECRET-3", "form-SECRET-4"] {
+                #expect(!journal.contains(secret), "\(secret) is in the journal")
+            }
+        }
+    }
+}

@@ -23,11 +23,12 @@ public enum Redaction {
         secretFields.contains(name.lowercased())
     }
 
-    /// A header value with secrets hidden.
+    /// A header value with secrets hidden. `Referer` is a page's address, and the mock's pages
+    /// carry relay states and codes in theirs.
     public static func header(name: String, value: String) -> String {
         switch name.lowercased() {
-        case "authorization": authorization(value)
-        case "location": redirect(value)
+        case "authorization", "proxy-authorization": authorization(value)
+        case "location", "referer": redirect(value)
         default: value
         }
     }
@@ -90,10 +91,11 @@ public enum Redaction {
     }
 
     /// Member names are compared case-insensitively, so this looks for every secret or SAML
-    /// field name in the lowercased text.
+    /// field name in the lowercased text. A name may be written with escapes (`"p\u0061ssword"`):
+    /// a document with any escape is parsed, and its members judged by their decoded names.
     static func mayHoldSecretMember(_ data: Data) -> Bool {
         let text = String(decoding: data, as: UTF8.self).lowercased()
-        return lowercasedMemberNames.contains { text.contains("\"\($0)\"") }
+        return text.contains("\\") || lowercasedMemberNames.contains { text.contains("\"\($0)\"") }
     }
 
     private static let lowercasedMemberNames = Set(
@@ -137,17 +139,21 @@ public enum Redaction {
         return Base64.encode(samlSignatureRemoved(String(decoding: data, as: UTF8.self)))
     }
 
-    /// A body with secrets hidden. The declared type is a hint only: a body sent without (or
-    /// with a wrong) `Content-Type` is sniffed, so a secret never slips through a mislabelled request.
+    /// A body with secrets hidden, read by its declared type: HTML and XML as such; JSON as JSON
+    /// when it is JSON; anything else (a form, no type, a wrong type, JSON that does not parse)
+    /// as a form too, after its JSON members if it parses as JSON. The first byte decides
+    /// nothing, so a form that starts with `{` or `[` still has its secrets hidden.
     public static func body(_ data: Data, contentType: String?) -> Data {
         let type = contentType?.lowercased() ?? ""
-        let text = String(decoding: data, as: UTF8.self)
-        if type.contains("html") { return Data(html(text).utf8) }
-        if type.contains("xml") { return Data(samlSignatureRemoved(text).utf8) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") { return json(data) }
-        if trimmed.contains("=") { return Data(formEncoded(text).utf8) }
-        return data
+        if type.contains("html") { return Data(html(String(decoding: data, as: UTF8.self)).utf8) }
+        if type.contains("xml") { return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8) }
+        let members = json(data)
+        if type.contains("json"), isJSON(data) { return members }
+        return Data(formEncoded(String(decoding: members, as: UTF8.self)).utf8)
+    }
+
+    private static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 
     /// HTML pages mark secrets they display (demo passwords) with `class="secret"`; a link's

@@ -64,14 +64,18 @@ enum Reply {
         MockResponse(status: status, contentType: jsonType, body: data, headers: headers)
     }
 
+    /// The mock's pages carry relay states, codes and artifacts in their addresses; a browser
+    /// must not hand those to the next site in `Referer`.
+    static let pageHeaders: [(name: String, value: String)] = [("Referrer-Policy", "no-referrer")]
+
     static func html(_ page: String, status: Int = 200) -> MockResponse {
-        MockResponse(status: status, contentType: htmlType, body: Data(page.utf8))
+        MockResponse(status: status, contentType: htmlType, body: Data(page.utf8), headers: pageHeaders)
     }
 
     static func redirect(to location: String) -> MockResponse {
         let body = "<!doctype html><title>Redirecting</title><a href=\"\(Markup.escapeHTML(location))\">Continue</a>"
         return MockResponse(
-            status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)])
+            status: 302, contentType: htmlType, body: Data(body.utf8), headers: [("Location", location)] + pageHeaders)
     }
 
     static func noContent() -> MockResponse { MockResponse(status: 204, contentType: nil, body: Data()) }
