@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import Testing
 
@@ -287,6 +288,37 @@ import Testing
             harness.backend.replaceDashboard(dashboard)
             let reply = try await refresh(harness, credentials, try #require(first.refreshToken))
             #expect(try grantError(reply) == .unauthorizedClient)
+        }
+    }
+
+    @Test func aFloodOfRefreshesNeverMakesASpentTokenValidAgain() async throws {
+        var dashboard = Dashboard.builtIn
+        dashboard.settings.limits.maxSessions = 20
+        dashboard.settings.refreshTokenLifetimeSeconds = 600
+        try await Harness.run(dashboard: dashboard) { harness in
+            let (credentials, first) = try await firstTokens(harness)
+            let spentFirst = try #require(first.refreshToken)
+            var current = spentFirst
+            // Spend until the record of spent tokens is full of ones still valid.
+            var refusal: Harness.Reply?
+            for _ in 0..<40 {
+                let reply = try await refresh(harness, credentials, current)
+                if reply.status != 201 {
+                    refusal = reply
+                    break
+                }
+                current = try #require(try reply.decode(AccessTokenResponse.self).refreshToken)
+            }
+            let full = try #require(refusal, "the record of spent tokens never filled")
+            #expect(full.status == 503, "\(full.text)")
+            #expect(try full.decode(DCRErrorResponse.self).error == .temporarilyUnavailable)
+            #expect(full.text.contains("maxSessions"))
+            // The first token is still known as spent.
+            #expect(try grantError(try await refresh(harness, credentials, spentFirst)) == .invalidGrant)
+            // Once the spent tokens expire, a new one is exchanged again.
+            harness.clock.advance(by: 601)
+            let (client, fresh) = try await firstTokens(harness)
+            #expect(try await refresh(harness, client, try #require(fresh.refreshToken)).status == 201)
         }
     }
 }

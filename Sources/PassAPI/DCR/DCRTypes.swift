@@ -119,4 +119,6 @@ public enum DCRErrorCode: String, Codable, Sendable, CaseIterable {
     case unsupportedGrantType = "unsupported_grant_type"
     /// RFC 6749 §5.2: the refresh token is unknown, expired, spent or belongs to another client.
     case invalidGrant = "invalid_grant"
+    /// RFC 6749 §4.1.2.1: the server cannot answer now (503); the client may try again later.
+    case temporarilyUnavailable = "temporarily_unavailable"
 }

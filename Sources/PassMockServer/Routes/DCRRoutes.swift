@@ -196,11 +196,15 @@ struct DCRRoutes {
         guard now < claims.exp else {
             throw OAuthFailure(code: .invalidGrant, description: "The refresh token has expired.")
         }
-        guard
-            backend.store.spendOnce(
-                "refresh:\(claims.jti)", validUntil: claims.exp * 1000, nowMilliseconds: backend.nowMilliseconds)
-        else {
+        switch backend.store.spendOnce(
+            "refresh:\(claims.jti)", validUntil: claims.exp * 1000, nowMilliseconds: backend.nowMilliseconds)
+        {
+        case .spent: break
+        case .replay:
             throw OAuthFailure(code: .invalidGrant, description: "The refresh token was already used or revoked.")
+        case .full:
+            throw OAuthFailure(
+                code: .temporarilyUnavailable, description: ServerStore.fullExplanation, statusCode: 503)
         }
     }
 

@@ -125,11 +125,14 @@ struct WebAuthenticationRoutes {
         guard artifact.exp > backend.nowMilliseconds else {
             throw PageFailure(status: 400, title: "Sign-in failed", message: "The sign-in answer has expired.")
         }
-        guard
-            backend.store.spendOnce(
-                "artifact:\(artifact.nonce)", validUntil: artifact.exp, nowMilliseconds: backend.nowMilliseconds)
-        else {
+        switch backend.store.spendOnce(
+            "artifact:\(artifact.nonce)", validUntil: artifact.exp, nowMilliseconds: backend.nowMilliseconds)
+        {
+        case .spent: break
+        case .replay:
             throw PageFailure(status: 400, title: "Sign-in failed", message: "This sign-in answer was already used.")
+        case .full:
+            throw PageFailure(status: 503, title: "Sign-in unavailable", message: ServerStore.fullExplanation)
         }
         let session = try liveSession(code: artifact.code, serviceProvider: artifact.serviceProvider)
         let mvpd = try integratedMvpd(artifact.mvpd, serviceProvider: artifact.serviceProvider)

@@ -24,11 +24,13 @@ struct AssertionChecks {
             return "The assertion is not valid yet."
         }
         guard now < assertion.notOnOrAfter else { return "The assertion has expired." }
-        guard
-            backend.store.spendOnce(
-                "\(replayScope):\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
-                nowMilliseconds: backend.nowMilliseconds)
-        else { return "This SAML response was already used." }
-        return nil
+        switch backend.store.spendOnce(
+            "\(replayScope):\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
+            nowMilliseconds: backend.nowMilliseconds)
+        {
+        case .spent: return nil
+        case .replay: return "This SAML response was already used."
+        case .full: return ServerStore.fullExplanation
+        }
     }
 }

@@ -50,6 +50,18 @@ struct BoundedStore<Key: Hashable, Value> {
         if entries.count > capacity { evict(isExpired: isExpired) }
     }
 
+    /// Inserts `value` only if there is room once the expired entries are gone; never evicts a
+    /// live one. For records that must not be forgotten early, such as spent one-time values.
+    mutating func insertUnlessFull(_ value: Value, for key: Key, isExpired: (Value) -> Bool) -> Bool {
+        if entries[key] == nil, entries.count >= capacity {
+            removeAll { _, value in isExpired(value) }
+            if entries.count >= capacity { return false }
+        }
+        nextSequence += 1
+        entries[key] = Entry(sequence: nextSequence, value: value)
+        return true
+    }
+
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
         entries.removeValue(forKey: key)?.value

@@ -27,14 +27,30 @@ final class ServerStore: Sendable {
                 authorizations: BoundedStore(capacity: limits.maxProfiles)))
     }
 
-    /// Marks a one-time identifier as used; false if it was used before (a replay).
-    func spendOnce(_ id: String, validUntil: Int64, nowMilliseconds: Int64) -> Bool {
+    /// What became of a one-time identifier presented for use.
+    enum Spending: Equatable {
+        /// Used now, for the first time.
+        case spent
+        /// Used before: a replay.
+        case replay
+        /// Not used: the record of spent identifiers is full of ones still valid. Forgetting one
+        /// of those would make it usable again, so nothing more is spent until some expire.
+        case full
+    }
+
+    /// Marks a one-time identifier as used until `validUntil`, after which it could not be
+    /// accepted anyway.
+    func spendOnce(_ id: String, validUntil: Int64, nowMilliseconds: Int64) -> Spending {
         state.withLock { state in
-            if state.spent[id] != nil { return false }
-            state.spent.insert(validUntil, for: id) { $0 <= nowMilliseconds }
-            return true
+            if state.spent[id] != nil { return .replay }
+            return state.spent.insertUnlessFull(validUntil, for: id) { $0 <= nowMilliseconds } ? .spent : .full
         }
     }
+
+    /// Why nothing more can be spent, in words for the client.
+    static let fullExplanation =
+        "The mock holds as many used one-time values as settings.limits.maxSessions allows, all still valid; "
+        + "try again once some expire, or reset the mock."
 
     // MARK: Sessions
 
