@@ -212,7 +212,7 @@ import Testing
                     extra: [status]), .invalidParameterSamlResponse)
             // …and a response to Adobe's request cannot be translated.
             let session = try await app.postForm(
-                "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=https%3A%2F%2Fx.example",
+                "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=https%3A%2F%2Forbit.tvsim.example",
                 extra: [status]
             ).decode(SessionResponse.self)
             let adobeRequest = try #require(session.authenticationRequest)

@@ -20,7 +20,7 @@ import Testing
 
     func partnerSession(_ app: Harness.App, _ header: (String, String)?) async throws -> SessionResponse {
         try await app.postForm(
-            "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=https%3A%2F%2Fx.example",
+            "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=adbe.orbit%3A%2F%2Fdone",
             extra: header.map { [$0] } ?? []
         ).decode()
     }
@@ -108,7 +108,7 @@ import Testing
             let unknown = try await partnerSession(app, status(.denied, provider: "tvsim.nowhere"))
             #expect(unknown.reasonType == .missingParametersFallback)
             let withMvpd = try await app.postForm(
-                "/sessions/sso/Apple", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example",
+                "/sessions/sso/Apple", "mvpd=Cascade&domainName=d&redirectUrl=adbe.orbit%3A%2F%2Fdone",
                 extra: [("AP-Partner-Framework-Status", "%%%")]
             ).decode(SessionResponse.self)
             #expect(withMvpd.actionName == .authenticate)

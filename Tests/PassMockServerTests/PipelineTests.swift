@@ -156,30 +156,79 @@ import Testing
     }
 }
 
-/// The logout page sends the browser only where the requestor allows, never to a script.
-@Suite struct LogoutRedirectTests {
-    @Test func theLogoutPageNeverRedirectsToAScriptOrAnUnregisteredURL() async throws {
+/// The mock sends a browser, or tells an app to send one, only where the requestor allows: its
+/// registered redirect URIs, its domains and the app's custom schemes; never a script, a foreign
+/// host or a value that would split the `Location` header.
+@Suite struct OpenRedirectTests {
+    static let refused = [
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,hi", "file:///etc/passwd",
+        "https://evil.example/", "https://orbit.tvsim.example.evil.example/", "//evil.example/x",
+        "https://orbit.tvsim.example/\r\nSet-Cookie: x=1", "ftp://orbit.tvsim.example/", "intent://x",
+    ]
+    static let allowed = [
+        "adbe.orbit://auth/done", "adobepass://ios.app", "https://orbit.tvsim.example/done",
+        "https://www.orbit.tvsim.example/done",
+    ]
+
+    @Test func theLogoutPageRedirectsOnlyWhereTheRequestorAllows() async throws {
         try await Harness.run { harness in
-            for target in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,hi", "file:///etc/passwd"] {
+            for target in Self.refused {
                 let reply = try await harness.send(
                     .get, "/adobe-services/logout?mso_id=Cascade&requestor_id=ORBIT&redirect_url=\(target.queryEncoded)"
                 )
-                #expect(reply.status == 200 && reply.header("Location") == nil, "\(target)")
+                #expect(reply.status == 400 && reply.header("Location") == nil, "\(target): \(reply.status)")
             }
-            let app = try await harness.send(
-                .get,
-                "/adobe-services/logout?mso_id=Cascade&requestor_id=ORBIT&redirect_url=adbe.orbit%3A%2F%2Fauth%2Fdone")
-            #expect(app.status == 302 && app.header("Location") == "adbe.orbit://auth/done")
+            for target in Self.allowed {
+                let reply = try await harness.send(
+                    .get, "/adobe-services/logout?mso_id=Cascade&requestor_id=ORBIT&redirect_url=\(target.queryEncoded)"
+                )
+                #expect(reply.status == 302 && reply.header("Location") == target, "\(target)")
+            }
+            let unknown = try await harness.send(
+                .get, "/adobe-services/logout?mso_id=Cascade&requestor_id=NOBODY&redirect_url=adbe.orbit%3A%2F%2Fx")
+            #expect(unknown.status == 400 && unknown.header("Location") == nil)
         }
-        // A requestor with registered redirect URIs: those only.
+    }
+
+    @Test func everyRedirectParameterIsChecked() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            for target in Self.refused {
+                let session = try await app.postForm(
+                    "/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example&redirectUrl=\(target.formEncoded)")
+                #expect(session.status == 400, "sessions \(target)")
+                #expect(session.error?.code == "invalid_parameter_redirect_url", "sessions \(target)")
+                let logout = try await app.get("/logout/Cascade?redirectUrl=\(target.queryEncoded)")
+                #expect(logout.error?.code == "invalid_parameter_redirect_url", "logout \(target)")
+                let v1 = try await harness.send(
+                    .get, "/api/v1/logout?requestor_id=ORBIT&redirect_url=\(target.queryEncoded)")
+                #expect(v1.status == 400 && v1.header("Location") == nil, "v1 logout \(target)")
+                let idp = try await harness.send(
+                    .get, "/custom-idp/ORBIT/login?redirect_uri=\(target.queryEncoded)&state=s")
+                #expect(idp.status == 400, "custom idp \(target)")
+            }
+            for target in Self.allowed {
+                let session = try await app.postForm(
+                    "/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example&redirectUrl=\(target.formEncoded)")
+                #expect(session.status == 200, "sessions \(target): \(session.text)")
+                let v1 = try await harness.send(
+                    .get, "/api/v1/logout?requestor_id=ORBIT&redirect_url=\(target.queryEncoded)")
+                #expect(v1.header("Location") == target, "v1 logout \(target)")
+            }
+        }
+    }
+
+    @Test func aRequestorWithRegisteredRedirectURIsKeepsItsDomainsAndSchemes() {
         var orbit = RequestorSettings(
             id: "ORBIT", name: "Orbit TV", domains: ["orbit.tvsim.example"],
             softwareStatement: Dashboard.builtIn.requestors[0].softwareStatement,
-            redirectUris: ["https://orbit.example/done"])
+            redirectUris: ["https://orbit.example/done", "orbitapp://done"])
         orbit.mvpds = nil
-        #expect(WebAuthenticationRoutes.mayRedirect(to: "https://orbit.example/done", for: orbit))
-        #expect(!WebAuthenticationRoutes.mayRedirect(to: "https://evil.example/", for: orbit))
-        #expect(!WebAuthenticationRoutes.mayRedirect(to: "adbe.orbit://auth/done", for: orbit))
+        #expect(RedirectPolicy.problem(with: "https://orbit.example/done", for: orbit) == nil)
+        #expect(RedirectPolicy.problem(with: "orbitapp://other", for: orbit) == nil)
+        #expect(RedirectPolicy.problem(with: "https://orbit.tvsim.example/x", for: orbit) == nil)
+        #expect(RedirectPolicy.problem(with: "https://orbit.example/other", for: orbit) != nil)
+        #expect(RedirectPolicy.problem(with: "https://evil.example/", for: orbit) != nil)
     }
 }
 

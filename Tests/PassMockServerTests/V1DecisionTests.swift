@@ -151,9 +151,9 @@ import Testing
             let code = try await thunder.registrationCode().code
             let start = try await harness.send(
                 .get,
-                "/api/v1/authenticate?requestor_id=ORBIT&mso_id=ThunderBay&reg_code=\(code)&redirect_url=https%3A%2F%2Fx.example"
+                "/api/v1/authenticate?requestor_id=ORBIT&mso_id=ThunderBay&reg_code=\(code)&redirect_url=https%3A%2F%2Forbit.tvsim.example"
             )
-            #expect(start.header("Location") == "https://x.example")
+            #expect(start.header("Location") == "https://orbit.tvsim.example")
             #expect(
                 try await thunder.get("/api/v1/tokens/authn").decode(V1AuthenticationToken.self).mvpd == "ThunderBay")
         }

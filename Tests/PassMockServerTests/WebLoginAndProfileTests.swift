@@ -31,7 +31,7 @@ import Testing
         try await Harness.run { harness in
             let app = try await harness.app()
             let session = try await app.postForm(
-                "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example"
+                "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
             ).decode(SessionResponse.self)
             var location = session.url!
             while true {
@@ -61,7 +61,7 @@ import Testing
         try await Harness.run { harness in
             let app = try await harness.app()
             let session = try await app.postForm(
-                "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Fx.example"
+                "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
             ).decode(SessionResponse.self)
             var location = session.url!
             while true {
@@ -122,7 +122,7 @@ import Testing
         try await Harness.run { harness in
             let app = try await harness.app()
             let session = try await app.postForm(
-                "/sessions", "mvpd=Driftwood&domainName=d&redirectUrl=https%3A%2F%2Fx.example"
+                "/sessions", "mvpd=Driftwood&domainName=d&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
             ).decode(SessionResponse.self)
             let first = try await harness.send(.get, session.url!)
             #expect(first.status == 503)
@@ -276,7 +276,7 @@ func App(_ app: Harness.App, device: String) -> Harness.App {
         try await Harness.run { harness in
             let app = try await harness.app()
             try await app.signIn(mvpd: "Cascade")
-            let regular = try await app.get("/logout/Cascade?redirectUrl=https%3A%2F%2Fx.example").decode(
+            let regular = try await app.get("/logout/Cascade?redirectUrl=https%3A%2F%2Forbit.tvsim.example").decode(
                 LogoutResponse.self)
             let action = try #require(regular.logouts["Cascade"])
             #expect(action.actionName == .logout)
@@ -284,7 +284,7 @@ func App(_ app: Harness.App, device: String) -> Harness.App {
             #expect(action.url?.contains("mso_id=Cascade") == true)
             let page = try await harness.send(.get, action.url!)
             #expect(page.status == 302)
-            #expect(page.header("Location") == "https://x.example")
+            #expect(page.header("Location") == "https://orbit.tvsim.example")
             let again = try await app.get("/logout/Cascade").decode(LogoutResponse.self)
             #expect(again.logouts["Cascade"]?.actionName == .invalid)
             try await app.signIn(mvpd: "Foxglove")

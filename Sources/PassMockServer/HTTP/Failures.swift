@@ -55,7 +55,8 @@ struct PageFailure: StyledFailure {
     let statusCode: Int
     let title: String
     let message: String
-    /// The enhanced error for a client that did not ask for a page, where the endpoint has one.
+    /// The enhanced error code this failure stands for, shown under the message, where the
+    /// endpoint has one.
     let code: ErrorCode?
     /// Where the page offers to go on from here.
     let next: PageLink?
@@ -71,7 +72,7 @@ struct PageFailure: StyledFailure {
     var ownStyle: ErrorStyle { .page }
 
     func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
-        Pages.error(status: statusCode, title: title, message: message, code: nil, next: next)
+        Pages.error(status: statusCode, title: title, message: message, code: code?.rawValue, next: next)
     }
 }
 

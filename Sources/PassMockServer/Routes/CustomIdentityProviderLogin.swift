@@ -93,22 +93,14 @@ extension CustomIdentityProviderRoutes {
         return Reply.redirect(to: redirectURI + (redirectURI.contains("?") ? "&" : "?") + query)
     }
 
-    /// An absolute URI (or an app's custom scheme), one of the requestor's redirect URIs when the
-    /// dashboard lists any.
+    /// A place the requestor's users may be sent (`RedirectPolicy`).
     private func acceptedRedirectURI(_ value: String?, for requestor: RequestorSettings) throws -> String {
         guard let value, !value.isEmpty else {
             throw PageFailure(status: 400, title: "Sign-in cannot start", message: "The redirect_uri is missing.")
         }
-        guard let url = URL(string: value), let scheme = url.scheme, !scheme.isEmpty,
-            url.host != nil || !["http", "https"].contains(scheme.lowercased())
-        else {
+        if let problem = RedirectPolicy.problem(with: value, for: requestor) {
             throw PageFailure(
-                status: 400, title: "Sign-in cannot start", message: "The redirect_uri '\(value)' is not absolute.")
-        }
-        guard requestor.redirectUris.isEmpty || requestor.redirectUris.contains(value) else {
-            throw PageFailure(
-                status: 400, title: "Sign-in cannot start",
-                message: "The redirect_uri '\(value)' is not registered for \(requestor.name).")
+                status: 400, title: "Sign-in cannot start", message: "The redirect_uri '\(value)' \(problem).")
         }
         return value
     }

@@ -85,11 +85,7 @@ struct DCRRoutes {
 
     /// Why `uri` cannot be a redirection endpoint, or nil when it can.
     static func redirectUriProblem(_ uri: String) -> String? {
-        // Strict parsing: a URI with spaces or other raw characters is refused, not re-encoded.
-        guard let url = URL(string: uri, encodingInvalidCharacters: false), let scheme = url.scheme?.lowercased()
-        else { return "is not an absolute URI" }
-        if WebAuthenticationRoutes.forbiddenSchemes.contains(scheme) { return "uses a scheme a browser must not open" }
-        if ["http", "https"].contains(scheme), (url.host ?? "").isEmpty { return "has no host" }
+        if let problem = RedirectPolicy.syntaxProblem(uri) { return problem }
         if uri.contains("#") { return "has a fragment" }
         return nil
     }

@@ -115,13 +115,11 @@ struct Gatekeeper {
         return mvpd
     }
 
-    /// A redirect URL must be absolute (scheme and host) or a custom app scheme.
-    func redirectUrl(_ value: String?) throws -> String? {
+    /// A redirect URL the requestor's users may be sent to (`RedirectPolicy`).
+    func redirectUrl(_ value: String?, for requestor: RequestorSettings) throws -> String? {
         guard let value, !value.isEmpty else { return nil }
-        guard let url = URL(string: value), let scheme = url.scheme, !scheme.isEmpty,
-            url.host != nil || !["http", "https"].contains(scheme.lowercased())
-        else {
-            throw EnhancedFailure(.invalidParameterRedirectUrl, "'\(value)' is not an absolute URL.")
+        if let problem = RedirectPolicy.problem(with: value, for: requestor) {
+            throw EnhancedFailure(.invalidParameterRedirectUrl, "'\(value)' \(problem).")
         }
         return value
     }

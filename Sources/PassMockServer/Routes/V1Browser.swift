@@ -18,7 +18,8 @@ extension V1Routes {
         let web = WebAuthenticationRoutes(backend: backend)
         let session = try web.liveSession(code: rawCode, serviceProvider: requestor)
         let mvpd = try web.integratedMvpd(mvpdId, serviceProvider: requestor)
-        let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
+        let redirect = try RedirectPolicy.pageRedirect(
+            query["redirect_url"], for: backend.index.requestorsById[requestor], title: "Sign-in cannot start")
         let target = redirect ?? "\(backend.baseURL)/activate/\(session.code)/done"
         if mvpd.isTempPass || mvpd.degradation == .authNAll {
             // Adobe issues these tokens itself: no MVPD login.
@@ -50,7 +51,8 @@ extension V1Routes {
             throw PageFailure(
                 status: 400, title: "Sign-out cannot start", message: "The request needs a known requestor_id.")
         }
-        let redirect = try Gatekeeper(backend).redirectUrl(query["redirect_url"])
+        let redirect = try RedirectPolicy.pageRedirect(
+            query["redirect_url"], for: requestor, title: "Sign-out cannot start")
         let deviceId = query["deviceId"].flatMap { $0.isEmpty ? nil : $0 } ?? newestSignedInDevice(of: requestor.id)
         let removed = deviceId.map { forgetTokens(deviceId: $0, requestor: requestor.id) } ?? []
         if let deviceId, let mvpd = webLogoutMvpd(after: removed) {

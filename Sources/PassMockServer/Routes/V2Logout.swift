@@ -11,7 +11,7 @@ extension V2Routes {
         let mvpd = try gate.mvpd(parameters["mvpd"], for: caller.requestor)
         let device = try gate.deviceIdentifier(request)
         _ = try gate.deviceInfo(request)
-        let redirectUrl = try gate.redirectUrl(request.query["redirectUrl"])
+        let redirectUrl = try gate.redirectUrl(request.query["redirectUrl"], for: caller.requestor)
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
         let removed = backend.store.removeProfile(key)

@@ -60,7 +60,7 @@ extension V2Routes {
         if let domain = form["domainName"] ?? form["domain"], !domain.isEmpty {
             values[.domainName] = requestor.domains.first { $0 == domain } ?? domain
         }
-        if let redirect = try gate.redirectUrl(form["redirectUrl"]) {
+        if let redirect = try gate.redirectUrl(form["redirectUrl"], for: requestor) {
             values[.redirectUrl] = requestor.redirectUris.first { $0 == redirect } ?? redirect
         }
         return values

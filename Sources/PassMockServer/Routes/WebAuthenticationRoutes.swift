@@ -150,8 +150,9 @@ struct WebAuthenticationRoutes {
     private func logout(_ request: IncomingRequest) throws -> MockResponse {
         let mvpdId = request.query["mso_id"] ?? ""
         let name = backend.index.mvpdsById[mvpdId]?.displayName ?? "your TV provider"
-        if let target = request.query["redirect_url"],
-            Self.mayRedirect(to: target, for: backend.index.requestorsById[request.query["requestor_id"] ?? ""])
+        let requestor = backend.index.requestorsById[request.query["requestor_id"] ?? ""]
+        if let target = try RedirectPolicy.pageRedirect(
+            request.query["redirect_url"], for: requestor, title: "Sign-out cannot finish")
         {
             return Reply.redirect(to: target)
         }
@@ -159,20 +160,6 @@ struct WebAuthenticationRoutes {
     }
 
     // MARK: Checks
-
-    /// Schemes a page must never send a browser to.
-    static let forbiddenSchemes: Set<String> = ["javascript", "data", "vbscript", "file", "blob", "about"]
-
-    /// Where the logout page may send the browser: one of the requestor's registered redirect
-    /// URIs when it registered any; without a list (the built-in dashboard), an http(s) or app
-    /// URL, never a script or a local resource.
-    static func mayRedirect(to target: String, for requestor: RequestorSettings?) -> Bool {
-        guard let scheme = URL(string: target)?.scheme?.lowercased(), !forbiddenSchemes.contains(scheme) else {
-            return false
-        }
-        if let registered = requestor?.redirectUris, !registered.isEmpty { return registered.contains(target) }
-        return ["http", "https"].contains(scheme) || scheme.contains(".")
-    }
 
     func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()
