@@ -36,9 +36,11 @@ public enum MockServer {
     /// Keep-alive connections idle this long are closed.
     public static let idleTimeoutSeconds: Int64 = 60
 
+    /// `advertisedHost` is the name links handed out use (activation URL, session URLs); by
+    /// default the bound address, or 127.0.0.1 when it binds every interface.
     public static func makeApplication(
-        backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, logger: Logger? = nil,
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
+        logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var quiet = Logger(label: "tvsim.mock")
         quiet.logLevel = .warning
@@ -57,7 +59,7 @@ public enum MockServer {
                 availableConnectionsDelegate: ConnectionBudget(logger: logger)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
-                let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+                let shownHost = advertisedHost ?? (host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host)
                 backend.baseURL = "http://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(bound)"
                 await onRunning(bound)
             },

@@ -24,8 +24,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seed for codes, ids and traces, so runs are reproducible.")
     var seed: UInt64 = 1
 
-    @Option(help: "Require 'Authorization: Bearer <token>' on the admin API.")
+    @Option(
+        help:
+            "Require 'Authorization: Bearer <token>' on the admin API (visible in ps; prefer --admin-token-file or $TVSIM_ADMIN_TOKEN)."
+    )
     var adminToken: String?
+
+    @Option(help: ArgumentHelp("Read the admin token from this file.", valueName: "path"))
+    var adminTokenFile: String?
 
     @Option(
         help: ArgumentHelp(
@@ -55,11 +61,26 @@ struct Serve: AsyncParsableCommand {
             print(DashboardFile.encode(dashboard))
             return
         }
+        let token = try AdminTokenSource.resolve(
+            flag: adminToken, file: adminTokenFile, environment: ProcessInfo.processInfo.environment)
+        // Bound to every interface, the mock answers to the machine's own addresses, and links
+        // it hands out (activation URL, session URLs) name the first, which a device can open.
+        let external = NetworkAddresses.isWildcard(host) ? NetworkAddresses.external() : []
         let backend = MockBackend(
-            dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: adminToken, allowedHosts: allowedHost)
+            dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: token,
+            allowedHosts: allowedHost + external)
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
-        let application = MockServer.makeApplication(backend: backend, host: host, port: port) { _ in
-            Console.line(Banner(backend: backend).text)
+        let application = MockServer.makeApplication(
+            backend: backend, host: host, port: port, advertisedHost: external.first
+        ) { bound in
+            if let warning = NetworkWarning(host: host, external: external, port: bound).text {
+                Console.line(warning)
+            }
+            // The admin API answers only on loopback: name an address where it does.
+            let adminBase =
+                NetworkAddresses.isLoopback(host)
+                ? backend.baseURL : NetworkAddresses.isWildcard(host) ? "http://127.0.0.1:\(bound)" : nil
+            Console.line(Banner(backend: backend, adminBase: adminBase).text)
         }
         try await MockServer.runUntilSignalled(application, grace: .milliseconds(Int(shutdownGrace * 1000)))
         Console.line("tvsim serve: stopped")
@@ -75,9 +96,33 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
+/// Said before the banner when the mock listens beyond loopback: who can reach it, at which
+/// address, and what stays private.
+struct NetworkWarning {
+    let host: String
+    let external: [String]
+    let port: Int
+
+    var text: String? {
+        guard !NetworkAddresses.isLoopback(host) else { return nil }
+        let shown = NetworkAddresses.isWildcard(host) ? external : [host]
+        let addresses =
+            shown.isEmpty
+            ? "every address of this machine (none but loopback is up now)"
+            : shown.map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)" }.joined(separator: ", ")
+        return """
+            warning: tvsim serve is reachable from the network at \(addresses).
+              Anyone there can sign in with the demo personas and call the mock. The admin API and the
+              device framework's endpoints still answer only on this machine (loopback).
+            """
+    }
+}
+
 /// What `tvsim serve` prints once it listens: enough to start using it.
 struct Banner {
     let backend: MockBackend
+    /// Where the admin API answers; nil when the server listens on no loopback address.
+    let adminBase: String?
 
     var text: String {
         let info = backend.info()
@@ -90,7 +135,10 @@ struct Banner {
             lines.append("  persona            \(persona.username) / \(persona.password)  (\(persona.displayName))")
         }
         lines.append("  activation page    \(info.activationURL)")
-        lines.append("  admin API          \(info.baseURL)/__tvsim/info")
+        lines.append(
+            "  admin API          "
+                + (adminBase.map { "\($0)/__tvsim/info" }
+                    ?? "none here: it answers only on loopback (bind 0.0.0.0 to reach both)"))
         lines.append("Press Ctrl-C to stop.")
         return lines.joined(separator: "\n")
     }

@@ -27,7 +27,7 @@ struct UI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the terminal UI (the default command).",
         discussion:
-            "Environment: NO_COLOR, TVSIM_THEME, TVSIM_SERVER, LC_ALL/LC_MESSAGES/LANG; flags win over the environment."
+            "Environment: NO_COLOR, TVSIM_THEME, TVSIM_SERVER, TVSIM_ADMIN_TOKEN, LC_ALL/LC_MESSAGES/LANG; flags win over the environment."
     )
 
     @Option(help: "The simulated device.")
@@ -51,7 +51,7 @@ struct UI: AsyncParsableCommand {
     @Option(help: "Use a running 'tvsim serve' at this URL instead of the embedded back end; default $TVSIM_SERVER.")
     var server: String?
 
-    @Option(help: "The admin token of the --server back end, if it was started with one.")
+    @Option(help: "The admin token of the --server back end, if it was started with one; default $TVSIM_ADMIN_TOKEN.")
     var adminToken: String?
 
     @Option(help: "The requestor the app uses.")
@@ -100,7 +100,10 @@ struct UI: AsyncParsableCommand {
         }
         let serverURL = server ?? environment["TVSIM_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         let launcher =
-            serverURL.map { WorldLauncher.remote(url: $0, adminToken: adminToken) }
+            serverURL.map {
+                WorldLauncher.remote(
+                    url: $0, adminToken: adminToken ?? environment[AdminTokenSource.environmentVariable])
+            }
             ?? WorldLauncher(host: EmbeddedBackendHost(), dashboard: dashboard)
         let options = TerminalApp.Options(
             platform: platform, integration: api, requestor: requestor, launcher: launcher, scenario: scenario,

@@ -60,18 +60,32 @@ struct IdentityProviderRoutes {
         let personas: [Hint]
     }
 
+    /// The simulated device's framework runs beside the mock, so these endpoints answer only on
+    /// loopback: the context lists every persona's password, and a peer on the network must not
+    /// read it whatever `Host` it sends.
     func register(into registry: inout RouteRegistry) {
         registry.add(.get, "/idp/{mvpd}/vsa/context", .identityProviderContext, in: .identityProvider) {
-            _, parameters in
-            try self.context(mvpdId: parameters["mvpd"])
+            _, parameters, context in
+            try Self.requireLoopback(context)
+            return try self.context(mvpdId: parameters["mvpd"])
         }
         registry.add(.post, "/idp/{mvpd}/vsa/sign-in", .identityProviderSignIn, in: .identityProvider) {
-            request, parameters in
-            try self.signIn(request, mvpdId: parameters["mvpd"])
+            request, parameters, context in
+            try Self.requireLoopback(context)
+            return try self.signIn(request, mvpdId: parameters["mvpd"])
         }
         registry.add(.post, "/idp/{mvpd}/vsa/attribute-query", .identityProviderAttributes, in: .identityProvider) {
-            request, parameters in
-            try self.attributeQuery(request, mvpdId: parameters["mvpd"])
+            request, parameters, context in
+            try Self.requireLoopback(context)
+            return try self.attributeQuery(request, mvpdId: parameters["mvpd"])
+        }
+    }
+
+    static func requireLoopback(_ context: MockRequestContext) throws {
+        guard context.isFromLoopback else {
+            throw IdentityProviderFailure(
+                status: 403, error: "forbidden",
+                message: "The device framework's endpoints answer only on loopback, where the simulated device runs.")
         }
     }
 
