@@ -66,10 +66,11 @@ public enum MockServer {
             logger: logger)
     }
 
-    /// How long requests in flight may take to finish after SIGTERM or SIGINT, by default.
+    /// How long requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP, by default.
     public static let defaultShutdownGrace: Duration = .seconds(10)
 
-    /// Runs in the foreground until SIGTERM or SIGINT. Requests in flight get `grace` to finish;
+    /// Runs in the foreground until SIGTERM, SIGINT or SIGHUP (its terminal closed). Requests in
+    /// flight get `grace` to finish;
     /// after it, connections still open are cut, so that no client can keep the server up.
     public static func runUntilSignalled(
         _ application: some ApplicationProtocol, grace: Duration = defaultShutdownGrace
@@ -77,7 +78,7 @@ public enum MockServer {
         var logger = Logger(label: "tvsim.mock")
         logger.logLevel = .warning
         var configuration = ServiceGroupConfiguration(
-            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint, .sighup], logger: logger)
         configuration.maximumGracefulShutdownDuration = grace
         try await ServiceGroup(configuration: configuration).run()
     }

@@ -195,7 +195,7 @@ final class TmuxSession: @unchecked Sendable {
         #expect(text.contains("Would Like Access") && text.contains("Not signed in"))
     }
 
-    @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130")])
+    @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130"), (SIGQUIT, "EXITED 131")])
     func aSignalEndsTheUIAndRestoresTheTerminal(_ signal: Int32, _ exit: String) async throws {
         guard TmuxSession.tmux != nil else {
             Issue.record("tmux is not installed; the terminal end-to-end test needs it")

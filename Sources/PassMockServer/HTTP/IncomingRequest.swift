@@ -22,7 +22,11 @@ struct IncomingRequest: Sendable {
 
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
         if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
-            await drain(request.body.makeAsyncIterator())
+            // A client that waits for 100 Continue sends nothing more: the connection closes
+            // after this answer instead (`HTTP1ConnectionRules`).
+            if request.headers[.expect]?.lowercased() != "100-continue" {
+                await drain(request.body.makeAsyncIterator())
+            }
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
         let body = try await collect(request.body, limit: limit)

@@ -29,9 +29,25 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
     private var answering = 0
     /// This connection has been refused: what the client still sends is dropped.
     private var refused = false
+    /// The request being answered asked for the connection to close after its answer.
+    private var closesAfterAnswer = false
+    /// That answer is out: the connection is closing, and what the parser makes of the rest
+    /// (a body the client never sent, say) is nobody's concern.
+    private var closing = false
 
     init(backend: MockBackend) {
         self.backend = backend
+    }
+
+    /// The server framework adds this handler after its HTTP types codec; the rules that need the
+    /// protocol version or the raw bytes go in front of it from here.
+    func handlerAdded(context: ChannelHandlerContext) {
+        let backend = self.backend
+        do {
+            try HTTP1ConnectionRules.install(in: context) { backend.settings.limits.maxBodyBytes }
+        } catch {
+            context.fireErrorCaught(error)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -39,17 +55,21 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
         if case .head(let head) = unwrapInboundIn(data) {
             lastHead = head
             answering += 1
+            closesAfterAnswer = head.headerFields[.connection]?.lowercased() == "close"
         }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { answering = max(0, answering - 1) }
+        if case .end = unwrapOutboundIn(data) {
+            answering = max(0, answering - 1)
+            if closesAfterAnswer { closing = true }
+        }
         context.write(data, promise: promise)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if refused { return }
+        if refused || closing { return }
         guard answering == 0, let refusal = UnreadableRequest(error) else {
             context.fireErrorCaught(error)
             return
@@ -95,6 +115,12 @@ struct UnreadableRequest {
     init?(_ error: any Error) {
         if let parserError = error as? HTTPParserError {
             self.init(parserError)
+        } else if error is RequestHeadTimeout {
+            self.init(
+                status: .requestTimeout, error: "request_timeout",
+                message:
+                    "The request's head did not arrive within \(RequestHeadDeadline.limit.nanoseconds / 1_000_000_000) seconds."
+            )
         } else if error is HTTP1TypeConversionError {
             self.init(
                 status: .badRequest, error: "bad_request",

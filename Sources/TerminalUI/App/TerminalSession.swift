@@ -58,7 +58,7 @@ public enum TerminalSession {
                 curses
             }
         let app = TerminalApp(options: options, backend: backend, theme: theme, themeWarning: themeWarning)
-        let sources = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
+        let sources = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { app.stopSignal.store(number, ordering: .relaxed) }

@@ -8,7 +8,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Gives the terminal back on every way out: normal quit, SIGINT, SIGTERM, SIGHUP (handled by
+/// Gives the terminal back on every way out: normal quit, SIGINT, SIGTERM, SIGHUP, SIGQUIT (handled by
 /// the app loop), and crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE), where the
 /// handler ends curses and re-raises the signal so the crash is still reported.
 public final class TerminalRestore: Sendable {

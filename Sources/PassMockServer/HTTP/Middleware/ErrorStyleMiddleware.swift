@@ -13,6 +13,10 @@ struct ErrorStyleMiddleware: RouterMiddleware {
         } catch let reset as ConnectionResetFault {
             // The connection is gone: there is nobody to answer.
             throw reset
+        } catch  where Task.isCancelled {
+            // The server is stopping and its grace is over: nobody will read an answer, and
+            // this is no failure of the request's.
+            throw error
         } catch {
             let style = group.errorStyle(for: request, context: context, backend: backend)
             let trace = context.notes.trace

@@ -8,6 +8,9 @@ import NIOCore
 struct JournalMiddleware: RouterMiddleware {
     let backend: MockBackend
 
+    /// What the journal and the serve log say of a request the shutdown cut before it was answered.
+    static let cutByShutdown = "cut: the server stopped before it answered (shutdown grace over)"
+
     func handle(
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
@@ -18,6 +21,11 @@ struct JournalMiddleware: RouterMiddleware {
         } catch let dropped as ConnectionResetFault {
             record(request: request, answer: nil, context: context, started: started)
             throw dropped
+        } catch  where Task.isCancelled {
+            // Cut by the end of the shutdown grace: no answer went out, and the log says why.
+            context.notes.fault = Self.cutByShutdown
+            record(request: request, answer: nil, context: context, started: started)
+            throw error
         }
         let body = try await response.body.collected()
         response.body = ResponseBody(collected: body)

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// HTTP/1 connection rules and shutdown, over real sockets against `tvsim serve`.
+@Suite(.serialized) struct ConnectionRulesTests {
+    /// What came back on a connection, and whether the server closed it before `seconds` passed.
+    struct Answer {
+        let text: String
+        let closed: Bool
+        let elapsed: Duration
+
+        var status: Int { Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+    }
+
+    /// Sends `raw` and reads until the server closes or `seconds` pass.
+    static func send(_ raw: String, port: Int, seconds: Int) throws -> Answer {
+        let descriptor = try AdminHardeningTests.openConnection(port: port)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let started = ContinuousClock.now
+        let bytes = Array(raw.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var closed = false
+        while ContinuousClock.now - started < .seconds(seconds) {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { closed = true }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        return Answer(
+            text: String(decoding: answer, as: UTF8.self), closed: closed, elapsed: ContinuousClock.now - started)
+    }
+
+    static func start(_ extra: [String] = []) async throws -> (TVSimBinary.Running, Int) {
+        let server = TVSimBinary.Running(["serve", "--port", "0"] + extra)
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let port = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        return (server, try #require(Int(port)))
+    }
+
+    @Test func http10AndExpectContinueAreAnsweredAsTheRFCsSay() async throws {
+        let (server, port) = try await Self.start()
+        let host = "Host: 127.0.0.1:\(port)"
+        let old = try Self.send("GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\n\r\n", port: port, seconds: 5)
+        #expect(old.status == 401 && old.closed, "HTTP/1.0 without keep-alive: \(old.text.prefix(200))")
+        #expect(old.text.lowercased().contains("connection: close"))
+        let kept = try Self.send(
+            "GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\nConnection: keep-alive\r\n\r\n", port: port,
+            seconds: 1)
+        #expect(kept.status == 401 && !kept.closed, "HTTP/1.0 with keep-alive: \(kept.text.prefix(200))")
+        #expect(kept.text.lowercased().contains("connection: keep-alive"))
+
+        let big = try Self.send(
+            "POST /o/client/register HTTP/1.1\r\n\(host)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 10000000\r\nExpect: 100-continue\r\n\r\n", port: port, seconds: 5)
+        #expect(big.status == 413 && big.closed && big.elapsed < .seconds(3), "\(big.text.prefix(200))")
+        #expect(!big.text.contains("100 Continue"))
+
+        let body = #"{"software_statement":"x"}"#
+        let small = try Self.send(
+            "POST /o/client/register HTTP/1.1\r\n\(host)\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n", port: port, seconds: 1)
+        #expect(small.text == "HTTP/1.1 100 Continue\r\n\r\n", "\(small.text.prefix(200))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+        #expect(!server.text.contains("http.unreadable"), "\(server.text.suffix(600))")
+    }
+
+    @Test func aHeadThatDoesNotArriveInTenSecondsGets408AndTheConnectionCloses() async throws {
+        let (server, port) = try await Self.start()
+        let slow = try Self.send(
+            "GET /api/v2/ORBIT/configuration HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: a", port: port, seconds: 20)
+        #expect(slow.status == 408 && slow.closed, "\(slow.text.prefix(200))")
+        #expect(slow.elapsed >= .seconds(9) && slow.elapsed < .seconds(15), "\(slow.elapsed)")
+        #expect(await server.waitFor("408"))
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    @Test func sighupStopsGracefullyAndARequestCutByTheGraceIsLoggedAsSuch() async throws {
+        let (server, port) = try await Self.start(["--shutdown-grace", "1"])
+        let host = "Host: 127.0.0.1:\(port)"
+        let fault = try AdminHardeningTests.exchange(
+            port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
+            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":60000,"times":1}"#)
+        #expect(fault.status == 201, "\(fault.text)")
+        let slow = Task.detached {
+            try Self.send("GET /api/v2/ORBIT/configuration HTTP/1.1\r\n\(host)\r\n\r\n", port: port, seconds: 30)
+        }
+        // The fault holds the request until the shutdown cuts it. A rule for one request is gone
+        // once it fired: then the request is waiting in it.
+        #expect(await Self.faultFired(port: port))
+        await server.signal(SIGHUP)
+        let answer = try await slow.value
+        #expect(answer.closed && answer.status == 0, "\(answer.text.prefix(200))")
+        #expect(await server.waitForExit(seconds: 20) == 0, "\(server.text.suffix(600))")
+        #expect(server.text.contains("tvsim serve: stopped"))
+        #expect(server.text.contains("cut: the server stopped before it answered"), "\(server.text.suffix(600))")
+        #expect(!server.text.contains("CancellationError") && !server.text.contains("  500  "), "\(server.text)")
+    }
+
+    /// Whether the fault list is empty again within 10 seconds.
+    static func faultFired(port: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let faults = try? AdminHardeningTests.exchange(
+                port: port, ["GET /__tvsim/faults HTTP/1.1", "Host: 127.0.0.1:\(port)"]),
+                faults.status == 200, faults.text.hasSuffix("[]")
+            {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+}
