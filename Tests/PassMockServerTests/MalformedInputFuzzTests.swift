@@ -10,6 +10,12 @@ import Testing
 
 @testable import PassMockServer
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Generated malformed and boundary input at every route of the mock, over a real socket, for a
 /// fixed budget of requests (`TVSIM_FUZZ_REQUESTS`, default 3 000; `TVSIM_FUZZ_SEED` to vary
 /// the input). The properties: no 5xx, no dropped connection, and every error in the body its
@@ -48,6 +54,86 @@ import Testing
             #expect(
                 problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5).joined(separator: "\n"))")
         }
+    }
+}
+
+/// The same generated requests sent as a streaming client sends them: bodies in chunks, every
+/// tenth grown past the body limit. The tests run a debug build, so a framework assertion on
+/// the way (a body read twice, say) fails the run where a release build would go on.
+@Suite struct ChunkedFuzzTests {
+    @Test func chunkedAndOversizedBodiesNeverStopTheServer() async throws {
+        let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 3)
+        backend.baseURL = "http://127.0.0.1"
+        let routes = MockServer.routes(backend: backend)
+        let app = Application(router: MockServer.makeRouter(backend: backend))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let valid = try await ValidValues.prepare(client, backend: backend)
+            var generator = FuzzInput(random: SeededGenerator(seed: MalformedInputFuzzTests.seed), valid: valid)
+            var problems: [String] = []
+            for index in 0..<max(routes.count, MalformedInputFuzzTests.budget / 6) {
+                let request = generator.request(for: routes[index % routes.count])
+                let oversized = index % 10 == 0
+                let status = try RawHTTP.exchange(port: port, Self.chunked(request, oversized: oversized))
+                if status == 0 || status >= 500 {
+                    problems.append(
+                        "\(request.method) \(request.uri) chunked\(oversized ? ", oversized" : ""): \(status)")
+                }
+            }
+            #expect(problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5))")
+        }
+    }
+
+    /// `request` on the wire with its body in chunks of 1 000 bytes; an oversized one grows past
+    /// the 64 KiB body limit.
+    static func chunked(_ request: FuzzRequest, oversized: Bool) -> [UInt8] {
+        var body = request.body.map { Array($0.readableBytesView) } ?? []
+        if oversized { body += [UInt8](repeating: UInt8(ascii: "x"), count: 70_000) }
+        var head = "\(request.method.rawValue) \(request.uri) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for field in request.headers
+        where ![.contentLength, .transferEncoding, .connection].contains(field.name)
+            && field.name.canonicalName != "host"
+        {
+            head += "\(field.name.rawName): \(field.value)\r\n"
+        }
+        head += "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        var bytes = Array(head.utf8)
+        for start in stride(from: 0, to: body.count, by: 1_000) {
+            let piece = body[start..<min(start + 1_000, body.count)]
+            bytes += Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)
+        }
+        return bytes + Array("0\r\n\r\n".utf8)
+    }
+}
+
+/// One request on its own loopback connection, byte for byte.
+enum RawHTTP {
+    /// The answer's status, or 0 when the connection ended without one.
+    static func exchange(port: Int, _ bytes: [UInt8]) throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while answer.count < 64 {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let line = String(decoding: answer, as: UTF8.self)
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }
 
