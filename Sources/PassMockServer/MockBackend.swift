@@ -24,13 +24,17 @@ public final class MockBackend: Sendable {
     public let adminToken: String?
     /// Host names this server answers to besides the loopback names and the address it binds.
     public let allowedHosts: Set<String>
+    /// Whether REST API V1 calls signed with a requestor's key pair (the legacy scheme) are
+    /// accepted in place of a DCR access token.
+    public let acceptsSignedV1: Bool
 
     public init(
         dashboard: Dashboard = .builtIn, clock: any SimulationClock = SystemClock(), seed: UInt64 = 1,
-        adminToken: String? = nil, allowedHosts: [String] = []
+        adminToken: String? = nil, allowedHosts: [String] = [], acceptsSignedV1: Bool = false
     ) {
         self.clock = clock
         self.adminToken = adminToken
+        self.acceptsSignedV1 = acceptsSignedV1
         let names = Set(allowedHosts.map { $0.lowercased() })
         self.allowedHosts = names
         hostNames = Mutex(HostCheck(bindHost: nil, allowedHosts: names))

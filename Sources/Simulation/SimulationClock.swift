@@ -17,6 +17,13 @@ public protocol SimulationClock: Sendable {
     func skip(to date: Date)
     /// Whether time passes by itself: then a pending timer races the user's answer.
     var passesByItself: Bool { get }
+    /// How far `skip` has moved this clock ahead of the time that passed by itself: what a
+    /// client's own clock lags behind it. Zero for a clock that only moves when told to.
+    var skippedSeconds: TimeInterval { get }
+}
+
+extension SimulationClock {
+    public var skippedSeconds: TimeInterval { 0 }
 }
 
 extension SimulationClock {
@@ -56,6 +63,8 @@ public final class SystemClock: SimulationClock {
     }
 
     public var passesByItself: Bool { true }
+
+    public var skippedSeconds: TimeInterval { offset.withLock { $0 } }
 }
 
 /// A clock that only moves when told to. Sleepers wake in deadline order as time advances,

@@ -42,6 +42,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP; then the server closes.")
     var shutdownGrace: Double = 10
 
+    @Flag(
+        help:
+            "Accept REST API V1 calls signed with a requestor's key pair (legacy clients) in place of a DCR token; /__tvsim/info lists the pairs."
+    )
+    var acceptSignedV1 = false
+
     @Flag(help: "Print the dashboard as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
@@ -68,7 +74,7 @@ struct Serve: AsyncParsableCommand {
         let external = NetworkAddresses.isWildcard(host) ? NetworkAddresses.external() : []
         let backend = MockBackend(
             dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: token,
-            allowedHosts: allowedHost + external)
+            allowedHosts: allowedHost + external, acceptsSignedV1: acceptSignedV1)
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
         let application = MockServer.makeApplication(
             backend: backend, host: host, port: port, advertisedHost: external.first

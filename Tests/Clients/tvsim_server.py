@@ -57,11 +57,15 @@ class Server:
 
 
 class RunningServer:
-    """`tvsim serve --port 0` as a context manager: the server while inside, SIGTERM on the way out."""
+    """`tvsim serve --port 0` as a context manager: the server while inside, SIGTERM on the way out.
+    `options` go on its command line (`--accept-signed-v1`, say)."""
+
+    def __init__(self, *options):
+        self.options = list(options)
 
     def __enter__(self):
         self.process = subprocess.Popen(
-            [str(wait_for_binary()), "serve", "--port", "0", "--quiet"],
+            [str(wait_for_binary()), "serve", "--port", "0", "--quiet", *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             base_url = self.wait_until_ready()

@@ -19,10 +19,11 @@ struct Harness {
     let clock: VirtualClock
 
     static func run(
-        dashboard: Dashboard = .builtIn, _ body: @Sendable (Harness) async throws -> Void
+        dashboard: Dashboard = .builtIn, acceptsSignedV1: Bool = false,
+        _ body: @Sendable (Harness) async throws -> Void
     ) async throws {
         let clock = VirtualClock()
-        let backend = MockBackend(dashboard: dashboard, clock: clock, seed: 7)
+        let backend = MockBackend(dashboard: dashboard, clock: clock, seed: 7, acceptsSignedV1: acceptsSignedV1)
         backend.baseURL = "http://mock.test"
         let app = Application(router: MockServer.makeRouter(backend: backend))
         try await app.test(.live) { client in

@@ -14,10 +14,13 @@ public struct ServerInfo: Codable, Sendable {
         public let sdkTVAppleSSO: SDKTVAppleSSO
         /// Path of the programmer's own identity provider (`/custom-idp/{id}`).
         public let customIdentityProvider: String?
+        /// The key pair legacy REST API V1 clients sign with (`tvsim serve --accept-signed-v1`).
+        public let signedRequests: SignedRequestKeys
 
         public init(
             id: String, name: String, softwareStatement: String, domains: [String], appleSSO: Bool,
-            resources: [ResourceSettings], sdkTVAppleSSO: SDKTVAppleSSO, customIdentityProvider: String?
+            resources: [ResourceSettings], sdkTVAppleSSO: SDKTVAppleSSO, customIdentityProvider: String?,
+            signedRequests: SignedRequestKeys
         ) {
             self.id = id
             self.name = name
@@ -27,6 +30,7 @@ public struct ServerInfo: Codable, Sendable {
             self.resources = resources
             self.sdkTVAppleSSO = sdkTVAppleSSO
             self.customIdentityProvider = customIdentityProvider
+            self.signedRequests = signedRequests
         }
     }
 

@@ -195,12 +195,16 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
     public var v1EnhancedErrors: Bool
     /// How the AccessEnabler SDK signs an Apple TV in after Apple's picker (the seeds disagree).
     public var sdkTVAppleSSO: SDKTVAppleSSO
+    /// The key pair legacy REST API V1 clients sign their requests with (`tvsim serve
+    /// --accept-signed-v1`); absent, one is derived from the signing secret.
+    public var signedRequests: SignedRequestKeys?
 
     public init(
         id: String, name: String, domains: [String], softwareStatement: SoftwareStatementSettings,
         redirectUris: [String] = [], appleSSO: Bool = true, mvpds: [String]? = nil,
         maxPreauthorizeResources: Int = 5, maxAuthorizeResources: Int = 1, resources: [ResourceSettings] = [],
-        v1EnhancedErrors: Bool = true, sdkTVAppleSSO: SDKTVAppleSSO = .silentExchange
+        v1EnhancedErrors: Bool = true, sdkTVAppleSSO: SDKTVAppleSSO = .silentExchange,
+        signedRequests: SignedRequestKeys? = nil
     ) {
         self.id = id
         self.name = name
@@ -214,11 +218,13 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
         self.resources = resources
         self.v1EnhancedErrors = v1EnhancedErrors
         self.sdkTVAppleSSO = sdkTVAppleSSO
+        self.signedRequests = signedRequests
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, domains, softwareStatement, redirectUris, appleSSO, mvpds
         case maxPreauthorizeResources, maxAuthorizeResources, resources, v1EnhancedErrors, sdkTVAppleSSO
+        case signedRequests
     }
 
     public init(from decoder: any Decoder) throws {
@@ -240,6 +246,33 @@ public struct RequestorSettings: Codable, Sendable, Equatable {
             ? SDKTVAppleSSO(
                 rawValue: try container.decodeChoice(.sdkTVAppleSSO, from: SDKTVAppleSSO.allCases.map(\.rawValue)))!
             : .silentExchange
+        signedRequests = try container.decodeIfPresent(SignedRequestKeys.self, forKey: .signedRequests)
+    }
+}
+
+/// A legacy REST API V1 key pair: the public key a signed request names, and the private key
+/// its HMAC-SHA1 signature is made with.
+public struct SignedRequestKeys: Codable, Sendable, Equatable {
+    public var publicKey: String
+    public var privateKey: String
+
+    public init(publicKey: String, privateKey: String) {
+        self.publicKey = publicKey
+        self.privateKey = privateKey
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case publicKey, privateKey }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        publicKey = try container.decode(String.self, forKey: .publicKey)
+        privateKey = try container.decode(String.self, forKey: .privateKey)
+        // The header separates its fields with ", " and "=": a key must not hold either.
+        for (key, value) in [(CodingKeys.publicKey, publicKey), (.privateKey, privateKey)] {
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) else {
+                throw container.invalid(key, "must be printable ASCII without spaces or commas")
+            }
+        }
     }
 }
 

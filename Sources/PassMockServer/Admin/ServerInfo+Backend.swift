@@ -11,7 +11,8 @@ extension MockBackend {
                 softwareStatement: credentials.softwareStatement(for: requestor),
                 domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources,
                 sdkTVAppleSSO: requestor.sdkTVAppleSSO,
-                customIdentityProvider: CustomIdentityProviderRoutes.basePath(for: requestor.id))
+                customIdentityProvider: CustomIdentityProviderRoutes.basePath(for: requestor.id),
+                signedRequests: credentials.signedRequestKeys(for: requestor))
         }
         let mvpds = dashboard.mvpds.map { mvpd in
             ServerInfo.Mvpd(

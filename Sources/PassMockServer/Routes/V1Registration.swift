@@ -12,7 +12,8 @@ extension V1Routes {
     func createRegistrationCode(_ call: V1Call) throws -> MockResponse {
         let caller = try call.caller()
         let deviceId = try call.deviceId()
-        let info = try call.deviceInfo(required: true)
+        // Legacy clients describe the device with `deviceType` instead of `device_info`.
+        let info = try call.deviceInfo(required: (call.inputs["deviceType"] ?? "").isEmpty)
         var parameters: [SessionParameter: String] = [:]
         if let mvpd = call.inputs["mvpd"], !mvpd.isEmpty {
             parameters[.mvpd] = try call.mvpd(mvpd, for: caller.requestor).id

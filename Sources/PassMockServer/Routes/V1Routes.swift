@@ -97,7 +97,16 @@ struct V1Call {
         let names = names.isEmpty ? ["requestor"] : names
         let named = names.lazy.compactMap { inputs[$0] }.first { !$0.isEmpty }
         let fromPath = parameters["requestor"]
-        return try gate.caller(request, serviceProvider: fromPath.isEmpty ? named : fromPath)
+        let asked = fromPath.isEmpty ? named : fromPath
+        if let signed = try gate.signedV1Caller(request) {
+            if let asked, asked != signed.requestor.id {
+                throw EnhancedFailure(
+                    .invalidAccessTokenServiceProvider,
+                    "The request was signed for '\(signed.requestor.id)' and names '\(asked)'.")
+            }
+            return signed
+        }
+        return try gate.caller(request, serviceProvider: asked)
     }
 
     /// `deviceId`, used as given: the same text as a V2 `AP-Device-Identifier` decodes to names

@@ -22,7 +22,7 @@ struct Signer: Sendable {
 
     enum Purpose: String, CaseIterable, Sendable {
         case softwareStatement, clientSecret, accessToken, partnerRequest, samlAssertion, mediaToken, webState, artifact
-        case providerSession, authnRequest, refreshToken
+        case providerSession, authnRequest, refreshToken, signedRequestKey
     }
 
     func signature(of message: String, for purpose: Purpose) -> Data {

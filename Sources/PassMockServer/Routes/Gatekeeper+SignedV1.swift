@@ -1,0 +1,67 @@
+import Foundation
+import MockBackendAPI
+import PassAPI
+
+/// Legacy REST API V1 clients sign each call with their requestor's key pair instead of
+/// presenting a DCR token; `tvsim serve --accept-signed-v1` accepts them.
+extension Gatekeeper {
+    /// How far a signed request's time may be from the server's, either way.
+    static let signedRequestWindowSeconds: Int64 = 600
+
+    /// The caller of a signed V1 request, or nil when the request is not signed this way.
+    func signedV1Caller(_ request: IncomingRequest) throws -> Caller? {
+        guard let header = request.header(.authorization), SignedV1Request.isSigned(header) else { return nil }
+        guard backend.acceptsSignedV1 else {
+            throw refusal(
+                "This request is signed with a REST API V1 key pair, the legacy scheme; REST API V1 now takes a DCR "
+                    + "access token (Authorization: Bearer). Start tvsim serve with --accept-signed-v1 to accept "
+                    + "signed requests; /__tvsim/info then lists each requestor's key pair.")
+        }
+        let signed: SignedV1Request
+        switch SignedV1Request.parse(header) {
+        case .success(let value): signed = value
+        case .failure(let problem): throw refusal("The signed Authorization header \(problem).")
+        }
+        guard let requestor = index.requestorsById[signed.requestor] else {
+            throw EnhancedFailure(.invalidParameterServiceProvider, "Unknown requestor '\(signed.requestor)'.")
+        }
+        let keys = backend.credentials.signedRequestKeys(for: requestor)
+        guard signed.publicKey == keys.publicKey, signed.isSigned(with: keys.privateKey) else {
+            throw refusal("The signature is not one made with \(requestor.id)'s key pair (see /__tvsim/info).")
+        }
+        guard signed.method == request.method else {
+            throw refusal("The request was signed for \(signed.method) and sent as \(request.method).")
+        }
+        guard !signed.signedPath.isEmpty, request.path.hasSuffix(signed.signedPath) else {
+            throw refusal("The request was signed for \(signed.requestURI) and sent to \(request.path).")
+        }
+        try spendNonce(of: signed)
+        return Caller(clientId: "signed-v1:\(requestor.id)", requestor: requestor)
+    }
+
+    /// Checks the request time against the server's clock as the client's runs (the clock less
+    /// what the admin API skipped), and spends the nonce for as long as that time is acceptable.
+    private func spendNonce(of signed: SignedV1Request) throws {
+        let clock = backend.clock
+        let reference = Int64((clock.now().timeIntervalSince1970 - clock.skippedSeconds) * 1000)
+        let skew = signed.requestTime - reference
+        let window = Self.signedRequestWindowSeconds * 1000
+        guard abs(skew) <= window else {
+            throw refusal(
+                "request_time is \(abs(skew) / 1000) s \(skew > 0 ? "ahead of" : "behind") the server's clock; "
+                    + "at most \(Self.signedRequestWindowSeconds) s either way.")
+        }
+        let now = backend.nowMilliseconds
+        switch backend.store.spendOnce(
+            "signed-v1:\(signed.requestor):\(signed.nonce)", validUntil: now + window - skew, nowMilliseconds: now)
+        {
+        case .spent: return
+        case .replay: throw refusal("This nonce was used before: every signed request needs a new one.")
+        case .full: throw EnhancedFailure(.internalServerError, ServerStore.fullExplanation, status: 503)
+        }
+    }
+
+    private func refusal(_ details: String) -> EnhancedFailure {
+        EnhancedFailure(.invalidAccessTokenServiceProvider, details)
+    }
+}
