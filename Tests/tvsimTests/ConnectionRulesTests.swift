@@ -18,8 +18,18 @@ import Testing
         var status: Int { Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
     }
 
-    /// Sends `raw` and reads until the server closes or `seconds` pass.
-    static func send(_ raw: String, port: Int, seconds: Int) throws -> Answer {
+    /// Sends `raw` and reads until the server closes or `seconds` pass, on a thread of its own:
+    /// a blocking read on one of the few threads of Swift's cooperative pool would starve the
+    /// other tests' tasks for as long as it waits.
+    static func send(_ raw: String, port: Int, seconds: Int) async throws -> Answer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try sendBlocking(raw, port: port, seconds: seconds) })
+            }
+        }
+    }
+
+    private static func sendBlocking(_ raw: String, port: Int, seconds: Int) throws -> Answer {
         let descriptor = try AdminHardeningTests.openConnection(port: port)
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
@@ -50,23 +60,24 @@ import Testing
     @Test func http10AndExpectContinueAreAnsweredAsTheRFCsSay() async throws {
         let (server, port) = try await Self.start()
         let host = "Host: 127.0.0.1:\(port)"
-        let old = try Self.send("GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\n\r\n", port: port, seconds: 5)
+        let old = try await Self.send(
+            "GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\n\r\n", port: port, seconds: 5)
         #expect(old.status == 401 && old.closed, "HTTP/1.0 without keep-alive: \(old.text.prefix(200))")
         #expect(old.text.lowercased().contains("connection: close"))
-        let kept = try Self.send(
+        let kept = try await Self.send(
             "GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\nConnection: keep-alive\r\n\r\n", port: port,
             seconds: 1)
         #expect(kept.status == 401 && !kept.closed, "HTTP/1.0 with keep-alive: \(kept.text.prefix(200))")
         #expect(kept.text.lowercased().contains("connection: keep-alive"))
 
-        let big = try Self.send(
+        let big = try await Self.send(
             "POST /o/client/register HTTP/1.1\r\n\(host)\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 10000000\r\nExpect: 100-continue\r\n\r\n", port: port, seconds: 5)
         #expect(big.status == 413 && big.closed && big.elapsed < .seconds(3), "\(big.text.prefix(200))")
         #expect(!big.text.contains("100 Continue"))
 
         let body = #"{"software_statement":"x"}"#
-        let small = try Self.send(
+        let small = try await Self.send(
             "POST /o/client/register HTTP/1.1\r\n\(host)\r\nContent-Type: application/json\r\nConnection: close\r\n"
                 + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n", port: port, seconds: 1)
         #expect(small.text == "HTTP/1.1 100 Continue\r\n\r\n", "\(small.text.prefix(200))")
@@ -77,7 +88,7 @@ import Testing
 
     @Test func aHeadThatDoesNotArriveInTenSecondsGets408AndTheConnectionCloses() async throws {
         let (server, port) = try await Self.start()
-        let slow = try Self.send(
+        let slow = try await Self.send(
             "GET /api/v2/ORBIT/configuration HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: a", port: port, seconds: 20)
         #expect(slow.status == 408 && slow.closed, "\(slow.text.prefix(200))")
         #expect(slow.elapsed >= .seconds(9) && slow.elapsed < .seconds(15), "\(slow.elapsed)")
@@ -93,8 +104,8 @@ import Testing
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
             body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":60000,"times":1}"#)
         #expect(fault.status == 201, "\(fault.text)")
-        let slow = Task.detached {
-            try Self.send("GET /api/v2/ORBIT/configuration HTTP/1.1\r\n\(host)\r\n\r\n", port: port, seconds: 30)
+        let slow = Task {
+            try await Self.send("GET /api/v2/ORBIT/configuration HTTP/1.1\r\n\(host)\r\n\r\n", port: port, seconds: 30)
         }
         // The fault holds the request until the shutdown cuts it. A rule for one request is gone
         // once it fired: then the request is waiting in it.
