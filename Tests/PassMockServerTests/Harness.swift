@@ -183,6 +183,18 @@ struct Harness {
         return try #require(done.header("Location"))
     }
 
+    /// Follows the redirects from `location` while they stay on the server, at most `limit`,
+    /// and returns the first answer that is not one.
+    func followRedirects(from location: String, limit: Int = 6) async throws -> Reply {
+        var reply = try await send(.get, location)
+        for _ in 0..<limit where reply.status == 302 {
+            let next = try #require(reply.header("Location"))
+            guard next.hasPrefix("/") else { break }
+            reply = try await send(.get, next)
+        }
+        return reply
+    }
+
     static func hiddenValue(_ name: String, in html: String) -> String? {
         guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
         let rest = html[range.upperBound...]

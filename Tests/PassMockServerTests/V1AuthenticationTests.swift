@@ -64,9 +64,9 @@ import Testing
                 .get, "/api/v1/authenticate?requestor_id=ORBIT&mso_id=Cascade&reg_code=\(code)&redirect_url=done")
             #expect(badRedirect.status == 400)
             #expect(badRedirect.text.contains("invalid_parameter_redirect_url"))
-            let down = try await harness.send(
-                .get, "/api/v1/authenticate?requestor_id=ORBIT&mso_id=Driftwood&reg_code=\(code)")
-            #expect(down.status == 503)
+            let down = try await harness.followRedirects(
+                from: "/api/v1/authenticate?requestor_id=ORBIT&mso_id=Driftwood&reg_code=\(code)")
+            #expect(down.status == 503 && down.text.contains("not responding"))
             harness.clock.advance(by: 1_801)
             let expired = try await harness.send(
                 .get, "/api/v1/authenticate?requestor_id=ORBIT&mso_id=Cascade&reg_code=\(code)")

@@ -183,6 +183,13 @@ struct WebAuthenticationRoutes {
                 status: 400, title: "Unknown TV provider", message: "\(id) is not available for this app.",
                 code: .invalidIntegration)
         }
+        return mvpd
+    }
+
+    /// The MVPD behind its own sign-in pages. Adobe's endpoints redirect to them whatever the
+    /// MVPD's state; an MVPD that is down fails there, on its own pages, as a real one does.
+    private func respondingMvpd(_ id: String, serviceProvider: String) throws -> MvpdSettings {
+        let mvpd = try integratedMvpd(id, serviceProvider: serviceProvider)
         guard mvpd.identityProviderAvailable else {
             throw PageFailure(
                 status: 503, title: "\(mvpd.displayName) is not responding",
@@ -204,7 +211,7 @@ struct WebAuthenticationRoutes {
                 status: 400, title: "Sign-in expired",
                 message: "This sign-in link has expired. Start again from the app.")
         }
-        let mvpd = try integratedMvpd(state.mvpd, serviceProvider: state.serviceProvider)
+        let mvpd = try respondingMvpd(state.mvpd, serviceProvider: state.serviceProvider)
         return (state, mvpd)
     }
 }
