@@ -160,7 +160,11 @@ import Testing
             let profiles = try await app.get("/profiles").decode(ProfilesResponse.self)
             #expect(profiles.profiles["ThunderBay"]?.type == .degraded)
             #expect(profiles.profiles["ThunderBay"]?.issuer == "Adobe")
-            #expect(profiles.profiles["TempPass_ORBIT"]?.type == .temporary)
+            let temporary = try #require(profiles.profiles["TempPass_ORBIT"])
+            #expect(temporary.type == .temporary)
+            // Adobe's TempPass sample carries the expiry as a number of milliseconds.
+            let expiry = try #require(temporary.attributes["expiration_date"])
+            #expect(expiry.value == .number(Double(temporary.notAfter)))
         }
     }
 

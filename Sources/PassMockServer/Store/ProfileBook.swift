@@ -26,7 +26,8 @@ extension MockBackend {
         let notAfter = now + authenticationLifetime(of: mvpd)
         let prefix = type == .temporary ? "temppass_" : "95cf93bcd183214a"
         var attributes: [String: ProfileAttribute] = ["userID": .plain(prefix + key.deviceId.prefix(12))]
-        if type == .temporary { attributes["expiration_date"] = .plain(String(notAfter)) }
+        // A number of milliseconds, as Adobe's TempPass profiles carry it.
+        if type == .temporary { attributes["expiration_date"] = ProfileAttribute(value: .number(Double(notAfter))) }
         let profile = Profile(notBefore: now, notAfter: notAfter, issuer: "Adobe", type: type, attributes: attributes)
         store.insertProfile(StoredProfile(profile: profile, personaUsername: nil), for: key, nowMilliseconds: now)
     }
