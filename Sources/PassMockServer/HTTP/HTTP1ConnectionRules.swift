@@ -94,21 +94,25 @@ final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler 
 
     static let limit: TimeAmount = .seconds(10)
 
+    /// When the first byte of the head now awaited came in; nil while no head is awaited or none
+    /// of its bytes has come.
+    private var headStarted: NIODeadline?
     private var waitingForHead = true
+    /// One timer per connection at most, and not one per request: when it fires early (the head
+    /// it was set for arrived and another began), it is set again for what remains.
     private var timer: Scheduled<Void>?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if waitingForHead, timer == nil {
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            timer = context.eventLoop.scheduleTask(in: Self.limit) { Self.expire(bound.value) }
+        if waitingForHead, headStarted == nil {
+            headStarted = .now()
+            if timer == nil { schedule(in: context, after: Self.limit) }
         }
         context.fireChannelRead(data)
     }
 
     func headArrived() {
         waitingForHead = false
-        timer?.cancel()
-        timer = nil
+        headStarted = nil
     }
 
     /// The next byte starts a new request, and its head must come in time.
@@ -116,11 +120,24 @@ final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler 
 
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
+        timer = nil
         context.fireChannelInactive()
     }
 
-    private static func expire(_ context: ChannelHandlerContext) {
-        context.fireErrorCaught(RequestHeadTimeout())
+    private func schedule(in context: ChannelHandlerContext, after delay: TimeAmount) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: delay) { bound.value.0.fire(bound.value.1) }
+    }
+
+    private func fire(_ context: ChannelHandlerContext) {
+        timer = nil
+        guard let started = headStarted else { return }
+        let due = started + Self.limit
+        if due <= .now() {
+            context.fireErrorCaught(RequestHeadTimeout())
+        } else {
+            schedule(in: context, after: due - .now())
+        }
     }
 }
 
