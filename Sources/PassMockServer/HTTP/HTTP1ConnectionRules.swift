@@ -42,37 +42,40 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(var head) = unwrapInboundIn(data) else {
+        guard case .head(let head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
             return
         }
-        var persistence = Persistence.asUsual
-        if head.version == .http1_0 {
-            persistence = head.isKeepAlive ? .keepAlive : .close
-        } else if head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-            let declared = head.headers["content-length"].first.flatMap { Int($0) } ?? 0
-            if declared > maxBodyBytes() {
-                persistence = .close
-            } else {
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))))
-                    .whenFailure { _ in }
-            }
-        }
-        // The server framework ends a connection after the answer to a request that says close.
-        if persistence == .close { head.headers.replaceOrAdd(name: "connection", value: "close") }
+        let persistence = self.persistence(of: head, context: context)
         inFlight.append(persistence)
         deadline.headArrived()
-        context.fireChannelRead(wrapInboundOut(.head(head)))
+        // The server framework ends a connection after the answer to a request that says close.
+        // Most requests pass on as they came, without a copy of their head.
+        guard persistence == .close else { return context.fireChannelRead(data) }
+        var closing = head
+        closing.headers.replaceOrAdd(name: "connection", value: "close")
+        context.fireChannelRead(wrapInboundOut(.head(closing)))
+    }
+
+    /// What the answer to `head` must say about the connection; sends `100 Continue` when the
+    /// client waits for it and its body fits.
+    private func persistence(of head: HTTPRequestHead, context: ChannelHandlerContext) -> Persistence {
+        if head.version == .http1_0 { return head.isKeepAlive ? .keepAlive : .close }
+        guard head.headers.contains(name: "expect"),
+            head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" })
+        else { return .asUsual }
+        let declared = head.headers["content-length"].first.flatMap { Int($0) } ?? 0
+        if declared > maxBodyBytes() { return .close }
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))))
+            .whenFailure { _ in }
+        return .asUsual
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var head) where head.status.code >= 200:
-            switch inFlight.first {
-            case .close: head.headers.replaceOrAdd(name: "connection", value: "close")
-            case .keepAlive: head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
-            case .asUsual, nil: break
-            }
+        case .head(var head) where head.status.code >= 200 && inFlight.first.map({ $0 != .asUsual }) == true:
+            let value = inFlight.first == .close ? "close" : "keep-alive"
+            head.headers.replaceOrAdd(name: "connection", value: value)
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             if !inFlight.isEmpty { inFlight.removeFirst() }
