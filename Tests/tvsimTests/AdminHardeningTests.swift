@@ -25,16 +25,17 @@ import Testing
         return (status, text)
     }
 
-    /// A TCP connection to the server on loopback; with `waiting` false, a non-blocking socket
-    /// left to connect (or to wait in the server's backlog) on its own.
-    static func openConnection(port: Int, waiting: Bool = true) throws -> Int32 {
+    /// A TCP connection to the server, on loopback unless `address` says otherwise; with
+    /// `waiting` false, a non-blocking socket left to connect (or to wait in the server's
+    /// backlog) on its own.
+    static func openConnection(port: Int, address host: String = "127.0.0.1", waiting: Bool = true) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         if !waiting { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

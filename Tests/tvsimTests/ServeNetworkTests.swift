@@ -11,18 +11,8 @@ import Testing
 @Suite(.serialized) struct ServeNetworkTests {
     /// Sends `request` to `address:port` and reads the whole answer.
     static func exchange(address: String, port: Int, _ lines: [String]) throws -> (status: Int, text: String) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = try AdminHardeningTests.openConnection(port: port, address: address)
         defer { close(descriptor) }
-        var target = sockaddr_in()
-        target.sin_family = sa_family_t(AF_INET)
-        target.sin_port = UInt16(port).bigEndian
-        target.sin_addr.s_addr = inet_addr(address)
-        let connected = withUnsafePointer(to: &target) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         let text = AdminHardeningTests.ask(
             descriptor, (lines + ["Connection: close"]).joined(separator: "\r\n") + "\r\n\r\n")
         return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, text)
