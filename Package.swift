@@ -24,7 +24,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // ncursesw, reached through a small C shim for its macros and globals.
+        // ncursesw, reached through a small C shim for its macros and globals. The library is
+        // linked by TerminalUI: Linux names it ncursesw; macOS's SDK has the wide functions in
+        // its ncurses.
         .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         // The curses front end: cell buffer, backends, widgets, screens, themes.
         .target(
@@ -32,6 +34,10 @@ let package = Package(
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "MockBackendAPI",
                 "LocatedJSON", "Simulation", "Localization",
+            ],
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ],
             // The themes of Themes/, embedded.
             plugins: ["EmbedDataFiles"]

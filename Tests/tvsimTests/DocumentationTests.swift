@@ -28,7 +28,7 @@ import Testing
 
     /// The README's `sh` examples: fenced blocks marked `sh` that talk to `tvsim serve` through
     /// `$BASE`, run in order in one bash against a fresh `tvsim serve` (see `runExamples`).
-    @Test func theReadmeCurlExamplesRunAgainstTvsimServe() async throws {
+    @Test(.needs(.curl, .jq)) func theReadmeCurlExamplesRunAgainstTvsimServe() async throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = Self.shellBlocks(in: readme).filter { $0.contains("$BASE") }
         try #require(blocks.count >= 2, "the README has no ```sh examples that use $BASE")
@@ -40,7 +40,7 @@ import Testing
     /// Every article of the DocC catalogs with `sh` examples that use `$BASE`: all its `sh`
     /// blocks, after those of the `tvsim serve` walk-through that sets the variables the others
     /// use (`$TOKEN`, `$DEVICE_INFO`, …), against a fresh `tvsim serve` each.
-    @Test func theDocumentationCurlExamplesRunAgainstTvsimServe() async throws {
+    @Test(.needs(.curl, .jq)) func theDocumentationCurlExamplesRunAgainstTvsimServe() async throws {
         let sources = Self.repository.appendingPathComponent("Sources")
         let walkThrough = "PassMockServer/PassMockServer.docc/Serve.md"
         let prelude = Self.shellBlocks(
@@ -76,7 +76,8 @@ import Testing
         let script = """
             exec 2>&1
             set -euo pipefail
-            command -v jq >/dev/null || { echo 'the examples need jq'; exit 127; }
+            command -v jq >/dev/null || { echo '\(OutsideTool.jq.missingMessage)'; exit 127; }
+            command -v curl >/dev/null || { echo '\(OutsideTool.curl.missingMessage)'; exit 127; }
             curl() { command curl --fail-with-body --show-error "$@"; }
             BASE=\(base)
             \(examples)

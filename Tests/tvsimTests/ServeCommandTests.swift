@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassClient
 import Simulation
 import Subprocess
@@ -14,14 +15,13 @@ import Testing
 /// Runs the built `tvsim` binary as a user would.
 enum TVSimBinary {
     static var url: URL {
-        _ = englishEverywhere
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "tvsim")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
     }
 
-    /// Every `tvsim` the tests start speaks English, whatever the machine's locale (`LANG=es_ES`
-    /// would otherwise translate what they read), unless a test names another language.
-    private static let englishEverywhere: Void = { setenv("LC_ALL", "C.UTF-8", 1) }()
+    /// The environment of every `tvsim` the tests start: English, whatever the machine's locale
+    /// (`LANG=es_ES` would otherwise translate what they read). Set per process, never on the
+    /// test process itself, whose other tests run meanwhile.
+    static let environment = Environment.inherit.updating(["LC_ALL": "C.UTF-8"])
 
     /// A running `tvsim`, started with swift-subprocess, its output (standard error included)
     /// collected as it comes.
@@ -172,7 +172,7 @@ enum TVSimBinary {
         let running = TVSimBinary.Running(["serve", "--print-config"])
         #expect(await running.waitForExit() == 0)
         let object = try JSONSerialization.jsonObject(with: Data(running.text.utf8)) as? [String: Any]
-        #expect((object?["mvpds"] as? [Any])?.count == 44)
+        #expect((object?["mvpds"] as? [Any])?.count == Dashboard.builtIn.mvpds.count)
     }
 }
 

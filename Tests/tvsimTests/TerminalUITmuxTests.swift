@@ -14,12 +14,6 @@ final class TmuxSession: @unchecked Sendable {
     let socket = "tvsim-test-\(UUID().uuidString.prefix(8))"
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tvsim-tmux-\(UUID().uuidString)")
 
-    static var tmux: String? {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     /// The pane as last captured, for failure messages (which cannot wait).
     private(set) var lastScreen = ""
     /// The tmux server, stopped with the session.
@@ -52,8 +46,9 @@ final class TmuxSession: @unchecked Sendable {
         let script = """
             echo $$ > \(directory.path)/pid
             XDG_CONFIG_HOME=\(directory.path) TERM=\(term) LC_ALL=C.UTF-8 \(binary) --device-state \(directory.path)/device.json \(quoted)
-            echo EXITED $?
-            stty -a > \(directory.path)/stty.txt
+            status=$?
+            stty -a > \(directory.path)/stty.partial && mv \(directory.path)/stty.partial \(directory.path)/stty.txt
+            echo EXITED $status
             sleep 60
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
@@ -68,7 +63,7 @@ final class TmuxSession: @unchecked Sendable {
     /// Runs the tmux client with swift-subprocess and returns what it printed.
     @discardableResult
     func run(_ arguments: [String], capture: Bool = true) async throws -> String {
-        let executable = Executable.path(FilePath(Self.tmux!))
+        let executable = Executable.path(FilePath(try OutsideTool.tmux.require()))
         let all = Arguments(["-L", socket] + arguments)
         guard capture else {
             _ = try await Subprocess.run(executable, arguments: all, output: .discarded, error: .discarded)
@@ -100,7 +95,21 @@ final class TmuxSession: @unchecked Sendable {
         return false
     }
 
-    /// The shell's `stty -a` after tvsim exited.
+    /// Waits until tvsim has drawn a whole frame at `width`×`height`: the header line, whose
+    /// clock ends at the right edge, spans the window, so every resize before has been handled.
+    func waitForFrame(width: Int, height: Int, seconds: Double = 15) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let lines = await screen().split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count >= height, let header = lines.first, header.hasSuffix("UTC"), header.count >= width - 1 {
+                return true
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    /// The shell's `stty -a` after tvsim exited (written before the shell prints `EXITED`).
     var sttyAfterExit: String {
         (try? String(contentsOf: directory.appendingPathComponent("stty.txt"), encoding: .utf8)) ?? ""
     }
@@ -120,12 +129,8 @@ final class TmuxSession: @unchecked Sendable {
     }
 }
 
-@Suite(.serialized) struct TerminalUITmuxTests {
+@Suite(.serialized, .needs(.tmux)) struct TerminalUITmuxTests {
     @Test func signInThroughAppleSSOThenQuitRestoresTheTerminal() async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         let session = try await TmuxSession.start(arguments: [])
         #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         try await session.keys("Enter")
@@ -144,17 +149,12 @@ final class TmuxSession: @unchecked Sendable {
         #expect((await session.screen()).contains("C.12 create and retrieve profile"))
         try await session.keys("q")
         #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
-        try? await Task.sleep(for: .milliseconds(300))
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
         #expect(!(await session.screen()).contains("Orbit TV on iPhone"))
     }
 
     @Test(arguments: ["xterm-256color", "tmux-256color"])
     func homeAndEndMoveThePickerWhateverTheTerminalName(_ term: String) async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         let session = try await TmuxSession.start(arguments: [], term: term)
         #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         try await session.keys("Enter")
@@ -172,10 +172,6 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     @Test func aLiveSessionIsRecordedWithRecord() async throws {
-        guard TmuxSession.tmux != nil, let python = RecordCommandTests.asciinemaPython else {
-            Issue.record("tmux and asciinema are needed for the live recording test")
-            return
-        }
         let cast = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).cast")
         defer { try? FileManager.default.removeItem(at: cast) }
         let session = try await TmuxSession.start(arguments: ["--record", cast.path], width: 100, height: 30)
@@ -184,47 +180,35 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("Sign in with your TV provider"), "\(session.lastScreen)")
         try await session.keys("q")
         #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
-        let read = try await Subprocess.run(
-            .path(FilePath(python)), arguments: ["-c", RecordCommandTests.reader, cast.path],
-            output: .bytes(limit: 16 << 20), error: .string(limit: 1 << 16))
-        #expect(read.terminationStatus.isSuccess, "\(read.standardError)")
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(read.standardOutput)) as? [String: Any])
-        let header = try #require(parsed["header"] as? [String: Any])
-        #expect(header["width"] as? Int == 100 && header["height"] as? Int == 30)
-        let text = parsed["text"] as? String ?? ""
-        #expect(text.contains("Would Like Access") && text.contains("Not signed in"))
+        let recorded = try RecordedCast(contentsOf: cast.path)
+        #expect(recorded.width == 100 && recorded.height == 30)
+        #expect(recorded.text.contains("Would Like Access") && recorded.text.contains("Not signed in"))
+        if let asciinema = try await RecordedCast.readByAsciinema(cast.path) {
+            #expect(asciinema == recorded, "asciinema reads the file otherwise")
+        }
     }
 
     @Test(arguments: [(SIGTERM, "EXITED 143"), (SIGHUP, "EXITED 129"), (SIGINT, "EXITED 130"), (SIGQUIT, "EXITED 131")])
     func aSignalEndsTheUIAndRestoresTheTerminal(_ signal: Int32, _ exit: String) async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         let session = try await TmuxSession.start(arguments: ["--platform", "tvos"])
         #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         let pid = try #require(session.tvsimPid)
         kill(pid, signal)
         #expect(await session.waitFor(exit), "\(session.lastScreen)")
-        try? await Task.sleep(for: .milliseconds(300))
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
     }
 
     @Test func aResizeStormDoesNotCrash() async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         let session = try await TmuxSession.start(arguments: [])
         #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
         for index in 0..<100 {
             try await session.resize(60 + (index * 7) % 90, 15 + (index * 5) % 40)
         }
         try await session.resize(120, 36)
-        #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")
-        // As a person would: the key comes once the window has stopped changing, not in the
-        // middle of the last resizes still being delivered.
-        try await Task.sleep(for: .milliseconds(500))
+        // As a person would: the key comes once the window has stopped changing, when the
+        // frame of the last size is drawn.
+        #expect(await session.waitForFrame(width: 120, height: 36), "\(session.lastScreen)")
+        #expect(session.lastScreen.contains("Would Like Access"), "\(session.lastScreen)")
         try await session.keys("Escape")
         #expect(await session.waitFor("Not signed in"), "\(session.lastScreen)")
         try await session.keys("q")
@@ -232,10 +216,6 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     @Test func theFirstFrameAndQuitDoNotWaitForTheBackEnd() async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         // A back end that accepts connections and never answers: the world cannot start for
         // as long as the admin client waits (10 s).
         let silent = try SilentListener()
@@ -243,19 +223,14 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("Starting the back end", seconds: 5), "\(session.lastScreen)")
         try await session.resize(80, 24)
         #expect(await session.waitFor("Starting the back end", seconds: 3), "\(session.lastScreen)")
-        let asked = Date()
         try await session.keys("q")
-        #expect(await session.waitFor("EXITED 0", seconds: 5), "\(session.lastScreen)")
-        #expect(Date().timeIntervalSince(asked) < 3)
-        try? await Task.sleep(for: .milliseconds(300))
+        // Gone before the admin client gives up on the silent back end (10 s): quit did not
+        // wait for it.
+        #expect(await session.waitFor("EXITED 0", seconds: 8), "\(session.lastScreen)")
         #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
     }
 
     @Test func aDumbTerminalOrAnotherPlatformsDeviceFileIsRefusedWithAReason() async throws {
-        guard TmuxSession.tmux != nil else {
-            Issue.record("tmux is not installed; the terminal end-to-end test needs it")
-            return
-        }
         let dumb = try await TmuxSession.start(arguments: [], term: "dumb")
         #expect(await dumb.waitFor("EXITED 1"), "\(dumb.lastScreen)")
         #expect((await dumb.screen()).contains("needs a terminal that can move the cursor"))
