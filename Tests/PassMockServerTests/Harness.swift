@@ -67,6 +67,19 @@ struct Harness {
             status: Int(response.status.code), headers: response.headers, body: Data(response.body.readableBytesView))
     }
 
+    /// Where `uri` leads after its redirects, followed as a browser would, at most `limit` of
+    /// them (a browser gives up too: a loop of redirects fails the test instead of hanging it).
+    func followingRedirects(from uri: String, limit: Int = 10) async throws -> String {
+        var location = uri
+        for _ in 0..<limit {
+            let reply = try await send(.get, location)
+            guard reply.status == 302 || reply.status == 303 else { return location }
+            location = try #require(reply.header("Location"), "a \(reply.status) from \(location) with no Location")
+        }
+        Issue.record("more than \(limit) redirects from \(uri)")
+        return location
+    }
+
     // MARK: Acting as an app
 
     static let iPhone = DeviceInfo.iPhone(applicationId: "ORBIT").headerValue

@@ -33,6 +33,7 @@ import Testing
         try await app.test(.live) { client in
             let valid = try await ValidValues.prepare(client, backend: backend)
             var generator = FuzzInput(random: SeededGenerator(seed: Self.seed), valid: valid)
+            print("MalformedInputFuzzTests: generated with TVSIM_FUZZ_SEED=\(Self.seed)")
             var problems: [String] = []
             var statuses: [String: [Int: Int]] = [:]
             for index in 0..<Self.budget {
@@ -52,7 +53,9 @@ import Testing
                 print(path, counts.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " "))
             }
             #expect(
-                problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5).joined(separator: "\n"))")
+                problems.isEmpty,
+                "seed \(MalformedInputFuzzTests.seed): \(problems.count) problems, first: \(problems.prefix(5).joined(separator: "\n"))"
+            )
         }
     }
 }
@@ -70,6 +73,7 @@ import Testing
             let port = try #require(client.port)
             let valid = try await ValidValues.prepare(client, backend: backend)
             var generator = FuzzInput(random: SeededGenerator(seed: MalformedInputFuzzTests.seed), valid: valid)
+            print("ChunkedFuzzTests: generated with TVSIM_FUZZ_SEED=\(MalformedInputFuzzTests.seed)")
             var problems: [String] = []
             for index in 0..<max(routes.count, MalformedInputFuzzTests.budget / 6) {
                 let request = generator.request(for: routes[index % routes.count])
@@ -80,7 +84,9 @@ import Testing
                         "\(request.method) \(request.uri) chunked\(oversized ? ", oversized" : ""): \(status)")
                 }
             }
-            #expect(problems.isEmpty, "\(problems.count) problems, first: \(problems.prefix(5))")
+            #expect(
+                problems.isEmpty,
+                "seed \(MalformedInputFuzzTests.seed): \(problems.count) problems, first: \(problems.prefix(5))")
         }
     }
 

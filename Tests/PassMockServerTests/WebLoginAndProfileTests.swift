@@ -33,12 +33,7 @@ import Testing
             let session = try await app.postForm(
                 "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
             ).decode(SessionResponse.self)
-            var location = session.url!
-            while true {
-                let reply = try await harness.send(.get, location)
-                guard reply.status == 302 else { break }
-                location = reply.header("Location")!
-            }
+            let location = try await harness.followingRedirects(from: try #require(session.url))
             let page = try await harness.send(.get, location)
             #expect(page.text.contains("<form method=\"post\" action=\"/idp/Cascade/login\">"))
             #expect(!page.text.contains("<script"))
@@ -63,12 +58,7 @@ import Testing
             let session = try await app.postForm(
                 "/sessions", "mvpd=Cascade&domainName=d&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
             ).decode(SessionResponse.self)
-            var location = session.url!
-            while true {
-                let reply = try await harness.send(.get, location)
-                guard reply.status == 302 else { break }
-                location = reply.header("Location")!
-            }
+            let location = try await harness.followingRedirects(from: try #require(session.url))
             let page = try await harness.send(.get, location)
             let relayState = try #require(Harness.hiddenValue("RelayState", in: page.text))
             let submitted = try await harness.send(

