@@ -104,12 +104,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `tvsim-bench`: the built `tvsim` in a pseudo-terminal, the catalog, the server under load.
+        // `tvsim-bench`: the built `tvsim` in a pseudo-terminal, the catalog, the server under load
+        // beside bare Hummingbird (the framework's floor).
         .executableTarget(
             name: "tvsim-bench",
             dependencies: [
                 "FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),

@@ -8,6 +8,8 @@ public struct BenchmarkSuite: Sendable {
     public struct Settings: Sendable {
         /// The `tvsim` binary to start in a pseudo-terminal and as `tvsim serve`.
         public var executable: String
+        /// `tvsim-bench` itself, which serves the framework's floor.
+        public var benchExecutable: String
         public var kinds: [BenchmarkKind] = BenchmarkKind.standard
         public var startupRuns = 20
         public var serverDuration: Duration = .seconds(10)
@@ -18,8 +20,9 @@ public struct BenchmarkSuite: Sendable {
         /// The language of the terminal UI in the startup, input and memory figures.
         public var language: Language = .english
 
-        public init(executable: String) {
+        public init(executable: String, benchExecutable: String) {
             self.executable = executable
+            self.benchExecutable = benchExecutable
         }
     }
 
@@ -37,7 +40,7 @@ public struct BenchmarkSuite: Sendable {
         defer { try? FileManager.default.removeItem(at: workspace) }
         let terminal = TerminalBenchmarks(
             executable: settings.executable, workspace: workspace, language: settings.language)
-        let server = ServerBenchmarks(executable: settings.executable)
+        let server = ServerBenchmarks(executable: settings.executable, benchExecutable: settings.benchExecutable)
         var rows: [BenchmarkRow] = []
         for kind in settings.kinds {
             switch kind {
@@ -56,6 +59,9 @@ public struct BenchmarkSuite: Sendable {
                 progress("server: \(settings.connections) connections, \(settings.serverDuration) per route")
                 rows += try await server.throughput(
                     duration: settings.serverDuration, connections: settings.connections)
+            case .limits:
+                progress("limits: tvsim serve held at its file-descriptor limit")
+                rows += try await server.atTheFileLimit()
             case .memory:
                 progress("memory: the terminal UI through Apple SSO, then \(settings.memoryRequests) server requests")
                 rows += try terminal.peakMemoryThroughAppleSSO()

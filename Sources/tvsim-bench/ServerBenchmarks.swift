@@ -3,44 +3,119 @@ import PassAPI
 import PassClient
 import Subprocess
 
-/// The mock back end as `tvsim serve` runs it, in its own process, loaded over loopback.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The mock back end as `tvsim serve` runs it, in its own process, loaded over loopback, beside
+/// the framework's floor: bare Hummingbird answering the same bytes to the same requests.
 struct ServerBenchmarks {
     let executable: String
+    /// `tvsim-bench` itself, which serves the floor (`floor-server`).
+    let benchExecutable: String
 
     /// `GET /configuration` and `GET /profiles/code/{code}`, each for `duration` over
-    /// `connections` keep-alive connections.
+    /// `connections` keep-alive connections, against tvsim and against the floor in turn; the
+    /// CPU per request of each and their ratio, measured in the same run.
     func throughput(duration: Duration, connections: Int) async throws -> [BenchmarkRow] {
         let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }
         let caller = try await BenchmarkCaller.prepare(server)
         let code = try await caller.client.createSession(mvpd: nil, domainName: nil, redirectUrl: nil).code ?? "UNKNOWN"
-        let generator = LoadGenerator(port: server.port, connections: connections)
+        // Each route's requests: the n-th request of a load. A session is created for a device
+        // never seen before each time, as on a launch of a new device.
+        let routes: [(name: String, method: String, path: String, request: @Sendable (Int) -> [UInt8])] =
+            [
+                ("GET /configuration", "GET", "/api/v2/\(caller.requestor)/configuration"),
+                ("GET /profiles/code/{code}", "GET", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
+            ].map { name, method, path in
+                let request = caller.request(method, path)
+                return (name, method, path, { _ in request })
+            } + [
+                (
+                    "POST /sessions", "POST", "/api/v2/\(caller.requestor)/sessions",
+                    { @Sendable sequence in caller.sessionRequest(device: "bench-device-\(sequence)") }
+                )
+            ]
+        let floor = try await FloorProcess.start(
+            benchExecutable: benchExecutable,
+            answers: try routes.map { route in
+                (route.method, route.path, try OneRequest.body(of: route.request(-1), port: server.port))
+            })
+        defer { floor.stop() }
+        // The generator on the first core, each server on the second.
+        let separated =
+            CPUAffinity.pin(0, to: 0) && CPUAffinity.pin(server.pid, to: 1) && CPUAffinity.pin(floor.pid, to: 1)
+        defer { CPUAffinity.release() }
+        let placement = separated ? "generator and server on separate cores" : "generator and server share the cores"
         var rows: [BenchmarkRow] = []
-        for (name, path) in [
-            ("GET /configuration", "/api/v2/\(caller.requestor)/configuration"),
-            ("GET /profiles/code/{code}", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
-        ] {
-            let request = caller.request("GET", path)
-            let cpuBefore = ProcessCPU.seconds(of: server.pid)
-            let result = try generator.run(duration: duration) { _, _ in request }
-            let cpuAfter = ProcessCPU.seconds(of: server.pid)
-            rows += Self.rows(name, result, connections: connections)
-            if let cpuBefore, let cpuAfter, result.requests > 0 {
-                rows.append(
-                    BenchmarkRow(
-                        .server, "\(name): server CPU per request",
-                        (cpuAfter - cpuBefore) / Double(result.requests) * 1_000_000, "µs",
-                        detail: "user + system time of tvsim serve per answered request"))
-            }
+        for route in routes {
+            let comparison = try Self.compare(
+                own: server, floor: floor, connections: connections, duration: duration, request: route.request)
+            rows += Self.rows(route.name, comparison.own, connections: connections)
+            rows += comparison.rows(route.name, placement: placement)
         }
         return rows
+    }
+
+    /// The same load on tvsim and on the floor, in alternating rounds (floor, tvsim, floor, …)
+    /// so that a change in the machine's speed during the run touches both alike.
+    static func compare(
+        own server: ServeProcess, floor: FloorProcess, connections: Int, duration: Duration,
+        request: @escaping @Sendable (Int) -> [UInt8]
+    ) throws -> FloorComparison {
+        var comparison = FloorComparison()
+        let round = duration / FloorComparison.rounds
+        for _ in 0..<FloorComparison.rounds {
+            let bare = try measure(floor.pid, port: floor.port, connections: connections, duration: round, request)
+            let own = try measure(server.pid, port: server.port, connections: connections, duration: round, request)
+            comparison.add(own: own, floor: bare)
+        }
+        return comparison
+    }
+
+    /// A load of `duration` on `port` and the CPU the process `pid` spent per answered request.
+    static func measure(
+        _ pid: pid_t, port: UInt16, connections: Int, duration: Duration, _ request: (Int) -> [UInt8]
+    ) throws -> (result: LoadGenerator.Result, microseconds: Double?) {
+        let before = ProcessCPU.seconds(of: pid)
+        let result = try LoadGenerator(port: port, connections: connections).run(duration: duration) { _, sequence in
+            request(sequence)
+        }
+        let after = ProcessCPU.seconds(of: pid)
+        guard let before, let after, result.requests > 0 else { return (result, nil) }
+        return (result, (after - before) / Double(result.requests) * 1_000_000)
+    }
+
+    /// `tvsim serve` under `ulimit -n 256` flooded with 600 connections: while it waits at its
+    /// limit it must not spin on `accept`. Its CPU over two seconds there, as a share of one core.
+    func atTheFileLimit() async throws -> [BenchmarkRow] {
+        try FileLimit.raise(to: 2048)
+        let server = try await ServeProcess.start(executable: executable, fileLimit: 256)
+        defer { server.stop() }
+        let flood = (0..<600).compactMap { _ in FileLimit.connectWithoutWaiting(port: server.port) }
+        defer { for descriptor in flood { close(descriptor) } }
+        // Time for the server to accept up to its limit and stop.
+        try await Task.sleep(for: .seconds(1))
+        let window = 2.0
+        let before = ProcessCPU.seconds(of: server.pid)
+        try await Task.sleep(for: .seconds(window))
+        guard let before, let after = ProcessCPU.seconds(of: server.pid) else { return [] }
+        return [
+            BenchmarkRow(
+                .limits, "server CPU at the file-descriptor limit", (after - before) / window * 100, "% of a core",
+                target: .under(10),
+                detail: "ulimit -n 256, \(flood.count) connections open or waiting, \(BenchmarkRow.format(window)) s")
+        ]
     }
 
     static func rows(_ name: String, _ result: LoadGenerator.Result, connections: Int) -> [BenchmarkRow] {
         let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " ")
         return [
             BenchmarkRow(
-                .server, "\(name): throughput", result.requestsPerSecond, "req/s", target: .atLeast(40_000),
+                .server, "\(name): throughput", result.requestsPerSecond, "req/s",
                 detail: "\(connections) connections, \(BenchmarkRow.format(result.elapsed.seconds)) s, \(statuses)"),
             BenchmarkRow(.server, "\(name): p50 latency", result.latency(percentile: 50).milliseconds, "ms"),
             BenchmarkRow(
@@ -83,6 +158,54 @@ struct ServerBenchmarks {
             BenchmarkRow(
                 .memory, "server growth over the second half", megabytes(max(0, end.1 - halfway.1)), "MB",
                 target: .under(16), detail: "bounded stores evict by TTL and capacity"),
+        ]
+    }
+}
+
+/// tvsim's and the floor's CPU per request, round by round, and what the table says of them.
+struct FloorComparison {
+    static let rounds = 6
+
+    /// tvsim's load results over all rounds together.
+    private(set) var own = LoadGenerator.Result()
+    private var ownCosts: [Double] = []
+    private var floorCosts: [Double] = []
+    private var ratios: [Double] = []
+    private var floorRate: [Double] = []
+
+    mutating func add(
+        own round: (result: LoadGenerator.Result, microseconds: Double?),
+        floor: (result: LoadGenerator.Result, microseconds: Double?)
+    ) {
+        own.requests += round.result.requests
+        own.broken += round.result.broken
+        own.elapsed += round.result.elapsed
+        own.microseconds += round.result.microseconds
+        own.statuses.merge(round.result.statuses, uniquingKeysWith: +)
+        floorRate.append(floor.result.requestsPerSecond)
+        guard let mine = round.microseconds, let bare = floor.microseconds, bare > 0 else { return }
+        ownCosts.append(mine)
+        floorCosts.append(bare)
+        ratios.append(mine / bare)
+    }
+
+    func rows(_ name: String, placement: String) -> [BenchmarkRow] {
+        guard let ratio = Statistics.median(ratios), let mine = Statistics.median(ownCosts),
+            let bare = Statistics.median(floorCosts)
+        else { return [] }
+        let range = "\(BenchmarkRow.format(ratios.min() ?? 0))–\(BenchmarkRow.format(ratios.max() ?? 0))"
+        return [
+            BenchmarkRow(
+                .server, "\(name): server CPU per request", mine, "µs",
+                detail: "user + system time of tvsim serve per answered request, median of \(ratios.count) rounds"),
+            BenchmarkRow(
+                .server, "\(name): floor CPU per request", bare, "µs",
+                detail:
+                    "bare Hummingbird answering the same bytes, \(BenchmarkRow.format(Statistics.median(floorRate) ?? 0)) req/s"
+            ),
+            BenchmarkRow(
+                .server, "\(name): CPU ÷ floor", ratio, "×", target: .under(1.5),
+                detail: "median of \(ratios.count) alternating rounds (\(range)), \(placement)"),
         ]
     }
 }
@@ -144,32 +267,18 @@ final class ServeProcess: Sendable {
         (baseURL, self.port, self.requestor, softwareStatement) = (url, UInt16(port), String(requestor), statement)
     }
 
-    /// Starts `tvsim serve` with swift-subprocess and returns once its banner says it listens.
-    /// The process is read to its end in the background, so it never blocks on a full pipe.
-    static func start(executable: String) async throws -> ServeProcess {
-        let (banners, sink) = AsyncStream<(pid: pid_t, text: String)?>.makeStream()
-        Task.detached {
-            _ = try? await Subprocess.run(
-                .path(.init(executable)), arguments: ["serve", "--quiet", "--port", "0"], input: .none,
-                output: .sequence, error: .discarded
-            ) { execution in
-                var text = ""
-                var told = false
-                for try await chunk in execution.standardOutput where !told {
-                    text += chunk.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-                    if text.contains("Press Ctrl-C") {
-                        sink.yield((execution.processIdentifier.value, text))
-                        told = true
-                    }
-                }
+    /// Starts `tvsim serve` (under `ulimit -n fileLimit` if given: the shell execs it, so the
+    /// pid stays) and returns once its banner says it listens.
+    static func start(executable: String, fileLimit: Int? = nil) async throws -> ServeProcess {
+        let serve = ["serve", "--quiet", "--port", "0"]
+        let started =
+            if let fileLimit {
+                try await ChildProcess.launch(
+                    "/bin/sh", ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", executable] + serve,
+                    readyWhen: "Press Ctrl-C")
+            } else {
+                try await ChildProcess.launch(executable, serve, readyWhen: "Press Ctrl-C")
             }
-            sink.yield(nil)
-            sink.finish()
-        }
-        var iterator = banners.makeAsyncIterator()
-        guard let started = await iterator.next(), let started else {
-            throw BenchmarkError("tvsim serve exited before listening")
-        }
         return try ServeProcess(pid: started.pid, banner: parse(started.text))
     }
 
@@ -191,5 +300,151 @@ final class ServeProcess: Sendable {
             }
         }
         return fields
+    }
+}
+
+/// A child process started with swift-subprocess and read to its end in the background, so that
+/// it never blocks on a full pipe.
+enum ChildProcess {
+    /// Starts `executable arguments` and returns its pid and what it printed once that contains
+    /// `marker`.
+    static func launch(_ executable: String, _ arguments: [String], readyWhen marker: String) async throws -> (
+        pid: pid_t, text: String
+    ) {
+        let (banners, sink) = AsyncStream<(pid: pid_t, text: String)?>.makeStream()
+        Task.detached {
+            _ = try? await Subprocess.run(
+                .path(.init(executable)), arguments: Arguments(arguments), input: .none, output: .sequence,
+                error: .discarded
+            ) { execution in
+                var text = ""
+                var told = false
+                for try await chunk in execution.standardOutput where !told {
+                    text += chunk.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+                    if text.contains(marker) {
+                        sink.yield((execution.processIdentifier.value, text))
+                        told = true
+                    }
+                }
+            }
+            sink.yield(nil)
+            sink.finish()
+        }
+        var iterator = banners.makeAsyncIterator()
+        guard let started = await iterator.next(), let started else {
+            throw BenchmarkError(
+                "\(URL(fileURLWithPath: executable).lastPathComponent) \(arguments.first ?? "") exited before it was ready"
+            )
+        }
+        return started
+    }
+}
+
+/// `tvsim-bench floor-server` as a child process: the same answers as tvsim, from bare
+/// Hummingbird.
+final class FloorProcess: Sendable {
+    let pid: pid_t
+    let port: UInt16
+    private let folder: URL
+
+    private init(pid: pid_t, port: UInt16, folder: URL) {
+        (self.pid, self.port, self.folder) = (pid, port, folder)
+    }
+
+    /// Starts the floor with one route per answer: `path` answered with `body`.
+    static func start(benchExecutable: String, answers: [(method: String, path: String, body: [UInt8])]) async throws
+        -> FloorProcess
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvsim-floor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var arguments = ["floor-server"]
+        for (index, answer) in answers.enumerated() {
+            let file = folder.appendingPathComponent("\(index).body")
+            try Data(answer.body).write(to: file)
+            arguments += ["--route", "\(answer.method) \(answer.path)=\(file.path)"]
+        }
+        let started = try await ChildProcess.launch(benchExecutable, arguments, readyWhen: "\n")
+        guard let url = started.text.firstMatch(of: /listening on (\S+)/)?.1, let port = URL(string: String(url))?.port
+        else {
+            kill(started.pid, SIGTERM)
+            throw BenchmarkError("the floor server printed no address: \(started.text)")
+        }
+        return FloorProcess(pid: started.pid, port: UInt16(port), folder: folder)
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// One request on a connection of its own, for the bytes of its answer.
+enum OneRequest {
+    /// The body of the answer to `request` (sent with `Connection: close`), which must be a 2xx.
+    static func body(of request: [UInt8], port: UInt16) throws -> [UInt8] {
+        var bytes = request
+        let end = Array("\r\n\r\n".utf8)
+        guard let headEnd = HTTPResponseFrame.find(end, in: bytes, from: 0) else {
+            throw BenchmarkError("not an HTTP request")
+        }
+        bytes.insert(contentsOf: Array("\r\nConnection: close".utf8), at: headEnd)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw BenchmarkError("cannot connect to 127.0.0.1:\(port)") }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        guard let frame = HTTPResponseFrame(answer), (200..<300).contains(frame.status),
+            let bodyStart = HTTPResponseFrame.find(end, in: answer, from: 0).map({ $0 + 4 })
+        else { throw BenchmarkError("the answer to the floor's model request is not a 2xx") }
+        return Array(answer[bodyStart..<frame.length])
+    }
+}
+
+/// The file-descriptor limit of this process, and connections that do not wait to be accepted.
+enum FileLimit {
+    /// Raises this process's soft limit to `wanted` (within its hard limit).
+    static func raise(to wanted: Int) throws {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { throw BenchmarkError("getrlimit failed") }
+        guard limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        guard setrlimit(resource, &limit) == 0 else { throw BenchmarkError("cannot raise the file limit") }
+    }
+
+    /// A non-blocking connection to loopback, left to connect or to wait in the backlog.
+    static func connectWithoutWaiting(port: UInt16) -> Int32? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return descriptor
     }
 }

@@ -3,11 +3,17 @@ import Foundation
 import Localization
 
 /// `tvsim-bench`: the performance figures, with their targets, measured on this machine against
-/// a built `tvsim` (the product binary carries no load generator).
+/// a built `tvsim` (the product binary carries no load generator). Measuring is the default
+/// command; `floor-server` is the bare server the server figures are compared with.
 @main
 struct TVSimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tvsim-bench",
+        commandName: "tvsim-bench", subcommands: [Measure.self, FloorServer.self], defaultSubcommand: Measure.self)
+}
+
+struct Measure: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
         abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
         discussion: """
             Run it as 'swift run -c release tvsim-bench': debug builds are several times slower. It measures the \
@@ -74,7 +80,7 @@ struct TVSimBench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var settings = BenchmarkSuite.Settings(executable: try measuredExecutable())
+        var settings = BenchmarkSuite.Settings(executable: try measuredExecutable(), benchExecutable: Self.ownPath)
         settings.kinds = try kinds()
         settings.startupRuns = startupRuns
         settings.serverDuration = .seconds(seconds)
@@ -105,16 +111,19 @@ struct TVSimBench: AsyncParsableCommand {
         if let tvsim {
             path = tvsim
         } else {
-            let own =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
-            path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("tvsim").path
+            path = URL(fileURLWithPath: Self.ownPath).deletingLastPathComponent().appendingPathComponent("tvsim").path
         }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw ValidationError(
                 "no tvsim binary at \(path): build it first ('swift build -c release') or pass --tvsim")
         }
         return path
+    }
+
+    /// This `tvsim-bench`, which also serves the floor.
+    static var ownPath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+            ?? CommandLine.arguments[0]
     }
 
     static func say(_ text: String) {
