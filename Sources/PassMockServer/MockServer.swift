@@ -42,9 +42,7 @@ public enum MockServer {
         backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
         logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        var quiet = Logger(label: "tvsim.mock")
-        quiet.logLevel = .warning
-        let logger = logger ?? quiet
+        let logger = logger ?? ServerLogHandler.logger(level: .warning)
         return Application(
             router: makeRouter(backend: backend),
             // A client that opens connections and walks away must not hold server memory for
@@ -75,10 +73,10 @@ public enum MockServer {
     public static func runUntilSignalled(
         _ application: some ApplicationProtocol, grace: Duration = defaultShutdownGrace
     ) async throws {
-        var logger = Logger(label: "tvsim.mock")
-        logger.logLevel = .warning
+        let logger = ServerLogHandler.logger(level: .warning)
         var configuration = ServiceGroupConfiguration(
-            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint, .sighup], logger: logger)
+            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint, .sighup],
+            logger: logger)
         configuration.maximumGracefulShutdownDuration = grace
         try await ServiceGroup(configuration: configuration).run()
     }
@@ -92,8 +90,7 @@ public enum MockServer {
             continuation.yield(port)
             continuation.finish()
         }
-        var logger = Logger(label: "tvsim.mock")
-        logger.logLevel = .critical
+        let logger = ServerLogHandler.logger(level: .critical)
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task {
             do {

@@ -4,8 +4,9 @@ import PassAPI
 import Synchronization
 
 /// Fast lookups over one dashboard version. Rebuilt whenever the dashboard changes, so request
-/// handlers never scan lists.
-struct DashboardIndex: Sendable {
+/// handlers never scan lists. A class: every request takes the current index, and one
+/// reference costs less to hand out than a copy of a dozen.
+final class DashboardIndex: Sendable {
     let dashboard: Dashboard
     let requestorsById: [String: RequestorSettings]
     let mvpdsById: [String: MvpdSettings]

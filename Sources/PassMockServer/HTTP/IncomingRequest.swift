@@ -29,7 +29,9 @@ struct IncomingRequest: Sendable {
             }
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
-        let body = try await collect(request.body, limit: limit)
+        // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to read.
+        let declaresBody = request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil
+        let body = declaresBody ? try await collect(request.body, limit: limit) : Data()
         return IncomingRequest(
             method: request.method.rawValue, path: request.uri.path,
             query: Self.parseQuery(request.uri.query), headers: request.headers,
@@ -114,8 +116,43 @@ struct IncomingRequest: Sendable {
         return result
     }
 
-    private static func decodeComponent(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    /// `+` as a space and `%XX` as its byte; nil for a broken escape or bytes that are not
+    /// UTF-8. On bytes, not through Foundation's percent decoding: every form and query of every
+    /// request comes here.
+    static func decodeComponent(_ text: Substring) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index != utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
+                index = utf8.index(after: index)
+                guard index != utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
+                index = utf8.index(after: index)
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     static func parseQuery(_ query: String?) -> [String: String] {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import MockBackendAPI
 import NIOCore
@@ -43,6 +44,7 @@ final class RequestNotes: Sendable {
         var incoming: IncomingRequest?
         var v1Style: V1Style?
         var dribble: DribblePlan?
+        var answerBody: Data?
     }
 
     private let values = Mutex(Values())
@@ -74,6 +76,14 @@ final class RequestNotes: Sendable {
     var dribble: DribblePlan? {
         get { values.withLock { $0.dribble } }
         set { values.withLock { $0.dribble = newValue } }
+    }
+
+    /// The body of the handler's answer, as the handler made it (shared, not copied), for the
+    /// journal; nil when a middleware answered or changed the body, and the journal reads the
+    /// answer instead.
+    var answerBody: Data? {
+        get { values.withLock { $0.answerBody } }
+        set { values.withLock { $0.answerBody = newValue } }
     }
 
     /// The answer style a V1 call asked for, once its handler has read its parameters.

@@ -75,7 +75,9 @@ struct RouteRegistry {
     {
         groups[group]!.on(RouterPath(path), method: method) { _, context in
             guard let incoming = context.notes.incoming else { throw BodyNotRead() }
-            return try await handler(incoming, RouteParameters(context.parameters), context).hummingbird
+            let answer = try await handler(incoming, RouteParameters(context.parameters), context)
+            context.notes.answerBody = answer.body
+            return answer.hummingbird
         }
     }
 }

@@ -27,6 +27,12 @@ struct JournalMiddleware: RouterMiddleware {
             record(request: request, answer: nil, context: context, started: started)
             throw error
         }
+        // The handler's body as it made it, when nothing changed it on the way: no copy. Other
+        // answers (refusals, faults, errors) are read from the response.
+        if let body = context.notes.answerBody {
+            record(request: request, answer: (response, body), context: context, started: started)
+            return response
+        }
         let body = try await response.body.collected()
         response.body = ResponseBody(collected: body)
         record(request: request, answer: (response, Data(body.readableBytesView)), context: context, started: started)

@@ -7,6 +7,8 @@ struct MalformedBodyMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var response = try await next(request, context)
         guard context.notes.fault?.hasPrefix("malformed") == true else { return response }
+        // The journal records the cut body, not the handler's.
+        context.notes.answerBody = nil
         var body = try await response.body.collected()
         let kept = max(1, body.readableBytes / 2)
         response.body = ResponseBody(collected: body.readSlice(length: min(kept, body.readableBytes)) ?? body)

@@ -1,0 +1,22 @@
+import Foundation
+import Simulation
+import Testing
+
+@testable import PassMockServer
+
+/// Form and query components are decoded on bytes exactly as Foundation's percent decoding
+/// decodes them (with `+` as a space), broken escapes and bytes that are not UTF-8 refused alike.
+@Suite struct FormDecodingTests {
+    @Test func componentsDecodeAsFoundationDecodesThem() {
+        var random = SeededGenerator(seed: 2025)
+        let pieces = [
+            "a", "Z", "0", "+", " ", "%", "%2", "%2F", "%2f", "%zz", "%C3%A9", "%C3", "%FF", "é", "=", "%00", "%25",
+        ]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let expected = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            #expect(IncomingRequest.decodeComponent(Substring(text)) == expected, "\(text)")
+        }
+    }
+}
