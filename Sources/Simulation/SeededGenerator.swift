@@ -40,21 +40,36 @@ public final class SharedRandom: Sendable {
 
     /// A random RFC 4122 version-4 UUID string (lower case), reproducible for a seed.
     public func uuid() -> String {
+        // Every request gets one (its trace id): drawn under the lock, spelled outside it,
+        // straight into the string's own storage.
+        var bytes: (UInt64, UInt64) = (0, 0)
         with { generator in
-            var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            bytes[6] = (bytes[6] & 0x0F) | 0x40
-            bytes[8] = (bytes[8] & 0x3F) | 0x80
-            // Written into an exact buffer: servers keep these by the tens of thousands.
-            let digits = Array("0123456789abcdef".utf8)
-            var text: [UInt8] = []
-            text.reserveCapacity(36)
-            for (index, byte) in bytes.enumerated() {
-                if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0x0F)])
+            withUnsafeMutableBytes(of: &bytes) { raw in
+                for index in 0..<16 { raw[index] = UInt8.random(in: 0...255, using: &generator) }
             }
-            return String(decoding: text, as: UTF8.self)
         }
+        return withUnsafeBytes(of: &bytes) { raw in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var written = 0
+                for index in 0..<16 {
+                    var byte = raw[index]
+                    if index == 6 { byte = (byte & 0x0F) | 0x40 }
+                    if index == 8 { byte = (byte & 0x3F) | 0x80 }
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[written] = UInt8(ascii: "-")
+                        written += 1
+                    }
+                    text[written] = Self.hexDigit(byte >> 4)
+                    text[written + 1] = Self.hexDigit(byte & 0x0F)
+                    written += 2
+                }
+                return written
+            }
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Random bytes, e.g. for secrets.

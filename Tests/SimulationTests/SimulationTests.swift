@@ -67,6 +67,13 @@ actor WakeLog {
         #expect(SharedRandom(seed: 1).uuid() != SharedRandom(seed: 2).uuid())
     }
 
+    /// A seed spells the same trace ids from version to version, so journals replay.
+    @Test func aSeedsUUIDsKeepTheirSpelling() {
+        let random = SharedRandom(seed: 7)
+        #expect(random.uuid() == "d71c02cb-da11-46fe-a169-eb2c4e30e6f8")
+        #expect(random.uuid() == "afc735f8-2fcd-4dff-b0e9-ba5f471d78ac")
+    }
+
     @Test func uuidsAreVersionFour() {
         let uuid = SharedRandom(seed: 7).uuid()
         #expect(UUID(uuidString: uuid) != nil)

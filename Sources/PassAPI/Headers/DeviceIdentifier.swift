@@ -37,8 +37,20 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
     }
 
     /// Parses a header value; the type keyword is matched case-insensitively.
+    /// `value` without the spaces and tabs around it; Foundation trims only other text (a
+    /// header is ASCII nearly always, and trimming it through Foundation cost every request).
+    private static func trimmingWhitespace(_ value: String) -> String {
+        let utf8 = value.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return value.trimmingCharacters(in: .whitespaces) }
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return first == utf8.startIndex && last == utf8.index(before: utf8.endIndex)
+            ? value : String(value[first...last])
+    }
+
     public static func parse(_ value: String?) -> Result<DeviceIdentifier, ParseError> {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return .failure(.missing) }
+        guard let value = value.map(Self.trimmingWhitespace), !value.isEmpty else { return .failure(.missing) }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
             return .failure(
@@ -47,6 +59,11 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
         guard parts[0].lowercased() == "fingerprint" else { return .failure(.unsupportedType(parts[0])) }
         guard let data = Base64.decode(parts[1]) else { return .failure(.notBase64) }
         let identifier = String(decoding: data, as: UTF8.self)
+        // Printable ASCII with a letter or digit in it, as identifiers are: the checks below
+        // (Unicode properties) would only say yes, at a cost paid on every request.
+        if identifier.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), identifier.utf8.contains(where: { $0 != 0x20 }) {
+            return .success(DeviceIdentifier(identifier: identifier))
+        }
         guard !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .failure(.empty) }
         guard !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return .failure(.controlCharacters)

@@ -126,12 +126,22 @@ struct Gatekeeper {
 
     /// Codes are short upper-case alphanumerics; anything else is rejected before lookup.
     func code(_ value: String) throws -> String {
+        // Codes as devices send them (ASCII letters and digits), without Foundation's Unicode
+        // trimming and character properties, which a polling device would pay on every poll.
+        let bytes = value.utf8
+        if (4...16).contains(bytes.count), bytes.allSatisfy(Self.isASCIIAlphanumeric) {
+            return String(decoding: bytes.map { (97...122).contains($0) ? $0 - 32 : $0 }, as: UTF8.self)
+        }
         let trimmed = value.trimmingCharacters(in: .whitespaces).uppercased()
         guard (4...16).contains(trimmed.count), trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else {
             throw EnhancedFailure(.invalidParameterCode, "'\(value)' is not a valid code.")
         }
         return trimmed
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
     }
 
     /// The live session for `code` of this requestor.
