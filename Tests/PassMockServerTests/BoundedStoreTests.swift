@@ -1,9 +1,21 @@
+import Simulation
 import Testing
 
 @testable import PassMockServer
 
 /// The stores' cap: expired entries go first, then the oldest, down to 90% of the capacity.
 @Suite struct BoundedStoreTests {
+    @Test func selectionFindsTheKthSmallestLikeSorting() {
+        var random = SeededGenerator(seed: 9)
+        for count in [1, 2, 3, 10, 101, 1_000] {
+            let values = (0..<count).map { _ in Int.random(in: 0..<(count * 2), using: &random) }
+            for k in Set([0, count / 2, count - 1]) {
+                var scratch = values
+                #expect(BoundedStore<Int, Int>.select(k, in: &scratch) == values.sorted()[k], "\(count), \(k)")
+            }
+        }
+    }
+
     @Test func aFullStoreDropsTheOldestDownToNinetyPercent() {
         var store = BoundedStore<String, Int>(capacity: 10)
         for index in 1...11 { store.insert(index, for: "k\(index)") { _ in false } }
