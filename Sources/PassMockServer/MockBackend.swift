@@ -52,7 +52,7 @@ public final class MockBackend: Sendable {
 
     public var dashboard: Dashboard { index.dashboard }
 
-    var settings: ServerSettings { index.dashboard.settings }
+    var settings: ServerSettings { index.settings }
 
     var credentials: CredentialAuthority { CredentialAuthority(signer: signer) }
 

@@ -21,6 +21,30 @@ import Testing
     }
 }
 
+extension FormDecodingTests {
+    /// The pairs of a form as the generic split on characters found them.
+    static func splitBySeparators(_ text: String) -> [String: String]? {
+        var result: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = IncomingRequest.decodeComponent(parts[0]) else { return nil }
+            guard let value = parts.count == 2 ? IncomingRequest.decodeComponent(parts[1]) : "" else { return nil }
+            if result[name] == nil { result[name] = value }
+        }
+        return result
+    }
+
+    @Test func formsSplitAsTheGenericSplitSplitsThem() {
+        var random = SeededGenerator(seed: 2026)
+        let pieces = ["a", "b", "=", "&", "&&", "==", "%3D", "%26", "+", "é", "x=1", "%", ""]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(IncomingRequest.parseForm(text) == Self.splitBySeparators(text), "\(text)")
+        }
+    }
+}
+
 /// Session ids are read and spelled on bytes, as Foundation reads and spells them.
 @Suite struct SessionIdTextTests {
     @Test func lowerCaseUUIDTextRoundTripsAsFoundationReadsIt() {
@@ -32,7 +56,10 @@ import Testing
             #expect(uuid?.lowercaseText == text)
             #expect(uuid?.lowercaseText == UUID(uuidString: text)?.uuidString.lowercased())
         }
-        for wrong in ["", "D71C02CB-DA11-46FE-A169-EB2C4E30E6F8", "d71c02cb-da11-46fe-a169-eb2c4e30e6f", "d71c02cbxda11-46fe-a169-eb2c4e30e6f8"] {
+        for wrong in [
+            "", "D71C02CB-DA11-46FE-A169-EB2C4E30E6F8", "d71c02cb-da11-46fe-a169-eb2c4e30e6f",
+            "d71c02cbxda11-46fe-a169-eb2c4e30e6f8",
+        ] {
             #expect(UUID(lowercaseText: wrong) == nil, "\(wrong)")
         }
     }

@@ -8,6 +8,9 @@ import Synchronization
 /// reference costs less to hand out than a copy of a dozen.
 final class DashboardIndex: Sendable {
     let dashboard: Dashboard
+    /// The dashboard's settings, held apart: middlewares read the limits on every request, and
+    /// reaching them through the dashboard copied the whole dashboard value each time.
+    let settings: ServerSettings
     let requestorsById: [String: RequestorSettings]
     let mvpdsById: [String: MvpdSettings]
     let mvpdsByPlatformId: [String: MvpdSettings]
@@ -25,6 +28,7 @@ final class DashboardIndex: Sendable {
 
     init(_ dashboard: Dashboard) {
         self.dashboard = dashboard
+        settings = dashboard.settings
         signer = Signer(secret: dashboard.settings.signingSecret)
         requestorsById = Dictionary(dashboard.requestors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         mvpdsById = Dictionary(dashboard.mvpds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
