@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 
-/// `tvsim-bench floor-server`: the framework's floor. A bare Hummingbird application that answers
-/// each of the given paths with fixed bytes, and does nothing else: no middleware, no journal,
-/// no parsing of the request beyond what the framework does. The server benchmark loads it
+/// `tvsim-bench floor-server`: the framework's floor. A bare Hummingbird application that reads
+/// the body a request declares and answers each of the given paths with fixed bytes, and does
+/// nothing else: no middleware, no journal, no parsing of the request beyond what the framework
+/// does. The server benchmark loads it
 /// with the same requests as `tvsim serve`, so that the ratio of the two CPU costs measures
 /// tvsim's own work on a machine of any speed.
 struct FloorServer: AsyncParsableCommand {
@@ -31,8 +32,12 @@ struct FloorServer: AsyncParsableCommand {
             }
             let body = ByteBuffer(
                 data: try Data(contentsOf: URL(fileURLWithPath: String(route[separator...].dropFirst()))))
-            router.on(RouterPath(String(target[1])), method: method) { _, _ in
-                Response(
+            router.on(RouterPath(String(target[1])), method: method) { request, _ in
+                // A route reads the body it is sent, as any handler of a form or JSON must.
+                if request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil {
+                    _ = try await request.body.collect(upTo: 1 << 20)
+                }
+                return Response(
                     status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
             }
         }
