@@ -3,23 +3,19 @@ import Foundation
 import Localization
 
 /// `tvsim-bench`: the performance figures, with their targets, measured on this machine against
-/// a built `tvsim` (the product binary carries no load generator). Measuring is the default
-/// command; `floor-server` is the bare server the server figures are compared with.
+/// a built `tvsim` (the product binary carries no load generator). Its hidden `floor-server`
+/// command is the bare server the server figures are compared with.
 @main
 struct TVSimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tvsim-bench", subcommands: [Measure.self, FloorServer.self], defaultSubcommand: Measure.self)
-}
-
-struct Measure: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "measure",
+        commandName: "tvsim-bench",
         abstract: "Measure startup, input latency, scenario runs, mock server throughput and memory; print a table.",
         discussion: """
             Run it as 'swift run -c release tvsim-bench': debug builds are several times slower. It measures the \
-            tvsim binary beside it (or --tvsim PATH). A full run takes about two minutes; --only picks parts. \
+            tvsim binary beside it (or --tvsim PATH). A full run takes about four minutes; --only picks parts. \
             'soak' (ten minutes of polling clients) runs only when named in --only. Exits 1 when a target is missed.
-            """)
+            """,
+        subcommands: [FloorServer.self])
 
     @Option(
         help: ArgumentHelp("The tvsim binary to measure; by default the one beside tvsim-bench.", valueName: "path"))
@@ -34,7 +30,7 @@ struct Measure: AsyncParsableCommand {
     @Option(help: "Launches measured for the startup median.")
     var startupRuns = 20
 
-    @Option(help: "Seconds of load per server route.")
+    @Option(help: "Seconds of load per server route on each server (tvsim serve and the floor).")
     var seconds = 10
 
     @Option(help: "Concurrent connections for the server benchmarks.")
