@@ -74,6 +74,31 @@ struct LoadGenerator {
     }
 }
 
+/// TCP connections to a server on 127.0.0.1.
+enum Loopback {
+    /// A connected socket; with `waiting` false, a non-blocking one left to connect (or to wait
+    /// in the server's backlog) on its own.
+    static func connection(to port: UInt16, waiting: Bool = true) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw BenchmarkError("no socket: \(String(cString: strerror(errno)))") }
+        if !waiting { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 || (!waiting && errno == EINPROGRESS) else {
+            close(descriptor)
+            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        return descriptor
+    }
+}
+
 /// One keep-alive connection: the request being written and the answer being read.
 private struct Connection {
     enum Progress {
@@ -89,20 +114,7 @@ private struct Connection {
     private var sentAt: ContinuousClock.Instant?
 
     init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
-        }
+        fd = try Loopback.connection(to: port)
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

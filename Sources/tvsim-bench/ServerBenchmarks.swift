@@ -95,7 +95,7 @@ struct ServerBenchmarks {
         try FileLimit.raise(to: 2048)
         let server = try await ServeProcess.start(executable: executable, fileLimit: 256)
         defer { server.stop() }
-        let flood = (0..<600).compactMap { _ in FileLimit.connectWithoutWaiting(port: server.port) }
+        let flood = (0..<600).compactMap { _ in try? Loopback.connection(to: server.port, waiting: false) }
         defer { for descriptor in flood { close(descriptor) } }
         // Time for the server to accept up to its limit and stop.
         try await Task.sleep(for: .seconds(1))
@@ -388,18 +388,8 @@ enum OneRequest {
             throw BenchmarkError("not an HTTP request")
         }
         bytes.insert(contentsOf: Array("\r\nConnection: close".utf8), at: headEnd)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = try Loopback.connection(to: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw BenchmarkError("cannot connect to 127.0.0.1:\(port)") }
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
@@ -415,7 +405,7 @@ enum OneRequest {
     }
 }
 
-/// The file-descriptor limit of this process, and connections that do not wait to be accepted.
+/// The file-descriptor limit of this process.
 enum FileLimit {
     /// Raises this process's soft limit to `wanted` (within its hard limit).
     static func raise(to wanted: Int) throws {
@@ -429,22 +419,5 @@ enum FileLimit {
         guard limit.rlim_cur < rlim_t(wanted) else { return }
         limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
         guard setrlimit(resource, &limit) == 0 else { throw BenchmarkError("cannot raise the file limit") }
-    }
-
-    /// A non-blocking connection to loopback, left to connect or to wait in the backlog.
-    static func connectWithoutWaiting(port: UInt16) -> Int32? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        return descriptor
     }
 }

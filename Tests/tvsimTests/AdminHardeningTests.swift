@@ -52,6 +52,11 @@ import Testing
     static func ask(_ descriptor: Int32, _ raw: String) -> String {
         let bytes = Array(raw.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        return String(decoding: readToEnd(descriptor), as: UTF8.self)
+    }
+
+    /// What the server sends until it closes the connection (or the socket's timeout passes).
+    static func readToEnd(_ descriptor: Int32) -> [UInt8] {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -59,7 +64,7 @@ import Testing
             if count <= 0 { break }
             answer += buffer[0..<count]
         }
-        return String(decoding: answer, as: UTF8.self)
+        return answer
     }
 
     static let fault = #"{"route":"configuration","kind":"status","status":503}"#
@@ -189,14 +194,7 @@ import Testing
         _ = fcntl(descriptor, F_SETFL, 0)
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            answer += buffer[0..<count]
-        }
-        let text = String(decoding: answer, as: UTF8.self)
+        let text = String(decoding: AdminHardeningTests.readToEnd(descriptor), as: UTF8.self)
         return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, text, sent)
     }
 }
