@@ -16,9 +16,9 @@ struct ServerBenchmarks {
     /// `tvsim-bench` itself, which serves the floor (`floor-server`).
     let benchExecutable: String
 
-    /// `GET /configuration` and `GET /profiles/code/{code}`, each for `duration` over
-    /// `connections` keep-alive connections, against tvsim and against the floor in turn; the
-    /// CPU per request of each and their ratio, measured in the same run.
+    /// `GET /configuration`, `GET /profiles/code/{code}` and `POST /sessions`, each for
+    /// `duration` over `connections` keep-alive connections on tvsim and as long on the floor,
+    /// in alternating rounds; the CPU per request of each and their ratio, measured in one run.
     func throughput(duration: Duration, connections: Int) async throws -> [BenchmarkRow] {
         let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }

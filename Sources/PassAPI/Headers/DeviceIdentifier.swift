@@ -36,9 +36,8 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
         }
     }
 
-    /// Parses a header value; the type keyword is matched case-insensitively.
-    /// `value` without the spaces and tabs around it; Foundation trims only other text (a
-    /// header is ASCII nearly always, and trimming it through Foundation cost every request).
+    /// `value` without the spaces and tabs around it: on bytes when it is ASCII, as nearly every
+    /// header is (Foundation's trimming cost every request), through Foundation otherwise.
     private static func trimmingWhitespace(_ value: String) -> String {
         let utf8 = value.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return value.trimmingCharacters(in: .whitespaces) }
@@ -49,6 +48,7 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
             ? value : String(value[first...last])
     }
 
+    /// Parses a header value; the type keyword is matched case-insensitively.
     public static func parse(_ value: String?) -> Result<DeviceIdentifier, ParseError> {
         guard let value = value.map(Self.trimmingWhitespace), !value.isEmpty else { return .failure(.missing) }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
@@ -59,8 +59,8 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
         guard parts[0].lowercased() == "fingerprint" else { return .failure(.unsupportedType(parts[0])) }
         guard let data = Base64.decode(parts[1]) else { return .failure(.notBase64) }
         let identifier = String(decoding: data, as: UTF8.self)
-        // Printable ASCII with a letter or digit in it, as identifiers are: the checks below
-        // (Unicode properties) would only say yes, at a cost paid on every request.
+        // Printable ASCII and not only spaces, as identifiers are: the checks below (Unicode
+        // properties) would only say yes, at a cost paid on every request.
         if identifier.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), identifier.utf8.contains(where: { $0 != 0x20 }) {
             return .success(DeviceIdentifier(identifier: identifier))
         }
