@@ -11,7 +11,7 @@ import Testing
             let values = (0..<count).map { _ in Int.random(in: 0..<(count * 2), using: &random) }
             for k in Set([0, count / 2, count - 1]) {
                 var scratch = values
-                #expect(BoundedStore<Int, Int>.select(k, in: &scratch) == values.sorted()[k], "\(count), \(k)")
+                #expect(BoundedStore<Int, Int>.select(k, in: &scratch) { $0 } == values.sorted()[k], "\(count), \(k)")
             }
         }
     }

@@ -77,38 +77,39 @@ struct BoundedStore<Key: Hashable, Value> {
         entries.removeAll()
     }
 
-    /// Drops the expired entries, then the oldest, down to 90% of capacity. The oldest are those
-    /// ranked at or below the excess-th smallest rank, found by selection (linear on average)
-    /// rather than by sorting every rank, once per tenth of the capacity inserted: cheaper in
-    /// memory than keeping the insertion order beside the table.
+    /// Drops the expired entries, then the oldest, down to 90% of capacity, once per tenth of the
+    /// capacity inserted. The oldest are those ranked at or below the excess-th smallest rank,
+    /// found by selection rather than by sorting every rank: cheaper in memory than keeping the
+    /// insertion order beside the table.
     private mutating func evict(isExpired: (Value) -> Bool) {
         let target = capacity * 9 / 10
-        // One pass finds the expired entries and the ranks of the live ones.
+        // One pass over the table (each entry a pointer to follow) finds the expired entries
+        // and the rank of each live one; the oldest are then found in that list alone.
         var expired: [Key] = []
-        var ranks: [Int] = []
-        ranks.reserveCapacity(entries.count)
+        var live: [(rank: Int, key: Key)] = []
+        live.reserveCapacity(entries.count)
         for (key, entry) in entries {
-            if isExpired(entry.value) { expired.append(key) } else { ranks.append(entry.sequence) }
+            if isExpired(entry.value) { expired.append(key) } else { live.append((entry.sequence, key)) }
         }
         for key in expired { entries.removeValue(forKey: key) }
         let excess = entries.count - target
         guard excess > 0 else { return }
-        let newestDropped = Self.select(excess - 1, in: &ranks)
-        let oldest = entries.compactMap { $0.value.sequence <= newestDropped ? $0.key : nil }
-        for key in oldest { entries.removeValue(forKey: key) }
+        let newestDropped = Self.select(excess - 1, in: &live) { $0.rank }
+        for (rank, key) in live where rank <= newestDropped { entries.removeValue(forKey: key) }
     }
 
-    /// The `k`-th smallest (from 0) of `values`, which it reorders (Hoare's selection).
-    static func select(_ k: Int, in values: inout [Int]) -> Int {
+    /// The `k`-th smallest (from 0) of the ranks of `values`, which it reorders (Hoare's
+    /// selection: linear on average).
+    static func select<Item>(_ k: Int, in values: inout [Item], rank: (Item) -> Int) -> Int {
         var low = 0
         var high = values.count - 1
         while low < high {
-            let pivot = values[(low + high) / 2]
+            let pivot = rank(values[(low + high) / 2])
             var left = low
             var right = high
             while left <= right {
-                while values[left] < pivot { left += 1 }
-                while values[right] > pivot { right -= 1 }
+                while rank(values[left]) < pivot { left += 1 }
+                while rank(values[right]) > pivot { right -= 1 }
                 if left <= right {
                     values.swapAt(left, right)
                     left += 1
@@ -120,9 +121,9 @@ struct BoundedStore<Key: Hashable, Value> {
             } else if k >= left {
                 low = left
             } else {
-                return values[k]
+                return rank(values[k])
             }
         }
-        return values[k]
+        return rank(values[k])
     }
 }
