@@ -128,6 +128,13 @@ struct V1Call {
             if required { throw V1Failure.missing("device_info", .invalidDeviceInfo) }
             return nil
         }
+        // A device sends the same value on every call (a polling device every few seconds):
+        // parse it once per dashboard, as the REST API V2 routes do.
+        if let known = gate.index.parsedDeviceInfo.value(
+            value, make: { (try? DeviceInfo.parse(value).get()).map(Shared.init) })
+        {
+            return known.value
+        }
         switch DeviceInfo.parse(value) {
         case .success(let info): return info
         case .failure(let error): throw V1Failure(.invalidDeviceInfo, details: "device_info: \(error).")
