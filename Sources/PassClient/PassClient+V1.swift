@@ -37,7 +37,7 @@ extension PassClient {
     public func v1CreateRegistrationCode(mvpd: String?) async throws(PassError) -> V1RegistrationCode {
         let form =
             [("deviceId", configuration.deviceIdentifier.identifier)]
-            + [("device_info", configuration.deviceInfo.headerValue)] + (mvpd.map { [("mvpd", $0)] } ?? [])
+            + [("device_info", deviceInfoHeader)] + (mvpd.map { [("mvpd", $0)] } ?? [])
         let response = try await authorized(
             "POST", "/reggie/v1/\(sp)/regcode",
             headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
@@ -134,7 +134,7 @@ extension PassClient {
     private var v1DeviceQuery: [(String, String)] {
         [
             ("requestor", configuration.serviceProvider), ("deviceId", configuration.deviceIdentifier.identifier),
-            ("device_info", configuration.deviceInfo.headerValue),
+            ("device_info", deviceInfoHeader),
         ]
     }
 }

@@ -34,6 +34,9 @@ public final class PassClient: Sendable {
     let transport: Transport
     let clock: any SimulationClock
     private let registration: RegistrationCache
+    /// `X-Device-Info` as sent: the device never changes, and encoding it (JSON, then Base64)
+    /// on every call was a good part of a polling app's work.
+    let deviceInfoHeader: String
 
     public init(
         configuration: Configuration, clock: any SimulationClock = SystemClock(), credentials: ClientCredentials? = nil,
@@ -43,6 +46,7 @@ public final class PassClient: Sendable {
         self.clock = clock
         transport = Transport(clock: clock, observer: observer)
         registration = RegistrationCache(credentials: credentials)
+        deviceInfoHeader = configuration.deviceInfo.headerValue
     }
 
     /// The cached client credentials (persist them: re-registering loses the user's profiles).
@@ -109,7 +113,7 @@ public final class PassClient: Sendable {
     var commonHeaders: [(name: String, value: String)] {
         [
             ("Accept", "application/json;charset=utf-8"), ("User-Agent", configuration.userAgent),
-            (HeaderName.deviceInfo, configuration.deviceInfo.headerValue),
+            (HeaderName.deviceInfo, deviceInfoHeader),
         ]
     }
 
