@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A small, fast, seedable random source (SplitMix64). Every identifier the simulator invents
@@ -40,36 +41,16 @@ public final class SharedRandom: Sendable {
 
     /// A random RFC 4122 version-4 UUID string (lower case), reproducible for a seed.
     public func uuid() -> String {
-        // Every request gets one (its trace id): drawn under the lock, spelled outside it,
-        // straight into the string's own storage.
-        var bytes: (UInt64, UInt64) = (0, 0)
+        // Every request gets one (its trace id): drawn under the lock, spelled outside it.
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         with { generator in
             withUnsafeMutableBytes(of: &bytes) { raw in
                 for index in 0..<16 { raw[index] = UInt8.random(in: 0...255, using: &generator) }
+                raw[6] = (raw[6] & 0x0F) | 0x40
+                raw[8] = (raw[8] & 0x3F) | 0x80
             }
         }
-        return withUnsafeBytes(of: &bytes) { raw in
-            String(unsafeUninitializedCapacity: 36) { text in
-                var written = 0
-                for index in 0..<16 {
-                    var byte = raw[index]
-                    if index == 6 { byte = (byte & 0x0F) | 0x40 }
-                    if index == 8 { byte = (byte & 0x3F) | 0x80 }
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[written] = UInt8(ascii: "-")
-                        written += 1
-                    }
-                    text[written] = Self.hexDigit(byte >> 4)
-                    text[written + 1] = Self.hexDigit(byte & 0x0F)
-                    written += 2
-                }
-                return written
-            }
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        return UUID(uuid: bytes).lowercaseText
     }
 
     /// Random bytes, e.g. for secrets.

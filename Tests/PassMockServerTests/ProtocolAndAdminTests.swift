@@ -116,6 +116,9 @@ import Testing
             let malformed = try await app.get("/profiles")
             #expect(malformed.status == 200)
             #expect((try? JSONDecoder().decode(ProfilesResponse.self, from: malformed.body)) == nil)
+            // The journal keeps the answer as it went out (cut), not as the handler made it.
+            let cut = try #require(harness.backend.journalEntries().last { $0.fault?.hasPrefix("malformed") == true })
+            #expect(cut.responseBody == malformed.text, "\(cut.responseBody ?? "nil")")
 
             _ = try await harness.send(
                 .post, "/__tvsim/faults", body: #"{"route": "logout", "kind": "latency", "latencyMilliseconds": 5000}"#)

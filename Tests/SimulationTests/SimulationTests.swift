@@ -107,3 +107,23 @@ actor WakeLog {
         #expect(clock.passesByItself)
     }
 }
+
+/// UUID text is read and spelled on bytes, as Foundation reads and spells it (in lower case).
+@Suite struct SessionIdTextTests {
+    @Test func lowerCaseUUIDTextRoundTripsAsFoundationReadsIt() {
+        let random = SharedRandom(seed: 11)
+        for _ in 0..<500 {
+            let text = random.uuid()
+            let uuid = UUID(lowercaseText: text)
+            #expect(uuid == UUID(uuidString: text))
+            #expect(uuid?.lowercaseText == text)
+            #expect(uuid?.lowercaseText == UUID(uuidString: text)?.uuidString.lowercased())
+        }
+        for wrong in [
+            "", "D71C02CB-DA11-46FE-A169-EB2C4E30E6F8", "d71c02cb-da11-46fe-a169-eb2c4e30e6f",
+            "d71c02cbxda11-46fe-a169-eb2c4e30e6f8",
+        ] {
+            #expect(UUID(lowercaseText: wrong) == nil, "\(wrong)")
+        }
+    }
+}

@@ -21,7 +21,8 @@ struct IncomingRequest: Sendable {
     static let drainLimit = 64 << 20
 
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
-        if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > limit {
+        let contentLength = request.headers.value(of: .contentLength)
+        if let declared = contentLength.flatMap(Int.init), declared > limit {
             // A client that waits for 100 Continue sends nothing more: the connection closes
             // after this answer instead (`HTTP1ConnectionRules`).
             if request.headers[.expect]?.lowercased() != "100-continue" {
@@ -30,7 +31,7 @@ struct IncomingRequest: Sendable {
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
         // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to read.
-        let declaresBody = request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil
+        let declaresBody = contentLength != nil || request.headers[.transferEncoding] != nil
         let body = declaresBody ? try await collect(request.body, limit: limit) : Data()
         return IncomingRequest(
             method: request.method.rawValue, path: request.uri.path,
