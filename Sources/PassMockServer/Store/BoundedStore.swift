@@ -1,6 +1,9 @@
-/// A dictionary with a hard capacity. When full it first drops expired entries, then the oldest
-/// ones, down to 90% of capacity so the sweep cost is spread over many inserts. This is what keeps
-/// the mock's memory flat after a day of devices polling fresh codes.
+import DequeModule
+
+/// A dictionary with a hard capacity. Each insertion first drops a few expired entries from the
+/// oldest end, then, if the store is over capacity, the oldest entry: a constant amount of work per
+/// request, so a full store never stalls the request that tips it over. This is what keeps the
+/// mock's memory flat after a day of devices polling fresh codes.
 struct BoundedStore<Key: Hashable, Value> {
     /// A value lives in its own allocation, so the hash table's buckets hold a pointer instead of
     /// the value: a table sized for 50 000 entries has about 131 000 buckets, and a session held
@@ -17,15 +20,32 @@ struct BoundedStore<Key: Hashable, Value> {
         }
     }
 
+    /// A key as it was inserted. When the key is removed or inserted again, its element here goes
+    /// stale: its sequence no longer matches the table's entry.
+    private struct Insertion {
+        let sequence: Int
+        let key: Key
+    }
+
     private var entries: [Key: Entry] = [:]
+    /// The insertions, oldest first. Stale ones are skipped when they reach the front, and swept
+    /// when they outnumber the live ones so the queue stays within a small multiple of the table.
+    private var order: Deque<Insertion> = []
     private var nextSequence = 0
     let capacity: Int
+
+    /// How many expired entries an insertion drops from the oldest end at most: more than one, so
+    /// the store sheds dead entries faster than it takes new ones and does not sit full of them.
+    private static var expiredDropsPerInsertion: Int { 2 }
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     var count: Int { entries.count }
+
+    /// The insertions queued, stale ones included: what the queue costs in memory.
+    var queuedInsertions: Int { order.count }
 
     subscript(key: Key) -> Value? {
         entries[key]?.value
@@ -43,87 +63,87 @@ struct BoundedStore<Key: Hashable, Value> {
         entries[key] = Entry(sequence: entry.sequence, value: value)
     }
 
-    /// Inserts or replaces `value`, evicting if the store is over capacity.
+    /// Inserts or replaces `value` as the newest entry, then drops expired entries from the
+    /// oldest end and, over capacity, the oldest entry.
     mutating func insert(_ value: Value, for key: Key, isExpired: (Value) -> Bool) {
-        nextSequence += 1
-        entries[key] = Entry(sequence: nextSequence, value: value)
-        if entries.count > capacity { evict(isExpired: isExpired) }
+        append(value, for: key)
+        var expiredDropped = 0
+        while let oldest = oldestLive() {
+            let dropsExpired = expiredDropped < Self.expiredDropsPerInsertion && isExpired(oldest.value)
+            guard dropsExpired || entries.count > capacity else { break }
+            order.removeFirst()
+            entries.removeValue(forKey: oldest.key)
+            if dropsExpired { expiredDropped += 1 }
+        }
+        sweepStaleInsertions()
     }
 
     /// Inserts `value` only if there is room once the expired entries are gone; never evicts a
     /// live one. For records that must not be forgotten early, such as spent one-time values.
     mutating func insertUnlessFull(_ value: Value, for key: Key, isExpired: (Value) -> Bool) -> Bool {
         if entries[key] == nil, entries.count >= capacity {
-            removeAll { _, value in isExpired(value) }
+            dropExpiredOldest(isExpired: isExpired)
+            // Lifetimes may differ, so a younger entry can be dead behind a live oldest one.
+            if entries.count >= capacity { removeAll { _, value in isExpired(value) } }
             if entries.count >= capacity { return false }
         }
-        nextSequence += 1
-        entries[key] = Entry(sequence: nextSequence, value: value)
+        append(value, for: key)
+        sweepStaleInsertions()
         return true
     }
 
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
-        entries.removeValue(forKey: key)?.value
+        defer { sweepStaleInsertions() }
+        return entries.removeValue(forKey: key)?.value
     }
 
     mutating func removeAll(where shouldRemove: (Key, Value) -> Bool) {
         // The keys first, then the removals: removing while iterating the table would copy it.
         let doomed = entries.compactMap { shouldRemove($0.key, $0.value.value) ? $0.key : nil }
         for key in doomed { entries.removeValue(forKey: key) }
+        sweepStaleInsertions()
     }
 
     mutating func removeAll() {
         entries.removeAll()
+        order.removeAll()
     }
 
-    /// Drops the expired entries, then the oldest, down to 90% of capacity, once per tenth of the
-    /// capacity inserted. The oldest are those ranked at or below the excess-th smallest rank,
-    /// found by selection rather than by sorting every rank: cheaper in memory than keeping the
-    /// insertion order beside the table.
-    private mutating func evict(isExpired: (Value) -> Bool) {
-        let target = capacity * 9 / 10
-        // One pass over the table (each entry a pointer to follow) finds the expired entries
-        // and the rank of each live one; the oldest are then found in that list alone.
-        var expired: [Key] = []
-        var live: [(rank: Int, key: Key)] = []
-        live.reserveCapacity(entries.count)
-        for (key, entry) in entries {
-            if isExpired(entry.value) { expired.append(key) } else { live.append((entry.sequence, key)) }
-        }
-        for key in expired { entries.removeValue(forKey: key) }
-        let excess = entries.count - target
-        guard excess > 0 else { return }
-        let newestDropped = Self.select(excess - 1, in: &live) { $0.rank }
-        for (rank, key) in live where rank <= newestDropped { entries.removeValue(forKey: key) }
+    private mutating func append(_ value: Value, for key: Key) {
+        nextSequence += 1
+        entries[key] = Entry(sequence: nextSequence, value: value)
+        order.append(Insertion(sequence: nextSequence, key: key))
     }
 
-    /// The `k`-th smallest (from 0) of the ranks of `values`, which it reorders (Hoare's
-    /// selection: linear on average).
-    static func select<Item>(_ k: Int, in values: inout [Item], rank: (Item) -> Int) -> Int {
-        var low = 0
-        var high = values.count - 1
-        while low < high {
-            let pivot = rank(values[(low + high) / 2])
-            var left = low
-            var right = high
-            while left <= right {
-                while rank(values[left]) < pivot { left += 1 }
-                while rank(values[right]) > pivot { right -= 1 }
-                if left <= right {
-                    values.swapAt(left, right)
-                    left += 1
-                    right -= 1
-                }
-            }
-            if k <= right {
-                high = right
-            } else if k >= left {
-                low = left
-            } else {
-                return rank(values[k])
-            }
+    private func isLive(_ insertion: Insertion) -> Bool {
+        entries[insertion.key]?.sequence == insertion.sequence
+    }
+
+    /// The oldest live entry, which is then at the front of the queue: the stale insertions in
+    /// front of it are dropped on the way. One table lookup per insertion visited.
+    private mutating func oldestLive() -> (key: Key, value: Value)? {
+        while let first = order.first {
+            if let entry = entries[first.key], entry.sequence == first.sequence { return (first.key, entry.value) }
+            order.removeFirst()
         }
-        return rank(values[k])
+        return nil
+    }
+
+    /// Drops entries from the oldest end while they are expired; stops at the first live one, so
+    /// the cost is bounded by what it removes.
+    private mutating func dropExpiredOldest(isExpired: (Value) -> Bool) {
+        while let oldest = oldestLive(), isExpired(oldest.value) {
+            order.removeFirst()
+            entries.removeValue(forKey: oldest.key)
+        }
+    }
+
+    /// Rebuilds the queue from its live insertions once the stale ones outnumber the live ones
+    /// (plus a margin, so a small store does not sweep at every change): each sweep follows at
+    /// least as many changes as it visits elements, so its cost per change stays constant.
+    private mutating func sweepStaleInsertions() {
+        guard order.count > 2 * entries.count + 64 else { return }
+        order = Deque(order.lazy.filter(isLive))
     }
 }
