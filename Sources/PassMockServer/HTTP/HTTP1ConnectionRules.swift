@@ -26,6 +26,21 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     private let deadline: RequestHeadDeadline
     private var inFlight: [Persistence] = []
 
+    /// What `UnreadableRequestHandler` needs to know of the connection, kept here because every
+    /// request part passes this handler anyway: one more handler reading them costs a hop and a
+    /// cast per part on every request.
+    private(set) var lastHead: HTTPRequestHead?
+    /// Requests whose head has come in and whose answer has not ended (more than one when a
+    /// client pipelines).
+    var answering: Int { inFlight.count }
+    /// This connection has been refused: what the client still sends is dropped.
+    var refused = false
+    /// The request being answered asked for the connection to close after its answer.
+    private var closesAfterAnswer = false
+    /// That answer is out: the connection is closing, and what the parser makes of the rest
+    /// (a body the client never sent, say) is nobody's concern.
+    private(set) var closing = false
+
     init(maxBodyBytes: @escaping @Sendable () -> Int, deadline: RequestHeadDeadline) {
         self.maxBodyBytes = maxBodyBytes
         self.deadline = deadline
@@ -33,21 +48,28 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
 
     /// Puts the rules in front of the HTTP types codec, and the head deadline in front of the
     /// parser, of the channel whose pipeline `context` belongs to.
-    static func install(in context: ChannelHandlerContext, maxBodyBytes: @escaping @Sendable () -> Int) throws {
+    static func install(
+        in context: ChannelHandlerContext, maxBodyBytes: @escaping @Sendable () -> Int
+    ) throws -> HTTP1ConnectionRules {
         let pipeline = context.pipeline.syncOperations
         let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
         let deadline = RequestHeadDeadline()
+        let rules = Self(maxBodyBytes: maxBodyBytes, deadline: deadline)
         try pipeline.addHandler(deadline, position: .first)
-        try pipeline.addHandler(Self(maxBodyBytes: maxBodyBytes, deadline: deadline), position: .before(codec))
+        try pipeline.addHandler(rules, position: .before(codec))
+        return rules
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
         guard case .head(let head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
             return
         }
         let persistence = self.persistence(of: head, context: context)
         inFlight.append(persistence)
+        lastHead = head
+        closesAfterAnswer = persistence == .close || !head.isKeepAlive
         deadline.headArrived()
         // The server framework ends a connection after the answer to a request that says close.
         // Most requests pass on as they came, without a copy of their head.
@@ -80,6 +102,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         case .end:
             if !inFlight.isEmpty { inFlight.removeFirst() }
             if inFlight.isEmpty { deadline.allAnswered() }
+            if closesAfterAnswer { closing = true }
             context.write(data, promise: promise)
         default:
             context.write(data, promise: promise)

@@ -10,11 +10,11 @@ import NIOHTTPTypesHTTP1
 /// with `Connection: close`, an entry in the journal and the serve log, and a lingering close.
 ///
 /// The answer is written only between requests: while a route is answering, the error goes on
-/// to the server, which ends the connection.
-final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
+/// to the server, which ends the connection. It sits after the HTTP types codec, whose conversion
+/// errors only the handlers after it see; what it knows of the requests in flight it reads from
+/// `HTTP1ConnectionRules`, so that it handles errors alone and no request part stops here.
+final class UnreadableRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
     /// How long a refused client may go on sending before the connection is cut. Closing at
@@ -23,17 +23,7 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
     static let lingerTime: TimeAmount = .seconds(2)
 
     private let backend: MockBackend
-    private var lastHead: HTTPRequest?
-    /// Requests whose head has come in and whose answer has not ended (more than one when a
-    /// client pipelines).
-    private var answering = 0
-    /// This connection has been refused: what the client still sends is dropped.
-    private var refused = false
-    /// The request being answered asked for the connection to close after its answer.
-    private var closesAfterAnswer = false
-    /// That answer is out: the connection is closing, and what the parser makes of the rest
-    /// (a body the client never sent, say) is nobody's concern.
-    private var closing = false
+    private var rules: HTTP1ConnectionRules?
 
     init(backend: MockBackend) {
         self.backend = backend
@@ -44,37 +34,20 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
     func handlerAdded(context: ChannelHandlerContext) {
         let backend = self.backend
         do {
-            try HTTP1ConnectionRules.install(in: context) { backend.settings.limits.maxBodyBytes }
+            rules = try HTTP1ConnectionRules.install(in: context) { backend.settings.limits.maxBodyBytes }
         } catch {
             context.fireErrorCaught(error)
         }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !refused else { return }
-        if case .head(let head) = unwrapInboundIn(data) {
-            lastHead = head
-            answering += 1
-            closesAfterAnswer = head.headerFields[.connection]?.lowercased() == "close"
-        }
-        context.fireChannelRead(data)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
-            answering = max(0, answering - 1)
-            if closesAfterAnswer { closing = true }
-        }
-        context.write(data, promise: promise)
-    }
-
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if refused || closing { return }
-        guard answering == 0, let refusal = UnreadableRequest(error) else {
+        guard let rules else { return context.fireErrorCaught(error) }
+        if rules.refused || rules.closing { return }
+        guard rules.answering == 0, let refusal = UnreadableRequest(error) else {
             context.fireErrorCaught(error)
             return
         }
-        refused = true
+        rules.refused = true
         let started = ContinuousClock.now
         let (head, body) = refusal.response
         context.write(wrapOutboundOut(.head(head)), promise: nil)
@@ -84,18 +57,19 @@ final class UnreadableRequestHandler: ChannelDuplexHandler, RemovableChannelHand
             bound.value.close(mode: .output, promise: nil)
             bound.value.eventLoop.scheduleTask(in: Self.lingerTime) { bound.value.close(promise: nil) }
         }
-        record(refusal, response: head, body: body, since: started)
+        record(refusal, after: rules.lastHead, response: head, body: body, since: started)
     }
 
     private func record(
-        _ refusal: UnreadableRequest, response: HTTPResponse, body: Data, since started: ContinuousClock.Instant
+        _ refusal: UnreadableRequest, after lastHead: HTTPRequestHead?, response: HTTPResponse, body: Data,
+        since started: ContinuousClock.Instant
     ) {
         let exchange = Journal.Exchange(
-            time: backend.nowMilliseconds, method: lastHead?.method.rawValue ?? "-", uri: lastHead?.path ?? "-",
+            time: backend.nowMilliseconds, method: lastHead?.method.rawValue ?? "-", uri: lastHead?.uri ?? "-",
             operation: UnreadableRequest.operation, status: response.status.code,
             durationMilliseconds: (ContinuousClock.now - started).timeInterval * 1000,
-            requestHeaders: lastHead?.headerFields ?? [:], requestBody: Journal.Body(Data(), contentType: nil),
-            responseHeaders: response.headerFields,
+            requestHeaders: lastHead.map { HTTPFields($0.headers, splitCookie: false) } ?? [:],
+            requestBody: Journal.Body(Data(), contentType: nil), responseHeaders: response.headerFields,
             responseBody: Journal.Body(body, contentType: response.headerFields[.contentType]), fault: nil)
         let id = backend.journal.record(exchange)
         if backend.hasObservers { backend.notifyObservers(Journal.entry(id: id, exchange)) }
