@@ -12,6 +12,17 @@ import Testing
 
     @Test func acceptsAnyCaseTypeAndUnpaddedBase64() throws {
         #expect(try DeviceIdentifier.parse("FINGERPRINT ZGV2aWNl").get().identifier == "device")
+        #expect(try DeviceIdentifier.parse("fInGeRpRiNt ZGV2aWNl").get().identifier == "device")
+        // Spaces between the type and the value, or inside a wrapped value, are not part of it.
+        #expect(try DeviceIdentifier.parse("fingerprint   ZGV2 aWNl").get().identifier == "device")
+    }
+
+    /// The keyword read on bytes must not take a longer or different word for it.
+    @Test func theKeywordIsTheWholeWord() {
+        #expect(DeviceIdentifier.parse("fingerprintZGV2aWNl") == .failure(.unsupportedType("fingerprintZGV2aWNl")))
+        #expect(DeviceIdentifier.parse("fingerprints ZGV2aWNl") == .failure(.unsupportedType("fingerprints")))
+        #expect(DeviceIdentifier.parse("fingerpr1nt ZGV2aWNl") == .failure(.unsupportedType("fingerpr1nt")))
+        #expect(DeviceIdentifier.parse("fingerprint\tZGV2aWNl") == .failure(.unsupportedType("fingerprint\tZGV2aWNl")))
     }
 
     @Test func rejectsWhatTheServiceRejects() {

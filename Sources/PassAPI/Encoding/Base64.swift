@@ -3,7 +3,7 @@ import Foundation
 /// Base64 as it arrives in headers from real clients: standard or URL-safe alphabet, with or
 /// without padding, sometimes wrapped. Anything else is rejected.
 public enum Base64 {
-    public static func decode(_ text: String) -> Data? {
+    public static func decode(_ text: some StringProtocol) -> Data? {
         // Works on bytes: this runs for every header of every request.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 3)

@@ -51,13 +51,35 @@ public struct DeviceIdentifier: Sendable, Equatable, Hashable, CustomStringConve
     /// Parses a header value; the type keyword is matched case-insensitively.
     public static func parse(_ value: String?) -> Result<DeviceIdentifier, ParseError> {
         guard let value = value.map(Self.trimmingWhitespace), !value.isEmpty else { return .failure(.missing) }
+        if let encoded = afterFingerprintKeyword(value) { return decode(encoded) }
         let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
             return .failure(
                 parts.first?.lowercased() == "fingerprint" ? .missingIdentifier : .unsupportedType(parts.first ?? ""))
         }
         guard parts[0].lowercased() == "fingerprint" else { return .failure(.unsupportedType(parts[0])) }
-        guard let data = Base64.decode(parts[1]) else { return .failure(.notBase64) }
+        return decode(Substring(parts[1]))
+    }
+
+    /// What follows `fingerprint ` (in any case) at the start of `value`, found on bytes: the
+    /// form of nearly every header, checked without splitting or lowercasing a copy.
+    private static func afterFingerprintKeyword(_ value: String) -> Substring? {
+        let keyword = "fingerprint ".utf8
+        let utf8 = value.utf8
+        guard utf8.count > keyword.count else { return nil }
+        var index = utf8.startIndex
+        for expected in keyword {
+            // ASCII letters compare in lower case; the space must be a space.
+            let byte = utf8[index]
+            guard byte == expected || (expected != 0x20 && byte | 0x20 == expected) else { return nil }
+            index = utf8.index(after: index)
+        }
+        return value[index...]
+    }
+
+    /// The identifier Base64-encoded in `encoded`, checked.
+    private static func decode(_ encoded: Substring) -> Result<DeviceIdentifier, ParseError> {
+        guard let data = Base64.decode(encoded) else { return .failure(.notBase64) }
         let identifier = String(decoding: data, as: UTF8.self)
         // Printable ASCII and not only spaces, as identifiers are: the checks below (Unicode
         // properties) would only say yes, at a cost paid on every request.

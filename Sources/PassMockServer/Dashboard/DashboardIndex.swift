@@ -82,7 +82,7 @@ final class MemoCache<Value: Sendable>: Sendable {
         if let cached = values.withLock({ $0[key] }) { return cached }
         guard let value = make() else { return nil }
         values.withLock { values in
-            if values.count >= Self.capacity { values.removeAll() }
+            if values.count >= Self.capacity { values.removeAll(keepingCapacity: true) }
             values[key] = value
         }
         return value
