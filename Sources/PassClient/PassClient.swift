@@ -245,16 +245,36 @@ public struct FormBody: Sendable {
 }
 
 extension String {
-    /// Percent-encoding for form values and query strings (space as %20, reserved characters escaped).
+    /// Percent-encoding for form values and query strings: the unreserved characters of RFC 3986
+    /// §2.3 stay, every other byte of the UTF-8 is escaped (space as %20). On bytes: every query
+    /// of every call, a poll's included, is encoded here.
     var formEncoded: String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+        let utf8 = self.utf8
+        guard utf8.contains(where: { !Self.isUnreserved($0) }) else { return self }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if Self.isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
-    var pathEncoded: String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+    /// The same encoding for a path segment.
+    var pathEncoded: String { formEncoded }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }

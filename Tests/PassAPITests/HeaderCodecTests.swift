@@ -246,6 +246,21 @@ import Testing
         #expect(!text.contains("abc"))
         #expect(text.contains(Redaction.marker))
     }
+
+    /// Names written so that only a decoder sees them: with an escape, or with a letter that
+    /// lowercases to an ASCII one (the Kelvin sign in "to\u{212A}en").
+    @Test func namesOnlyADecoderReadsAreFoundToo() {
+        for body in [#"{"p\u0061ssword": "hunter2"}"#, "{\"to\u{212A}en\": \"hunter2\"}", #"{"TOKEN":"hunter2"}"#] {
+            let text = String(decoding: Redaction.json(Data(body.utf8)), as: UTF8.self)
+            #expect(!text.contains("hunter2"), "\(body)")
+        }
+    }
+
+    /// A member whose name only contains or starts like a secret's is not one.
+    @Test func namesThatOnlyResembleASecretAreLeft() {
+        let body = Data(#"{"tokens": 1, "xpassword": 2, "token_type": "Bearer", "name": "token "}"#.utf8)
+        #expect(Redaction.json(body) == body)
+    }
 }
 
 extension Result {

@@ -90,16 +90,56 @@ public enum Redaction {
         return (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? data
     }
 
-    /// Member names are compared case-insensitively, so this looks for every secret or SAML
-    /// field name in the lowercased text. A name may be written with escapes (`"p\u0061ssword"`):
-    /// a document with any escape is parsed, and its members judged by their decoded names.
+    /// Member names are compared case-insensitively, so this reads every quoted string of the
+    /// document, lowercased, against the secret and SAML field names, in one pass over the bytes
+    /// (every recorded exchange pays for it). A name may be written with escapes
+    /// (`"p\u0061ssword"`) or in letters that lowercase to ASCII ones (the Kelvin sign): a
+    /// document with any escape, or a non-ASCII byte in a short string, is parsed, and its
+    /// members judged by their decoded names.
     static func mayHoldSecretMember(_ data: Data) -> Bool {
-        let text = String(decoding: data, as: UTF8.self).lowercased()
-        return text.contains("\\") || lowercasedMemberNames.contains { text.contains("\"\($0)\"") }
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): return true
+                case UInt8(ascii: "\""):
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+                        end += 1
+                    }
+                    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return end < bytes.count }
+                    if isMemberName(bytes[(index + 1)..<end]) { return true }
+                    index = end + 1
+                default: index += 1
+                }
+            }
+            return false
+        }
     }
 
-    private static let lowercasedMemberNames = Set(
-        secretFields.map { $0.lowercased() } + samlFields.map { $0.lowercased() })
+    /// Whether the bytes of a quoted string may name a secret or SAML member: equal to one once
+    /// lowercased, or short and not ASCII (then only a parse can tell). Compared in place, since
+    /// a configuration holds hundreds of strings.
+    private static func isMemberName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard bytes.count <= longestMemberName * 3 else { return false }
+        if bytes.contains(where: { $0 >= 0x80 }) { return true }
+        guard let names = lowercasedMemberNames[bytes.count] else { return false }
+        return names.contains { name in
+            zip(name, bytes).allSatisfy { expected, byte in
+                expected == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            }
+        }
+    }
+
+    /// The secret and SAML member names, lowercased, by their length in bytes.
+    private static let lowercasedMemberNames = Dictionary(
+        grouping: (secretFields.map { $0.lowercased() } + samlFields.map { $0.lowercased() }).map { Array($0.utf8) },
+        by: \.count)
+
+    /// A letter that lowercases to ASCII takes at most three bytes, so no string longer than three
+    /// times the longest name can be one.
+    private static let longestMemberName = lowercasedMemberNames.keys.max() ?? 0
 
     private static func redactJSON(_ value: Any) -> Any {
         if let object = value as? [String: Any] {
@@ -151,7 +191,7 @@ public enum Redaction {
         let text = String(decoding: members, as: UTF8.self)
         // A form pair needs an `=`: a JSON answer without one needs no second reading, and no
         // second parse to know it is JSON (the serve log redacts every answer).
-        if type.contains("json"), !text.contains("=") || isJSON(data) { return members }
+        if type.contains("json"), !members.contains(UInt8(ascii: "=")) || isJSON(data) { return members }
         return Data(formEncoded(text).utf8)
     }
 
