@@ -31,7 +31,7 @@ struct Themes: AsyncParsableCommand {
 
     struct Preview: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show a theme's roles in 256 colours, 16 colours and monochrome.")
+            abstract: "Show a theme's roles in 256, 16 and 8 colours and monochrome.")
 
         @Argument(help: "A theme name or file.")
         var name: String
@@ -42,7 +42,7 @@ struct Themes: AsyncParsableCommand {
             let theme = loaded.theme
             let color = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
             Console.line("\(theme.name) — \(theme.description)  (app: \(theme.brandName))")
-            Console.line("role        256 colours      16 colours       monochrome")
+            Console.line("role        256 colours      16 colours       8 colours        monochrome")
             for role in Role.allCases {
                 let appearance = theme.appearance(role)
                 let sample = " \(role.rawValue) "
@@ -54,11 +54,14 @@ struct Themes: AsyncParsableCommand {
                     color
                     ? Self.paint(sample, appearance.c16, extended: false)
                     : "\(appearance.c16.map(String.init) ?? "default")"
+                // Eight colours have no bright ones: what the terminal is sent for the role as text.
+                let eight = theme.resolve(Style(role, on: .background), for: .ansi8)
+                let c8 = color ? Self.paint(sample, eight) : Self.describe(eight)
                 let mono = appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().joined(separator: "+")
                 Console.line(
                     role.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
                         + Self.pad(c256, sample.count, color)
-                        + Self.pad(c16, sample.count, color) + mono)
+                        + Self.pad(c16, sample.count, color) + Self.pad(c8, sample.count, color) + mono)
             }
         }
 
@@ -66,6 +69,17 @@ struct Themes: AsyncParsableCommand {
             guard let color else { return text }
             let code = extended ? "38;5;\(color)" : (color < 8 ? "\(30 + color)" : "\(90 + color - 8)")
             return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        }
+
+        static func paint(_ text: String, _ style: ResolvedStyle) -> String {
+            var codes = style.foreground.map { ["\(30 + $0)"] } ?? []
+            if style.attributes.contains("bold") { codes.append("1") }
+            if style.attributes.contains("dim") { codes.append("2") }
+            return codes.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+        }
+
+        static func describe(_ style: ResolvedStyle) -> String {
+            ([style.foreground.map(String.init) ?? "default"] + style.attributes.sorted()).joined(separator: "+")
         }
 
         static func pad(_ text: String, _ visible: Int, _ colored: Bool) -> String {

@@ -150,7 +150,8 @@ import Testing
     @Test func colourCapabilityIsAPureFunctionOfTheEnvironment() {
         #expect(
             ColorCapability.detect(environment: ["TERM": "xterm-256color"], hasColors: true, colors: 256) == .ansi256)
-        #expect(ColorCapability.detect(environment: ["TERM": "xterm"], hasColors: true, colors: 8) == .ansi16)
+        #expect(ColorCapability.detect(environment: ["TERM": "xterm"], hasColors: true, colors: 8) == .ansi8)
+        #expect(ColorCapability.detect(environment: ["TERM": "xterm-16color"], hasColors: true, colors: 16) == .ansi16)
         #expect(
             ColorCapability.detect(
                 environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], hasColors: true, colors: 256) == .mono)
@@ -256,6 +257,21 @@ import Testing
                 }
             }
         }
+    }
+
+    /// `TERM=xterm` has no bright colours: a bright one is its basic colour in bold, and the
+    /// muted grey (bright black, which would come out black on black) is white made dim.
+    @Test func onEightColoursBrightColoursBecomeBoldAndGreyBecomesDimWhite() throws {
+        let theme = try Self.theme("default")
+        #expect(
+            theme.resolve(Style(.muted, on: .surface), for: .ansi8)
+                == ResolvedStyle(foreground: 7, background: 0, attributes: ["dim"]))
+        #expect(
+            theme.resolve(Style(.error, on: .background), for: .ansi8)
+                == ResolvedStyle(foreground: 1, background: nil, attributes: ["bold"]))
+        #expect(
+            theme.resolve(Style(.muted, on: .surface), for: .ansi16)
+                == ResolvedStyle(foreground: 8, background: 0, attributes: []))
     }
 
     @Test func theTVOSSelectionIsDarkTextOnItsWhiteBar() throws {

@@ -12,6 +12,8 @@ extension Theme {
     /// - without colour, each role's `mono` attributes mark it;
     /// - with colour, a role the theme gives no colour for this terminal keeps its `mono`
     ///   attributes (a colourless theme such as `mono` stays readable on a colour terminal);
+    /// - on eight colours a bright colour is its basic one, made bright by bold as terminals
+    ///   of that kind draw it; bright black, the muted grey, is white made dim;
     /// - a foreground too close to its background gives way to black or white, whichever reads
     ///   (a white selection bar keeps its text visible).
     public func resolve(_ style: Style, for capability: ColorCapability) -> ResolvedStyle {
@@ -25,8 +27,13 @@ extension Theme {
             if backgroundMarks { attributes.formUnion(background.mono) }
             return ResolvedStyle(foreground: nil, background: nil, attributes: attributes)
         }
-        let fg = foreground.color(for: capability)
-        let bg = background.color(for: capability)
+        var fg = foreground.color(for: capability)
+        var bg = background.color(for: capability)
+        if capability == .ansi8 { bg = bg.map(TerminalPalette.basic) }
+        if capability == .ansi8, let bright = fg, bright >= 8 {
+            fg = bright == 8 ? 7 : TerminalPalette.basic(bright)
+            attributes.insert(bright == 8 ? "dim" : "bold")
+        }
         if fg == nil { attributes.formUnion(foreground.mono) }
         if bg == nil, backgroundMarks { attributes.formUnion(background.mono) }
         return ResolvedStyle(
@@ -37,7 +44,11 @@ extension Theme {
 
 extension RoleAppearance {
     func color(for capability: ColorCapability) -> Int? {
-        capability == .ansi256 ? c256 : capability == .ansi16 ? c16 : nil
+        switch capability {
+        case .ansi256: c256
+        case .ansi16, .ansi8: c16
+        case .mono: nil
+        }
     }
 }
 
@@ -65,8 +76,14 @@ enum TerminalPalette {
         let dark = lightness(background) > 0.5
         switch capability {
         case .ansi256: return dark ? 16 : 231
-        default: return dark ? 0 : 15
+        case .ansi16: return dark ? 0 : 15
+        default: return dark ? 0 : 7
         }
+    }
+
+    /// The basic colour (0–7) of a 16-colour index; other indexes as they are.
+    static func basic(_ index: Int) -> Int {
+        (8..<16).contains(index) ? index - 8 : index
     }
 
     /// Perceived lightness of an xterm colour index, 0 (black) to 1 (white).

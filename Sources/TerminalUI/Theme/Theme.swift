@@ -1,21 +1,24 @@
 import Foundation
 import LocatedJSON
 
-/// The terminal's colour capability.
+/// The terminal's colour capability. A truecolor terminal is drawn as a 256-colour one.
 public enum ColorCapability: String, Sendable, CaseIterable {
     case mono
+    /// The eight basic colours only (`TERM=xterm`): the bright ones do not exist there.
+    case ansi8
     case ansi16
     case ansi256
 
     /// Decided by one pure function of the environment and what curses reports: `NO_COLOR`
     /// (any value) means no colour but bold and reverse stay; a dumb or missing `TERM` means none;
-    /// 256 colours when the terminal has them.
+    /// 256, 16 or 8 colours as the terminal has them.
     public static func detect(environment: [String: String], hasColors: Bool, colors: Int) -> ColorCapability {
         if let value = environment["NO_COLOR"], !value.isEmpty { return .mono }
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" || !hasColors { return .mono }
         if colors >= 256 { return .ansi256 }
-        if colors >= 8 { return .ansi16 }
+        if colors >= 16 { return .ansi16 }
+        if colors >= 8 { return .ansi8 }
         return .mono
     }
 }

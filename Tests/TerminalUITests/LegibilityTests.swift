@@ -1,0 +1,105 @@
+import FlowRuntime
+import Foundation
+import Testing
+import VSASimulator
+
+@testable import TerminalUI
+
+/// Every screen, overlay and inspector tab, with every built-in theme, on terminals of 8, 16 and
+/// 256 colours (a truecolor terminal is drawn as a 256-colour one): no visible character is drawn
+/// in a colour that does not stand out from its background. The terminal's own background counts
+/// as dark and its own foreground as light, as the built-in themes are drawn for such a terminal.
+@Suite struct LegibilityTests {
+    static let themes = ThemeLibrary(directories: []).available().map(\.name)
+    static let depths: [ColorCapability] = [.ansi8, .ansi16, .ansi256]
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 36)]
+
+    /// The terminal's own colours, as the themes assume them: white on black.
+    static let terminalForeground = 7
+    static let terminalBackground = 0
+
+    @Test(arguments: themes)
+    func everyVisibleCharacterStandsOutFromItsBackground(_ themeName: String) throws {
+        let loaded = ThemeLibrary(directories: []).load(themeName)
+        #expect(loaded.problem == nil)
+        let theme = loaded.theme
+        var problems: [String: String] = [:]
+        for (name, model) in Self.frames() {
+            let buffer = Renderer(theme: theme).render(model)
+            for depth in Self.depths {
+                if let problem = Self.firstIllegibleCell(buffer, theme: theme, depth: depth) {
+                    problems["\(depth) \(name)"] = problem
+                }
+            }
+        }
+        #expect(
+            problems.isEmpty, "\(themeName): \(problems.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
+    }
+
+    /// The first visible character whose drawn colours are too close, described.
+    static func firstIllegibleCell(_ buffer: CellBuffer, theme: Theme, depth: ColorCapability) -> String? {
+        var verdicts: [Style: Bool] = [:]
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width {
+                let cell = buffer[x, y]
+                guard !cell.grapheme.allSatisfy(\.isWhitespace) else { continue }
+                let legible = verdicts[cell.style] ?? isLegible(theme.resolve(cell.style, for: depth), on: depth)
+                verdicts[cell.style] = legible
+                guard !legible else { continue }
+                let resolved = theme.resolve(cell.style, for: depth)
+                return "'\(cell.grapheme)' at \(x),\(y) in \(StyleLegend.describe(cell.style)) draws "
+                    + "\(resolved.foreground.map(String.init) ?? "default") on \(resolved.background.map(String.init) ?? "default")"
+            }
+        }
+        return nil
+    }
+
+    /// Whether text in `style` reads on a terminal of `depth`: the terminal has its colours (curses
+    /// refuses a pair with a colour it lacks, and the cell comes out black on black), and they,
+    /// swapped when reversed, differ in lightness enough to tell them apart.
+    static func isLegible(_ style: ResolvedStyle, on depth: ColorCapability) -> Bool {
+        let colours = depth == .ansi8 ? 8 : depth == .ansi16 ? 16 : 256
+        guard [style.foreground, style.background].allSatisfy({ ($0 ?? 0) < colours }) else { return false }
+        var foreground = style.foreground ?? terminalForeground
+        var background = style.background ?? terminalBackground
+        if style.attributes.contains("reverse") { swap(&foreground, &background) }
+        let contrast = abs(TerminalPalette.lightness(foreground) - TerminalPalette.lightness(background))
+        return foreground != background && contrast >= minimumContrast
+    }
+
+    /// Far below what a theme picks its colours by (`TerminalPalette.minimumContrast`): saturated
+    /// colours such as red on black read better than their lightness says. What falls under it
+    /// is black on black, grey on grey, blue on black.
+    static let minimumContrast = 0.15
+
+    /// Every fixture screen on both platforms at both sizes, and at 120×36 on iPhone the
+    /// inspector's Detail and State tabs, help and the three menus.
+    static func frames() -> [(String, UIModel)] {
+        var frames: [(String, UIModel)] = []
+        for platform in DevicePlatform.allCases {
+            for (screen, request, device) in ScreenFixtures.screens(platform) {
+                for size in sizes {
+                    frames.append(
+                        (
+                            "\(platform.rawValue)-\(screen)-\(size.width)x\(size.height)",
+                            ScreenFixtures.model(request, platform, size, screen: device)
+                        ))
+                }
+            }
+        }
+        guard let home = ScreenFixtures.screens(.ios).first(where: { $0.0 == "home" }) else { return frames }
+        var model = ScreenFixtures.model(home.1, .ios, Size(width: 120, height: 36), screen: home.2)
+        model.listScenarios(ScenarioCatalog.parsed())
+        for tab in [InspectorModel.Tab.detail, .state] {
+            var tabbed = model
+            tabbed.inspector.tab = tab
+            frames.append(("ios-home-\(tab)", tabbed))
+        }
+        for key in ["?", "f", "k", "s"] {
+            var overlay = model
+            _ = overlay.handle(.key(.character(Character(key))))
+            frames.append(("ios-home-overlay-\(key)", overlay))
+        }
+        return frames
+    }
+}
