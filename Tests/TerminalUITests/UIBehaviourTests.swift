@@ -230,21 +230,44 @@ import Testing
         #expect(lines.last?.contains("? help") == true, "\(lines.last ?? "")")
     }
 
-    @Test func aTimelineExchangeKeepsItsStatusAndShortensItsPathInTheMiddle() {
-        let entry = TimelineEntry(
-            id: 1, time: 0, kind: .http, title: "POST /api/v2/ORBIT/decisions/authorize/AuroraCable → 200",
-            durationMilliseconds: 4.25)
-        let wide = InspectorRenderer.title(of: entry, width: 80)
-        #expect(wide == "POST /api/v2/ORBIT/decisions/authorize/AuroraCable → 200  4.3 ms")
-        let inspector = InspectorRenderer.title(of: entry, width: 54)
-        #expect(DisplayWidth.of(inspector) <= 54)
-        #expect(inspector.hasSuffix("uthorize/AuroraCable → 200  4.3 ms"), "\(inspector)")
-        #expect(inspector.hasPrefix("POST /api/"), "\(inspector)")
-        // At 80×24 the inspector leaves about twenty columns: the status stays, the duration goes.
-        let narrow = InspectorRenderer.title(of: entry, width: 20)
-        #expect(DisplayWidth.of(narrow) <= 20)
-        #expect(narrow.hasSuffix("Cable → 200"), "\(narrow)")
-        #expect(narrow.contains("…"))
+    static func exchangeEntry(_ method: String, _ path: String, status: Int, label: String) -> TimelineEntry {
+        let exchange = HTTPExchange(
+            id: 1, label: label, method: method, url: "http://127.0.0.1:1\(path)", requestHeaders: [],
+            requestBody: nil, status: status, responseHeaders: [], responseBody: nil, startedAt: 0,
+            durationMilliseconds: 4.25, failure: nil)
+        return TimelineEntry(
+            id: 1, time: 0, kind: .http, title: "\(method) \(path) → \(status)", durationMilliseconds: 4.25,
+            exchange: exchange)
+    }
+
+    /// Preauthorize and authorize differ in the middle of their paths: what gives way first is the
+    /// prefix every call shares (the API and the requestor), then the path for the operation's
+    /// name, then the duration; the status always shows.
+    @Test func aTimelineExchangeKeepsItsStatusAndWhatNamesTheCall() {
+        let entry = Self.exchangeEntry(
+            "POST", "/api/v2/ORBIT/decisions/preauthorize/AuroraCable", status: 200, label: "decisions.preauthorize")
+        let titles = [80, 54, 40, 30, 20, 12, 6].map { InspectorRenderer.title(of: entry, width: $0) }
+        #expect(
+            titles == [
+                "POST /api/v2/ORBIT/decisions/preauthorize/AuroraCable → 200  4.3 ms",
+                "POST …/preauthorize/AuroraCable → 200  4.3 ms",
+                "POST …/preauthorize/AuroraCable → 200",
+                "decisions.preauthorize → 200",
+                "decisions.pre… → 200",
+                "decis… → 200",
+                "→ 200",
+            ], "\(titles)")
+        for (title, width) in zip(titles, [80, 54, 40, 30, 20, 12, 6]) { #expect(DisplayWidth.of(title) <= width) }
+    }
+
+    /// On Apple TV at 80×24 the title has about thirteen columns: the status still shows.
+    @Test func aNarrowTimelineRowStillShowsTheStatus() {
+        let entry = Self.exchangeEntry("POST", "/o/client/register", status: 201, label: "dcr.register")
+        #expect(InspectorRenderer.title(of: entry, width: 13) == "dcr.re… → 201")
+        #expect(InspectorRenderer.title(of: entry, width: 29) == "POST /o/client/register → 201")
+        let query = Self.exchangeEntry(
+            "GET", "/api/v1/tokens/authn?deviceId=abc", status: 404, label: "v1.tokens.authn")
+        #expect(InspectorRenderer.title(of: query, width: 30) == "GET …/v1/tokens/authn?… → 404")
     }
 
     @Test func aFlashFromBeforeTheClockStartsStaysForItsFullTime() {

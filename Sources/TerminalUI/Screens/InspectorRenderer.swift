@@ -77,8 +77,10 @@ struct InspectorRenderer {
         strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
     }
 
-    /// An entry's title in `width` columns. An exchange keeps its status (what QA reads): its
-    /// path gives way in the middle, then its duration goes.
+    /// An entry's title in `width` columns. An exchange keeps its status (what QA reads) and what
+    /// names the call: its path loses its leading segments first (the API prefix and the
+    /// requestor, shared by every call), down to its last two, then gives way to the call's
+    /// operation name; only then does the duration go.
     static func title(of entry: TimelineEntry, width: Int, strings: Strings = .english) -> String {
         if entry.kind == .status, let status = entry.status {
             // The code first, then what it means here, as far as the row goes.
@@ -90,13 +92,39 @@ struct InspectorRenderer {
             return DisplayWidth.truncate(entry.title + duration, to: width)
         }
         // An answer a fault rule shaped is marked, so that QA tells injected failures from real ones.
-        let faulted = entry.exchange?.responseHeader(HeaderName.fault) != nil
-        let request = (faulted ? "⚡" : "") + String(entry.title[..<arrow.lowerBound])
+        let mark = entry.exchange?.responseHeader(HeaderName.fault) != nil ? "⚡" : ""
+        let request = String(entry.title[..<arrow.lowerBound])
         let outcome = String(entry.title[arrow.lowerBound...])
-        for tail in [outcome + duration, outcome] where DisplayWidth.of(tail) + 8 <= width {
-            return DisplayWidth.truncateMiddle(request, to: width - DisplayWidth.of(tail)) + tail
+        let forms = requestForms(request, operation: entry.exchange?.label).map { mark + $0 }
+        // The duration goes only once no form of the path fits with it.
+        for tail in [outcome + duration, outcome] {
+            if let form = forms.first(where: { DisplayWidth.of($0 + tail) <= width }) { return form + tail }
         }
-        return DisplayWidth.truncate(entry.title, to: width)
+        // Narrower than any form: the status, and as much of the operation as fits before it.
+        let name = mark + (entry.exchange?.label ?? request)
+        let room = width - DisplayWidth.of(outcome)
+        guard room >= 2 else { return DisplayWidth.truncate(String(outcome.dropFirst()), to: width) }
+        return DisplayWidth.truncate(name, to: room) + outcome
+    }
+
+    /// `METHOD /path` from whole to shortest: the whole request; its path without its leading
+    /// segments, one more each time, down to its last two (`POST …/authorize/AuroraCable`); the
+    /// method and the call's operation name (`POST decisions.authorize`).
+    static func requestForms(_ request: String, operation: String?) -> [String] {
+        var forms = [request]
+        let parts = request.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return forms + (operation.map { [$0] } ?? []) }
+        let method = parts[0]
+        let path = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let query = path.count > 1 ? "?…" : ""
+        let segments = path[0].split(separator: "/")
+        if segments.count > 2 {
+            for dropped in 1...(segments.count - 2) {
+                forms.append("\(method) …/\(segments.dropFirst(dropped).joined(separator: "/"))\(query)")
+            }
+        }
+        if let operation { forms.append("\(method) \(operation)") }
+        return forms
     }
 
     static func style(for entry: TimelineEntry) -> Style {
