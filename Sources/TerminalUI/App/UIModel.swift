@@ -176,9 +176,17 @@ public struct UIModel: Sendable {
         return entries[min(inspector.selection ?? entries.count - 1, entries.count - 1)]
     }
 
-    /// The latest cookbook step and status code, for the step pane.
-    public var latestStep: TimelineEntry? { timeline.last { $0.kind == .step } }
-    public var latestStatus: TimelineEntry? { timeline.last { $0.kind == .status } }
+    /// The cookbook step that led to `entry` (or to the newest entry): the last step at or
+    /// before it.
+    public func step(leadingTo entry: TimelineEntry?) -> TimelineEntry? {
+        guard let entry else { return timeline.last { $0.kind == .step } }
+        return timeline.last { $0.kind == .step && $0.id <= entry.id }
+    }
+
+    /// The row the Step pane explains: the selected timeline row, or the newest one.
+    var explainedEntry: TimelineEntry? {
+        inspector.selection == nil ? timeline.last : selectedEntry
+    }
 
     public static let minimumSize = Size(width: 80, height: 24)
     public var isTooSmall: Bool { size.width < Self.minimumSize.width || size.height < Self.minimumSize.height }

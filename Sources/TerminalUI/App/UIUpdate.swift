@@ -221,16 +221,14 @@ extension UIModel {
             // Presenter view has no inspector to go to.
             if !presenting { focus = focus == .device ? .inspector : .device }
             return []
-        case .function(1):
-            overlay = .help(scroll: 0)
+        case .function(9):
+            showStepInDetail()
             return []
-        case .function(2):
-            openScenarioMenu()
-            return []
-        case .function(5):
-            return [.restart]
-        case .function(10):
-            return [.quit]
+        case .function(let number):
+            // Letters go into a text field; a global action's function key works on every screen.
+            guard let letter = Self.globalFunctionKeys[number] else { break }
+            if pending?.autoplay == true || scenario.autoplay { return handleAutoplayKey(.character(letter)) }
+            return handleGlobal(.character(letter)) ?? []
         default:
             break
         }
@@ -272,6 +270,22 @@ extension UIModel {
             return [.exportReport(timeline, scenario: scenario.name)]
         default: return nil
         }
+    }
+
+    /// The function key of each global action, for the screens where its letter is text.
+    static let globalFunctionKeys: [Int: Character] = [
+        1: "?", 2: "s", 4: "k", 5: "r", 6: "f", 7: "e", 8: "z", 10: "q",
+    ]
+
+    /// Opens Detail on the cookbook step the Step pane explains, whose whole text it shows.
+    mutating func showStepInDetail() {
+        guard !presenting, let step = step(leadingTo: explainedEntry) else { return }
+        if visibleTimeline.allSatisfy({ $0.id != step.id }) { inspector.filter = nil }
+        guard let index = visibleTimeline.firstIndex(where: { $0.id == step.id }) else { return }
+        inspector.selection = index
+        inspector.tab = .detail
+        inspector.detailScroll = 0
+        focus = .inspector
     }
 
     /// Presenter view on or off; the device has the keys while the inspector is hidden.
@@ -452,13 +466,14 @@ extension UIModel {
 
     /// The lines of the Detail or State tab at a width.
     func inspectorLines(width: Int) -> [(String, Style)] {
-        inspector.tab == .state
-            ? StateText.lines(self, width: width) : DetailText.lines(for: selectedEntry, width: width, strings: strings)
+        guard inspector.tab != .state else { return StateText.lines(self, width: width) }
+        let entry = selectedEntry
+        return DetailText.lines(for: entry, width: width, strings: strings, step: step(leadingTo: entry)?.step)
     }
 
     /// How far the Detail or State tab can scroll: until its last line is at the bottom.
     var maxDetailScroll: Int {
-        let content = ScreenLayout(size: size, platform: platform).inspectorContent
+        let content = layout.inspectorContent
         return max(0, inspectorLines(width: content.width).count - content.height)
     }
 

@@ -152,43 +152,37 @@ struct InspectorRenderer {
         }
     }
 
+    /// The step that led to the explained row (the selected one, or the newest), its whole
+    /// explanation when the pane can hold it, and the code reached. What does not fit ends in `…`
+    /// and the border names the key that shows the whole text in Detail.
     func drawStep(in rect: Rect, _ canvas: inout Canvas) {
         let strings = model.strings
         canvas.box(rect, Style(.muted), title: strings("stepPane.title"))
         let inner = rect.inset(horizontal: 2, vertical: 1)
-        guard let step = model.latestStep?.step else {
+        guard let text = StepPaneText(model, width: inner.width) else {
             canvas.line(strings("stepPane.empty"), in: inner.row(0), Style(.muted))
             return
         }
-        canvas.line(step.label, in: inner.row(0), Style(.success, bold: true))
-        var status: StatusCode?
-        var cause: String?
-        if let latest = model.latestStatus, latest.id > (model.latestStep?.id ?? 0) {
-            status = latest.status
-            // What the flow said about this occurrence (which screen was closed, what failed)
-            // explains it better than the code's general meaning.
-            cause = latest.detail
+        canvas.line(text.title, in: inner.row(0), Style(.success, bold: true))
+        var status = Array(text.status.prefix(max(0, inner.height - 1)))
+        if status.count < text.status.count, !status.isEmpty {
+            status[status.count - 1] = text.status[(status.count - 1)...].joined(separator: " ")
         }
-        // The code takes up to two rows at the bottom, the explanation the rest.
-        var statusLines: [String] = []
-        if let status, inner.height >= 2 {
-            let meaning = Self.meaning(of: status, cause: cause, strings)
-            let text = "\(status.label(in: strings)): \(meaning)"
-            let wrapped = DisplayWidth.wrap(text, to: inner.width)
-            if inner.height < 3 || wrapped.count == 1 {
-                statusLines = [text]
-            } else {
-                // The second row keeps the rest of the text, cut with … if it still does not fit.
-                statusLines = [wrapped[0], wrapped.dropFirst().joined(separator: " ")]
-            }
+        let explanationRows = max(0, inner.height - 1 - status.count)
+        var explanation = Array(text.explanation.prefix(explanationRows))
+        let isCut = text.explanation.count > explanationRows
+        if isCut, let last = explanation.last {
+            explanation[explanation.count - 1] = DisplayWidth.truncate(last + " …", to: inner.width)
         }
-        let explanationRows = max(0, inner.height - 1 - statusLines.count)
-        canvas.paragraph(
-            step.explanation(in: strings),
-            in: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: explanationRows),
-            Style(.text))
-        for (index, line) in statusLines.enumerated() {
-            canvas.line(line, in: inner.row(inner.height - statusLines.count + index), Style(.warning))
+        for (index, line) in explanation.enumerated() {
+            canvas.line(line, in: inner.row(1 + index), Style(.text))
+        }
+        for (index, line) in status.enumerated() {
+            canvas.line(line, in: inner.row(inner.height - status.count + index), Style(.warning))
+        }
+        if isCut {
+            let border = Rect(x: rect.x + 1, y: rect.maxY - 1, width: rect.width - 3, height: 1)
+            canvas.line(" \(strings("stepPane.more")) ", in: border, Style(.muted), align: .trailing)
         }
     }
 }
@@ -205,7 +199,10 @@ extension Style {
 /// decoded) and bodies (JSON pretty-printed), or any other entry's title and detail.
 enum DetailText {
     /// The headings are in the session's language; what was sent and received stays as it was.
-    static func lines(for entry: TimelineEntry?, width: Int, strings: Strings = .english) -> [(String, Style)] {
+    /// `step` is the cookbook step that made the call: an exchange names it under its outcome.
+    static func lines(for entry: TimelineEntry?, width: Int, strings: Strings = .english, step: CookbookStep? = nil)
+        -> [(String, Style)]
+    {
         guard let entry else { return [(strings("detail.empty"), Style(.muted))] }
         var lines: [(String, Style)] = []
         func add(_ text: String, _ style: Style = Style(.text)) {
@@ -229,6 +226,7 @@ enum DetailText {
         add(
             outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.label)",
             Style(.accent))
+        if let step { add("\(strings("detail.step")): \(step.label)", Style(.success)) }
         lines.append(("", Style(.text)))
         add(strings("detail.requestHeaders"), Style(.muted, bold: true))
         for header in exchange.requestHeaders {

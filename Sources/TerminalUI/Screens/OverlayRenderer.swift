@@ -23,10 +23,11 @@ struct OverlayRenderer {
             [
                 ("tab", "help.tab"), ("? / F1", "help.help"),
                 ("s / F2", "help.menu"), ("r / F5", "help.restart"),
-                ("z", "help.presenter"),
-                ("e", "help.bugReport"),
-                ("k", "help.codes"),
-                ("f", "help.faults"),
+                ("z / F8", "help.presenter"),
+                ("e / F7", "help.bugReport"),
+                ("k / F4", "help.codes"),
+                ("f / F6", "help.faults"),
+                ("F9", "help.stepDetail"),
                 ("Ctrl-L", "help.redraw"), ("q / F10", "help.quit"),
             ]
         ),

@@ -22,7 +22,7 @@ public struct Renderer: Sendable {
             drawTooSmall(model, &canvas)
             return canvas
         }
-        let layout = ScreenLayout(size: model.size, platform: model.platform, presenting: model.presenting)
+        let layout = model.layout
         drawTitleBar(model, in: layout.titleBar, &canvas)
         DeviceRenderer(model: model).draw(in: layout.devicePane, &canvas)
         if !model.presenting { InspectorRenderer(model: model).draw(layout, &canvas) }
@@ -193,7 +193,7 @@ enum KeyHints {
         }
         let global: [(String, String)] =
             model.isTyping
-            ? [("tab", "bar.inspector"), ("F1", "bar.help")]
+            ? [("tab", "bar.inspector"), ("F2", "bar.scenarios"), ("F1", "bar.help"), ("F10", "bar.quit")]
             : [("tab", "bar.inspector"), ("s", "bar.scenarios"), ("?", "bar.help"), ("q", "bar.quit")]
         return hints + global
     }

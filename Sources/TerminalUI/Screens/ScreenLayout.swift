@@ -12,7 +12,9 @@ struct ScreenLayout {
     let inspectorMain: Rect
     let stepPane: Rect
 
-    init(size: Size, platform: DevicePlatform, presenting: Bool = false) {
+    /// `stepRows`: the rows the Step pane's text needs; the pane grows to hold them, up to two
+    /// fifths of the inspector, so that the timeline keeps most of it.
+    init(size: Size, platform: DevicePlatform, presenting: Bool = false, stepRows: Int? = nil) {
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let (titleBar, rest) = window.splitTop(1)
         let (body, keyBar) = rest.splitTop(rest.height - 1)
@@ -23,7 +25,9 @@ struct ScreenLayout {
         } else {
             (devicePane, inspectorPane) = body.splitLeft(Self.deviceWidth(platform, body.width))
         }
-        let stepHeight = min(6, max(4, inspectorPane.height / 5))
+        let usual = min(6, max(4, inspectorPane.height / 5))
+        let largest = max(usual, inspectorPane.height * 2 / 5)
+        let stepHeight = stepRows.map { min(largest, max(usual, $0 + 2)) } ?? usual
         (inspectorMain, stepPane) = inspectorPane.splitTop(inspectorPane.height - stepHeight)
         self.titleBar = titleBar
         self.keyBar = keyBar

@@ -1,0 +1,46 @@
+import FlowRuntime
+import Localization
+
+/// What the Step pane says about the timeline row it explains (the selected one, or the newest):
+/// the cookbook step that led to it, that step's explanation, and the status code the step
+/// reached by then. Worked out once for the layout (the pane grows to hold the explanation) and
+/// for the drawing.
+struct StepPaneText: Equatable {
+    var title: String
+    var explanation: [String]
+    /// The code and its meaning, in at most two rows at the bottom.
+    var status: [String]
+
+    /// Rows the text takes inside the pane's border.
+    var rows: Int { 1 + explanation.count + status.count }
+
+    init?(_ model: UIModel, width: Int) {
+        let explained = model.explainedEntry
+        guard width > 0, let stepEntry = model.step(leadingTo: explained), let step = stepEntry.step else {
+            return nil
+        }
+        let strings = model.strings
+        title = step.label
+        explanation = DisplayWidth.wrap(step.explanation(in: strings), to: width)
+        status = []
+        let cutoff = explained?.id ?? Int.max
+        if let reached = model.timeline.last(where: {
+            $0.kind == .status && $0.id > stepEntry.id && $0.id <= cutoff
+        }), let code = reached.status {
+            // What the flow said about this occurrence (which screen was closed, what failed)
+            // explains it better than the code's general meaning.
+            let meaning = InspectorRenderer.meaning(of: code, cause: reached.detail, strings)
+            let wrapped = DisplayWidth.wrap("\(code.label(in: strings)): \(meaning)", to: width)
+            status = wrapped.count <= 2 ? wrapped : [wrapped[0], wrapped.dropFirst().joined(separator: " ")]
+        }
+    }
+}
+
+extension UIModel {
+    /// The window's layout, with the Step pane as tall as its text needs (within its bounds).
+    var layout: ScreenLayout {
+        let base = ScreenLayout(size: size, platform: platform, presenting: presenting)
+        guard !presenting, let text = StepPaneText(self, width: base.stepPane.width - 4) else { return base }
+        return ScreenLayout(size: size, platform: platform, presenting: presenting, stepRows: text.rows)
+    }
+}

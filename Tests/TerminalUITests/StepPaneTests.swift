@@ -1,0 +1,118 @@
+import FlowCore
+import FlowRuntime
+import Testing
+import VSASimulator
+
+@testable import PassClient
+@testable import TerminalUI
+
+/// The Step pane explains the row the trainer looks at, whole or with a visible way to the rest;
+/// Detail names the step behind each call; every global action has a key that a text field does
+/// not take.
+@Suite struct StepPaneTests {
+    static let home = UserRequest.home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.tvos)))
+
+    /// A session that went through profiles (B.3, a call, N000), then asked the framework again
+    /// (B.1, whose explanation is the longest of the cookbook, then a call).
+    static func model(_ size: Size) -> UIModel {
+        var model = ScreenFixtures.model(home, .tvos, size)
+        model.timeline = []
+        let entries: [(TimelineEntry.Kind, String, StatusCode?, CookbookStep?)] = [
+            (.step, RestV2Steps.retrieveProfiles.label, nil, RestV2Steps.retrieveProfiles),
+            (.http, "GET /api/v2/ORBIT/profiles → 200", nil, nil),
+            (.status, "N000", .notAuthenticated, nil),
+            (.step, RestV2Steps.silentPartnerStatus.label, nil, RestV2Steps.silentPartnerStatus),
+            (.http, "GET /api/v2/ORBIT/configuration → 200", nil, nil),
+        ]
+        for (index, (kind, title, status, step)) in entries.enumerated() {
+            let exchange =
+                kind == .http
+                ? HTTPExchange(
+                    id: index, label: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: [],
+                    requestBody: nil, status: 200, responseHeaders: [], responseBody: nil, startedAt: 0,
+                    durationMilliseconds: 1, failure: nil) : nil
+            _ = model.handle(
+                .timeline(
+                    TimelineEntry(
+                        id: index + 1, time: ScreenFixtures.now, kind: kind, title: title, detail: nil,
+                        durationMilliseconds: nil, exchange: exchange, status: status, step: step)))
+        }
+        return model
+    }
+
+    static func stepPane(_ model: UIModel) -> String {
+        let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(model)
+        let pane = model.layout.stepPane
+        return (pane.y..<pane.maxY).map { y in
+            (pane.x..<pane.maxX).map { buffer[$0, y].grapheme }.joined()
+        }.joined(separator: "\n")
+    }
+
+    @Test func thePaneFollowsTheSelectedRowAndShowsTheCodeReachedByThen() {
+        var model = Self.model(Size(width: 120, height: 36))
+        #expect(Self.stepPane(model).contains(RestV2Steps.silentPartnerStatus.label))
+        #expect(!Self.stepPane(model).contains("N000"), "the code came before this step")
+        model.focus = .inspector
+        for _ in 0..<3 { _ = press(&model, .up) }
+        #expect(model.selectedEntry?.title == "N000")
+        let pane = Self.stepPane(model)
+        #expect(pane.contains(RestV2Steps.retrieveProfiles.label), "\(pane)")
+        #expect(pane.contains("N000"), "\(pane)")
+    }
+
+    @Test func anExplanationThatDoesNotFitEndsInAnEllipsisAndNamesItsKey() throws {
+        // Apple TV at 80×24 leaves a narrow pane: B.1's explanation does not fit in it.
+        var model = Self.model(Size(width: 80, height: 24))
+        let pane = Self.stepPane(model)
+        #expect(pane.contains("…"), "\(pane)")
+        #expect(pane.contains("F9 whole text"), "\(pane)")
+        _ = press(&model, .function(9))
+        #expect(model.focus == .inspector && model.inspector.tab == .detail)
+        #expect(model.selectedEntry?.step == RestV2Steps.silentPartnerStatus)
+        let detail = model.inspectorLines(width: 30).map(\.0).joined(separator: " ")
+        let explanation = RestV2Steps.silentPartnerStatus.explanation(in: model.strings)
+        #expect(
+            detail.split(separator: " ").joined(separator: " ").contains(
+                explanation.split(separator: " ").joined(separator: " ")), "\(detail)")
+    }
+
+    @Test func aWideWindowShowsTheWholeExplanationWithoutAMark() {
+        let pane = Self.stepPane(Self.model(Size(width: 120, height: 36)))
+        #expect(!pane.contains("F9"), "\(pane)")
+        #expect(!pane.contains("…"), "\(pane)")
+    }
+
+    @Test func detailNamesTheStepThatMadeACall() {
+        var model = Self.model(Size(width: 120, height: 36))
+        model.focus = .inspector
+        _ = press(&model, .up)
+        #expect(model.selectedEntry?.kind == .http)
+        _ = press(&model, .character("2"))
+        let detail = model.inspectorLines(width: 70).map(\.0)
+        #expect(detail.contains("Cookbook step: \(RestV2Steps.silentPartnerStatus.label)"), "\(detail)")
+    }
+
+    /// On the picker letters are text: `k` goes into the search, F4 opens the codes menu.
+    @Test func everyGlobalActionHasAFunctionKeyThatWorksWhileTyping() {
+        var model = ScreenFixtures.model(.applePicker(ScreenFixtures.picker(.ios)), .ios, Size(width: 120, height: 36))
+        #expect(model.isTyping)
+        _ = press(&model, .character("k"))
+        #expect(model.overlay == nil)
+        #expect({ if case .picker(query: "k", _) = model.screen { true } else { false } }(), "\(model.screen)")
+        _ = press(&model, .function(4))
+        #expect(model.overlay == .codes(.ios))
+        model.overlay = nil
+        _ = press(&model, .function(6))
+        #expect(model.overlay == .faults(FaultsPanel()))
+        model.overlay = nil
+        #expect(press(&model, .function(7)) == [.exportReport(model.timeline, scenario: nil)])
+        _ = press(&model, .function(8))
+        #expect(model.presenting)
+        let help = Renderer(theme: ScreenFixtures.monoTheme).render(
+            {
+                var shown = model; shown.overlay = .help(scroll: 0); shown.presenting = false; return shown
+            }()
+        ).text
+        for key in ["k / F4", "f / F6", "e / F7", "z / F8", "F9"] { #expect(help.contains(key), "\(key)") }
+    }
+}
