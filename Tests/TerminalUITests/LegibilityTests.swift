@@ -36,6 +36,40 @@ import VSASimulator
             problems.isEmpty, "\(themeName): \(problems.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
     }
 
+    /// Without colour (`--theme mono`, `NO_COLOR`, `TERM=vt100`) a focused frame is marked by
+    /// the focus role's attributes: never by an underline under every border cell.
+    @Test(arguments: themes)
+    func noFrameIsUnderlinedWithoutColour(_ themeName: String) throws {
+        let theme = ThemeLibrary(directories: []).load(themeName).theme
+        var problems: [String] = []
+        for (name, model) in Self.frames() {
+            var focused = model
+            for focus in [Pane.device, .inspector] {
+                focused.focus = focus
+                let buffer = Renderer(theme: theme).render(focused)
+                for capability in [ColorCapability.mono, .ansi16] {
+                    if let cell = Self.firstUnderlinedFrameCell(buffer, theme: theme, capability: capability) {
+                        problems.append("\(name) \(focus) \(capability): \(cell)")
+                    }
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(themeName): \(problems.prefix(5))")
+    }
+
+    static func firstUnderlinedFrameCell(_ buffer: CellBuffer, theme: Theme, capability: ColorCapability) -> String? {
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width {
+                let cell = buffer[x, y]
+                guard let scalar = cell.grapheme.unicodeScalars.first, (0x2500...0x257F).contains(scalar.value),
+                    theme.resolve(cell.style, for: capability).attributes.contains("underline")
+                else { continue }
+                return "'\(cell.grapheme)' at \(x),\(y)"
+            }
+        }
+        return nil
+    }
+
     /// The first visible character whose drawn colours are too close, described.
     static func firstIllegibleCell(_ buffer: CellBuffer, theme: Theme, depth: ColorCapability) -> String? {
         var verdicts: [Style: Bool] = [:]

@@ -72,6 +72,7 @@ enum StyleLegend {
         var text = "\(style.foreground.rawValue) on \(style.background.rawValue)"
         for (flag, name) in [
             (style.bold, "bold"), (style.dim, "dim"), (style.underline, "underline"), (style.reverse, "reverse"),
+            (style.isLineArt, "line"),
         ]
         where flag {
             text += " +\(name)"

@@ -13,6 +13,10 @@ public struct Style: Sendable, Equatable, Hashable {
     public var reverse: Bool
     public var underline: Bool
     public var dim: Bool
+    /// Frames and rules. Where a role is marked by attributes instead of colour (monochrome, or a
+    /// theme without that colour), its underline would underline every cell of a frame, a
+    /// ladder; line art takes the role's other attributes only.
+    public var isLineArt = false
 
     public init(
         _ foreground: Role = .text, on background: Role = .background, bold: Bool = false, reverse: Bool = false,
@@ -37,6 +41,12 @@ public struct Style: Sendable, Equatable, Hashable {
     public func reversed() -> Style {
         var copy = self
         copy.reverse = true
+        return copy
+    }
+
+    public func lineArt() -> Style {
+        var copy = self
+        copy.isLineArt = true
         return copy
     }
 

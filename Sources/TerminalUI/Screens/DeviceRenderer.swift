@@ -14,7 +14,7 @@ struct DeviceRenderer {
 
     func draw(in pane: Rect, _ canvas: inout Canvas) {
         let focused = model.focus == .device && model.overlay == nil
-        let frameStyle = Style(focused ? .focus : .muted)
+        let frameStyle = Style(focused ? .focus : .muted).lineArt()
         let frame: Rect
         if isTV {
             frame = pane.inset(horizontal: 1, vertical: 0).splitTop(pane.height - 1).top

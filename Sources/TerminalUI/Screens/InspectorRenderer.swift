@@ -61,8 +61,10 @@ struct InspectorRenderer {
             if isSelected { canvas.fill(row, base) }
             let time = TimelineText.stamp(entry.time - model.startTime) + " "
             var x = canvas.text(time, at: row.x, row.y, isSelected ? base : Style(.muted), in: row)
-            let kind = DisplayWidth.pad(entry.kind.rawValue, to: 9)
-            x = canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
+            // The kind in its colour, the padding plain: an underline stays under the word.
+            let kind = entry.kind.rawValue
+            canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
+            x += max(9, DisplayWidth.of(kind) + 1)
             canvas.text(
                 Self.title(of: entry, width: row.maxX - x, strings: model.strings), at: x, row.y,
                 base.bolded().with(entry.kind == .status),

@@ -22,9 +22,13 @@ extension Theme {
         let background = appearance(style.background)
         // The page colours carry no meaning of their own; every other background does.
         let backgroundMarks = style.background != .background && style.background != .surface
+        // What a role's attributes may add to this cell: no underline on line art.
+        let marks = { (appearance: RoleAppearance) in
+            style.isLineArt ? appearance.mono.subtracting(["underline"]) : appearance.mono
+        }
         guard capability != .mono else {
-            attributes.formUnion(foreground.mono)
-            if backgroundMarks { attributes.formUnion(background.mono) }
+            attributes.formUnion(marks(foreground))
+            if backgroundMarks { attributes.formUnion(marks(background)) }
             return ResolvedStyle(foreground: nil, background: nil, attributes: attributes)
         }
         var fg = foreground.color(for: capability)
@@ -34,8 +38,8 @@ extension Theme {
             fg = bright == 8 ? 7 : TerminalPalette.basic(bright)
             attributes.insert(bright == 8 ? "dim" : "bold")
         }
-        if fg == nil { attributes.formUnion(foreground.mono) }
-        if bg == nil, backgroundMarks { attributes.formUnion(background.mono) }
+        if fg == nil { attributes.formUnion(marks(foreground)) }
+        if bg == nil, backgroundMarks { attributes.formUnion(marks(background)) }
         return ResolvedStyle(
             foreground: TerminalPalette.readable(fg, on: bg, capability: capability), background: bg,
             attributes: attributes)

@@ -54,6 +54,8 @@ public struct Canvas {
         _ rect: Rect, _ style: Style, title: String? = nil, rounded: Bool = false, heavy: Bool = false
     ) {
         guard rect.width >= 2, rect.height >= 2 else { return }
+        let title = title.map { (text: $0, style: style.bolded()) }
+        let style = style.lineArt()
         let (tl, tr, bl, br, h, v) =
             heavy
             ? ("┏", "┓", "┗", "┛", "━", "┃") : rounded ? ("╭", "╮", "╰", "╯", "─", "│") : ("┌", "┐", "└", "┘", "─", "│")
@@ -64,15 +66,16 @@ public struct Canvas {
             buffer.write(v, x: rect.maxX - 1, y: y, style: style)
         }
         if let title, rect.width > 6 {
-            let label = " " + DisplayWidth.truncate(title, to: rect.width - 6) + " "
-            buffer.write(label, x: rect.x + 2, y: rect.y, style: style.bolded())
+            let label = " " + DisplayWidth.truncate(title.text, to: rect.width - 6) + " "
+            buffer.write(label, x: rect.x + 2, y: rect.y, style: title.style)
         }
     }
 
     /// A horizontal rule.
     public mutating func rule(_ rect: Rect, _ style: Style, character: String = "─") {
         buffer.write(
-            String(repeating: character, count: max(0, rect.width)), x: rect.x, y: rect.y, style: style, limit: rect)
+            String(repeating: character, count: max(0, rect.width)), x: rect.x, y: rect.y, style: style.lineArt(),
+            limit: rect)
     }
 
     /// A button: `[ Label ]`, reversed when focused.
