@@ -1,10 +1,10 @@
 import FlowCore
 import FlowRuntime
 import Testing
-import VSASimulator
 
 @testable import PassClient
 @testable import TerminalUI
+@testable import VSASimulator
 
 /// The Step pane explains the row the trainer looks at, whole or with a visible way to the rest;
 /// Detail names the step behind each call; every global action has a key that a text field does
@@ -100,7 +100,7 @@ import VSASimulator
         #expect(model.overlay == nil)
         #expect({ if case .picker(query: "k", _) = model.screen { true } else { false } }(), "\(model.screen)")
         _ = press(&model, .function(4))
-        #expect(model.overlay == .codes(.ios))
+        #expect(model.overlay == .codes(.ios, .restV2))
         model.overlay = nil
         _ = press(&model, .function(6))
         #expect(model.overlay == .faults(FaultsPanel()))
@@ -114,5 +114,61 @@ import VSASimulator
             }()
         ).text
         for key in ["k / F4", "f / F6", "e / F7", "z / F8", "F9"] { #expect(help.contains(key), "\(key)") }
+    }
+}
+
+/// When a walk to a code stops at it (or the user takes over), the script's last screen is still
+/// up for a moment: keys pressed then are answered on the question that follows, never dropped.
+@Suite struct TakeOverKeyTests {
+    static let prompt = UserRequest.permission(PermissionPrompt(app: ScreenFixtures.setup(.ios).identity))
+
+    static func reachedCode() -> (UIModel, [UICommand]) {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.scenario = ScenarioStatus(name: "rest-v2-ios-vsa404", autoplay: true, pace: 1.5)
+        model.targetCode = "N000"
+        _ = model.handle(.request(PendingRequest(id: 7, request: prompt, autoplay: true)))
+        let commands = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 99, time: ScreenFixtures.now, kind: .status, title: "N000", detail: nil,
+                    durationMilliseconds: nil, exchange: nil, status: .notAuthenticated, step: nil)))
+        return (model, commands)
+    }
+
+    @Test func keysPressedRightAfterReachingACodeAnswerTheNextQuestion() {
+        var (model, commands) = Self.reachedCode()
+        #expect(commands == [.takeOver])
+        #expect(press(&model, .character("d")) == [])
+        _ = model.handle(.withdrawn(7))
+        #expect(press(&model, .escape) == [])
+        #expect(model.heldKeys == [.character("d"), .escape])
+        let answered = model.handle(.request(PendingRequest(id: 8, request: Self.prompt, autoplay: false)))
+        #expect(answered == [UICommand.answer(8, .permission(allowed: false))], "\(answered)")
+        // esc came after the answer: it is for the next question.
+        #expect(model.heldKeys == [.escape])
+        let next = model.handle(.request(PendingRequest(id: 9, request: Self.prompt, autoplay: false)))
+        #expect(next == [UICommand.answer(9, .permission(allowed: nil))], "\(next)")
+        #expect(model.heldKeys.isEmpty)
+        #expect(!model.awaitsUserAfterTakeOver)
+    }
+
+    @Test func quittingIsNeverHeld() {
+        var (model, _) = Self.reachedCode()
+        #expect(press(&model, .character("q")) == [.quit])
+    }
+}
+
+@Suite struct StatusDetailTests {
+    /// Detail of a code names it once, with whose code it is, then what it means.
+    @Test func detailOfAnAppDecisionSaysWhoseCodeItIsOnce() {
+        var decision = StatusCode.otherProvider
+        decision.origin = .appDecision
+        let entry = TimelineEntry(
+            id: 1, time: 0, kind: .status, title: "N003 (the SDK's code for this decision)", detail: nil,
+            durationMilliseconds: nil, exchange: nil, status: decision, step: nil)
+        let text = DetailText.lines(for: entry, width: 200).map(\.0).joined(separator: "\n")
+        #expect(text.components(separatedBy: "the SDK's code for this decision").count == 2, "\(text)")
+        #expect(text.contains(decision.meaning(in: .english)), "\(text)")
     }
 }

@@ -746,7 +746,7 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         for platform in DevicePlatform.allCases {
             let expected = Set(
                 catalog.scenarios.filter { $0.platform == platform }.flatMap { $0.expect.codes ?? [] })
-            let targets = model.codeTargets(on: platform)
+            let targets = model.codeTargets(on: platform, with: model.integration)
             #expect(Set(targets.map(\.code)) == expected, "\(platform)")
             #expect(Set(targets.map(\.key)).count == targets.count)
             for target in targets {
@@ -768,7 +768,28 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
                 return shown
             }()
         ).text
-        #expect(text.contains("Reach a code on iPhone") && text.contains("VSA503"), "\(text)")
+        #expect(text.contains("Reach a code on iPhone with REST API V2") && text.contains("VSA503"), "\(text)")
+        // Each row says what its code means.
+        #expect(text.contains("VSA403      The TV Provider permission is denied"), "\(text)")
+    }
+
+    /// ↑↓ switch the integration the menu is for, as ←→ switch the platform: its own scenarios
+    /// come first.
+    @Test func theCodesMenuSwitchesIntegration() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.listScenarios(ScenarioCatalog.parsed())
+        _ = press(&model, .character("k"))
+        #expect(model.overlay == .codes(.ios, .restV2))
+        _ = press(&model, .down)
+        #expect(model.overlay == .codes(.ios, .restV1))
+        _ = press(&model, .up)
+        _ = press(&model, .up)
+        #expect(model.overlay == .codes(.ios, .customIdP))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("with Custom identity provider"), "\(text)")
+        let targets = model.codeTargets(on: .ios, with: .customIdP)
+        #expect(targets.first { $0.code == "N000" }?.scenario.hasPrefix("custom-idp-") == true)
     }
 
     @Test func reachingTheTargetCodeIsAnnounced() {
@@ -781,11 +802,26 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
                 TimelineEntry(
                     id: 70, time: ScreenFixtures.now, kind: .status, title: "VSA503",
                     detail: "The provider did not answer.", status: .metadataUnavailable)))
-        #expect(model.flash == "VSA503 reached: The provider did not answer.")
+        // The code's meaning, not this occurrence's account of it, and it stays while paused.
+        #expect(model.reachedCode == .metadataUnavailable)
+        model.now += UIModel.flashMilliseconds * 2
+        _ = model.handle(.tick(now: model.now, world: model.world))
+        let bar = KeyHints.bar(for: model, width: 200)
+        #expect(
+            bar.contains("VSA503 reached: The TV provider metadata request failed: the provider is not responding."),
+            "\(bar)")
         #expect(model.targetCode == nil)
         // The walk stops there.
         #expect(commands == [.takeOver])
         #expect(!model.scenario.autoplay)
+        // Until the flow goes on.
+        _ = model.handle(
+            .request(
+                PendingRequest(
+                    id: 3, request: .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), autoplay: false
+                )))
+        _ = model.handle(.key(.enter))
+        #expect(model.reachedCode == nil)
     }
 
     @Test func theShippedCatalogFillsTheMenuWithoutWarnings() {

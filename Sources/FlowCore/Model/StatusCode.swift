@@ -42,6 +42,11 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
 
     /// The meaning in the language of `strings`. `CFG5xx` codes share one text, with the status.
     public func meaning(in strings: Strings) -> String {
+        Self.meaning(of: id, in: strings)
+    }
+
+    /// The meaning of the code named `id`, in the language of `strings`.
+    public static func meaning(of id: String, in strings: Strings) -> String {
         guard id.hasPrefix("CFG5"), let status = Int(id.dropFirst(3)) else { return strings("status.\(id)") }
         return strings("status.CFG5xx", ["status": String(status)])
     }

@@ -112,8 +112,7 @@ public final class AutoplayAgent: UserAgent {
     public func respond(to request: UserRequest) async -> UserResponse {
         if takenOver { return await interactive.respond(to: request) }
         let id = interactive.display(request)
-        let pace = settings.withLock { $0.pace }
-        try? await Task.sleep(for: .milliseconds(Int(pace * 1000)))
+        await showFor(seconds: settings.withLock { $0.pace })
         interactive.inbox.post(.withdrawn(id))
         if takenOver || Task.isCancelled { return Task.isCancelled ? .idle : await interactive.respond(to: request) }
         let response = await script.respond(to: request)
@@ -129,6 +128,15 @@ public final class AutoplayAgent: UserAgent {
         default:
             if response != .idle { interactive.inbox.post(.flash("▶ \(Self.describe(response))")) }
             return response
+        }
+    }
+
+    /// The pace's wait, cut short when the user takes over: the device then asks the user at
+    /// once rather than at the end of the step.
+    private func showFor(seconds: Double) async {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !takenOver, !Task.isCancelled, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: min(.milliseconds(50), deadline - ContinuousClock.now))
         }
     }
 

@@ -72,8 +72,9 @@ public struct ScenarioStatus: Sendable, Equatable {
 }
 
 public enum Overlay: Sendable, Equatable {
-    /// Every status code a built-in scenario reaches on a platform, one key each.
-    case codes(DevicePlatform)
+    /// Every status code a built-in scenario reaches on a platform, one key each, the
+    /// integration's own scenarios first.
+    case codes(DevicePlatform, Integration)
     /// Faults to inject into the back end, and the ones in force.
     case faults(FaultsPanel)
     /// The list of keys, scrolled by `scroll` lines.
@@ -120,6 +121,10 @@ public struct UIModel: Sendable {
     public var lastHome: HomeView?
     public var inspector = InspectorModel()
     public var overlay: Overlay?
+    /// The user took over a scenario and the device has not asked the user yet: the script's
+    /// last screen is still up (or just withdrawn), and keys wait in `heldKeys` for the question.
+    public var awaitsUserAfterTakeOver = false
+    public var heldKeys: [Key] = []
     public var timeline: [TimelineEntry] = []
     /// A one-line message in the key bar; it goes away a few seconds after it is first shown.
     public var flash: String? {
@@ -133,6 +138,8 @@ public struct UIModel: Sendable {
     public var scenarioCodes: [String: [String]] = [:]
     /// The code the codes menu walks to: reaching it is announced.
     public var targetCode: String?
+    /// The code a walk stopped at: the key bar says what it means until the flow goes on.
+    public var reachedCode: StatusCode?
     /// In a scenario played by hand, the step it expects next (`sign in as demo`).
     public var expectedStep: String?
     /// The back end's faults in force, as last read.
@@ -281,7 +288,7 @@ extension UIModel {
 
     /// The codes the built-in scenarios reach on `platform`, each with the first scenario that
     /// reaches it (one of the running integration's when there is one) and a key of its own.
-    func codeTargets(on platform: DevicePlatform) -> [CodeTarget] {
+    func codeTargets(on platform: DevicePlatform, with integration: Integration) -> [CodeTarget] {
         var chosen: [String: String] = [:]
         var order: [String] = []
         let candidates = scenarioNames.filter { $0.platform == platform.rawValue }

@@ -36,6 +36,16 @@ public enum UIMessage: Sendable {
     case compared(ComparisonRequest, ComparisonView.Content)
 }
 
+extension UICommand {
+    /// Whether the flow goes on (an answer) or a new session starts.
+    var endsAPause: Bool {
+        switch self {
+        case .answer, .startScenario, .restart: true
+        default: false
+        }
+    }
+}
+
 /// What the model asks the controller to do.
 public enum UICommand: Sendable, Equatable {
     case answer(Int, UserResponse)
@@ -57,25 +67,19 @@ public enum UICommand: Sendable, Equatable {
 extension UIModel {
     public mutating func handle(_ message: UIMessage) -> [UICommand] {
         switch message {
-        case .key(let key): return handleKey(key)
+        case .key(let key):
+            let commands = handleKey(key)
+            // The pause on a reached code ends when the flow goes on or another session starts.
+            if commands.contains(where: \.endsAPause) { reachedCode = nil }
+            return commands
         case .resized(let size):
             self.size = size
             return []
         case .request(let pending):
-            let previous = self.pending?.request ?? withdrawnRequest
-            self.pending = pending
-            withdrawnRequest = nil
-            // Each poll shows the same code screen again (with one more check): an open account
-            // chooser stays open, or a key pressed between two polls would be lost.
-            if case .registrationCode(let shown, _)? = previous, case .registrationCode(let code, _) = pending.request,
-                shown.code == code.code, case .code = screen
-            {
-                return []
-            }
-            screen = Self.initialScreen(
-                for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
-            if case .home(let home) = pending.request { lastHome = home }
-            return []
+            show(pending)
+            // Keys pressed while a taken-over scenario finished its step wait for this request.
+            guard !pending.autoplay, awaitsUserAfterTakeOver else { return [] }
+            return replayHeldKeys()
         case .withdrawn(let id):
             if let withdrawn = pending, withdrawn.id == id {
                 pending = nil
@@ -89,10 +93,12 @@ extension UIModel {
             var commands: [UICommand] = []
             if entry.kind == .status, let status = entry.status, status.id == targetCode {
                 // The walk stops at the code: the scenario pauses there, with the controls handed over.
-                flash = "\(status.id) reached: \(entry.detail ?? status.meaning)"
+                // What the code means, which stays in the key bar while the scenario is paused on it.
+                reachedCode = status
                 targetCode = nil
                 if scenario.autoplay {
                     scenario.autoplay = false
+                    awaitsUserAfterTakeOver = true
                     commands.append(.takeOver)
                 }
             }
@@ -109,6 +115,8 @@ extension UIModel {
             return []
         case .ended(let ending):
             self.ending = ending
+            heldKeys = []
+            awaitsUserAfterTakeOver = false
             backendStarting = false
             return []
         case .worldReady(let baseURL):
@@ -117,6 +125,7 @@ extension UIModel {
             return []
         case .scenarioHandedOver:
             scenario.autoplay = false
+            awaitsUserAfterTakeOver = true
             return []
         case .compared(let request, let content):
             receive(request, content)
@@ -211,6 +220,36 @@ extension UIModel {
         return rows.firstIndex { if case .title = $0 { true } else { false } } ?? kept
     }
 
+    /// Shows a request of the flow on the device.
+    mutating func show(_ pending: PendingRequest) {
+        let previous = self.pending?.request ?? withdrawnRequest
+        self.pending = pending
+        withdrawnRequest = nil
+        // Each poll shows the same code screen again (with one more check): an open account
+        // chooser stays open, or a key pressed between two polls would be lost.
+        if case .registrationCode(let shown, _)? = previous, case .registrationCode(let code, _) = pending.request,
+            shown.code == code.code, case .code = screen
+        {
+            return
+        }
+        screen = Self.initialScreen(
+            for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
+        if case .home(let home) = pending.request { lastHome = home }
+    }
+
+    /// The keys held since the user took over, handled now that the device asks the user, up to
+    /// the one that answers: the rest wait for the next question.
+    mutating func replayHeldKeys() -> [UICommand] {
+        var commands: [UICommand] = []
+        while !heldKeys.isEmpty {
+            let handled = handleKey(heldKeys.removeFirst())
+            commands += handled
+            if handled.contains(where: { if case .answer = $0 { true } else { false } }) { break }
+        }
+        awaitsUserAfterTakeOver = !heldKeys.isEmpty
+        return commands
+    }
+
     // MARK: - Keys
 
     mutating func handleKey(_ key: Key) -> [UICommand] {
@@ -233,6 +272,13 @@ extension UIModel {
             break
         }
         if focus == .inspector { return handleInspector(key) }
+        if awaitsUserAfterTakeOver, pending == nil || pending?.autoplay == true {
+            if !isTyping, let commands = handleGlobal(key) { return commands }
+            // Taken over while the script still shows its step: the device asks the user in a
+            // moment, and these keys are for that question, not lost.
+            heldKeys.append(key)
+            return []
+        }
         if pending?.autoplay == true || scenario.autoplay { return handleAutoplayKey(key) }
         if !isTyping, let commands = handleGlobal(key) { return commands }
         return handleDevice(key)
@@ -260,7 +306,7 @@ extension UIModel {
             togglePresenting()
             return []
         case "k":
-            overlay = .codes(platform)
+            overlay = .codes(platform, integration)
             return []
         case "f":
             overlay = .faults(FaultsPanel())
@@ -305,6 +351,7 @@ extension UIModel {
         switch key.printable {
         case "t", " ":
             scenario.autoplay = false
+            awaitsUserAfterTakeOver = true
             flash = "You have the controls."
             return [.takeOver]
         case "+": return changePace(slower: false)
@@ -398,8 +445,8 @@ extension UIModel {
             return []
         case .comparison(let view):
             return handleComparisonKey(view, key)
-        case .codes(let shown):
-            return handleCodesKey(key, platform: shown)
+        case .codes(let platform, let integration):
+            return handleCodesKey(key, platform: platform, integration: integration)
         case .faults(let panel):
             return handleFaultsKey(key, panel: panel)
         }
@@ -446,14 +493,20 @@ extension UIModel {
 
     /// The codes menu: a code's key sets up its scenario and plays it until the code shows;
     /// ← → (or tab) switch platform; esc closes.
-    mutating func handleCodesKey(_ key: Key, platform shown: DevicePlatform) -> [UICommand] {
+    mutating func handleCodesKey(_ key: Key, platform shown: DevicePlatform, integration: Integration) -> [UICommand] {
         switch key {
         case .left, .right, .tab, .backTab:
-            overlay = .codes(shown == .ios ? .tvos : .ios)
+            overlay = .codes(shown == .ios ? .tvos : .ios, integration)
+        case .up, .down:
+            let all = Integration.allCases
+            let index = all.firstIndex(of: integration) ?? 0
+            overlay = .codes(shown, all[(index + (key == .down ? 1 : all.count - 1)) % all.count])
         case .escape:
             overlay = nil
         case .character(let character):
-            guard let target = codeTargets(on: shown).first(where: { $0.key == character }) else { return [] }
+            guard let target = codeTargets(on: shown, with: integration).first(where: { $0.key == character }) else {
+                return []
+            }
             overlay = nil
             targetCode = target.code
             flash = "Walking to \(target.code) with \(target.scenario)…"

@@ -213,14 +213,15 @@ enum DetailText {
         guard let exchange = entry.exchange else {
             // The entry's own title and detail are the timeline's record (English); the step's
             // explanation and the code's label and meaning are in the session's language.
-            add(entry.title, Style(.text, bold: true))
+            // A code's own line names it (and says whose code it is): its title would repeat that.
+            if let status = entry.status {
+                add("\(status.label(in: strings)) (\(status.level.rawValue))", Style(.warning, bold: true))
+                add(status.meaning(in: strings), Style(.warning))
+            } else {
+                add(entry.title, Style(.text, bold: true))
+            }
             if let step = entry.step { add(step.explanation(in: strings)) }
             if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }
-            if let status = entry.status {
-                add(
-                    "\(status.label(in: strings)) (\(status.level.rawValue)): \(status.meaning(in: strings))",
-                    Style(.warning))
-            }
             return lines
         }
         add("\(exchange.method) \(exchange.url)", Style(.text, bold: true))

@@ -12,7 +12,7 @@ struct OverlayRenderer {
         case .help(let scroll): drawHelp(scroll: scroll, in: area, &canvas)
         case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
         case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
-        case .codes(let platform): drawCodes(platform, in: area, &canvas)
+        case .codes(let platform, let integration): drawCodes(platform, integration, in: area, &canvas)
         case .faults(let panel): drawFaults(panel, in: area, &canvas)
         }
     }
@@ -152,7 +152,9 @@ struct OverlayRenderer {
     }
 
     /// The codes menu: one row per code the catalog reaches on the platform, with its key.
-    func drawCodes(_ platform: DevicePlatform, in area: Rect, _ canvas: inout Canvas) {
+    /// Each row: the key, the code, what it means, and the scenario the key plays (in the muted
+    /// colour; another integration's when this one reaches no such code).
+    func drawCodes(_ platform: DevicePlatform, _ integration: Integration, in area: Rect, _ canvas: inout Canvas) {
         let box = area.inset(horizontal: 1, vertical: 0)
         // The panel covers the panes: none of their borders may show in the margins beside it.
         canvas.fill(area, Style(.text, on: .background))
@@ -160,9 +162,11 @@ struct OverlayRenderer {
         let other: DevicePlatform = platform == .ios ? .tvos : .ios
         canvas.box(
             box, Style(.accent, on: .surface),
-            title: model.strings("codes.title", ["platform": platform.displayName, "other": other.displayName]))
+            title: model.strings(
+                "codes.title",
+                ["platform": platform.displayName, "integration": integration.displayName, "other": other.displayName]))
         let inner = box.inset(horizontal: 2, vertical: 1)
-        let targets = model.codeTargets(on: platform)
+        let targets = model.codeTargets(on: platform, with: integration)
         guard !targets.isEmpty else {
             canvas.line(model.strings("codes.loading"), in: inner.row(0), Style(.muted, on: .surface))
             return
@@ -174,8 +178,17 @@ struct OverlayRenderer {
             let column = index / max(1, inner.height)
             guard column < columns else { break }
             let row = Rect(x: inner.x + column * width, y: inner.y + index % inner.height, width: width - 1, height: 1)
-            let text = "\(target.key)  \(DisplayWidth.pad(target.code, to: 11)) \(target.scenario)"
-            canvas.line(text, in: row, Style(.text, on: .surface))
+            let head = "\(target.key)  \(DisplayWidth.pad(target.code, to: 11)) "
+            // The title names the integration and platform: their scenarios go without that prefix.
+            let prefix = "\(integration.rawValue)-\(platform.rawValue)-"
+            let scenario =
+                " "
+                + (target.scenario.hasPrefix(prefix)
+                    ? String(target.scenario.dropFirst(prefix.count)) : target.scenario)
+            let room = row.width - DisplayWidth.of(head) - DisplayWidth.of(scenario)
+            let meaning = StatusCode.meaning(of: target.code, in: model.strings)
+            canvas.line(head + DisplayWidth.truncate(meaning, to: max(0, room)), in: row, Style(.text, on: .surface))
+            if room >= 12 { canvas.line(scenario, in: row, Style(.muted, on: .surface), align: .trailing) }
             canvas.line(String(target.key), in: row, Style(.accent, on: .surface, bold: true))
         }
     }

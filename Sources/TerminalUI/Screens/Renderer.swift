@@ -96,7 +96,10 @@ enum KeyHints {
         var hints = hints(for: model)
         let strings = model.strings
         let next = model.expectedStep.map { " \(strings("bar.next", ["step": $0]))  │" } ?? ""
-        let prefix = (model.flash.map { " \($0)  │" } ?? "") + (model.overlay == nil ? next : "")
+        let reached = model.reachedCode.map {
+            " \(strings("bar.reached", ["code": $0.id, "meaning": $0.meaning(in: strings)]))  │"
+        }
+        let prefix = (reached ?? "") + (model.flash.map { " \($0)  │" } ?? "") + (model.overlay == nil ? next : "")
         // Actions are catalog keys; the keys themselves are what the user presses.
         func text() -> String {
             prefix + " " + hints.map { "\(label(of: $0.key, strings)) \(strings($0.action))" }.joined(separator: "  ")
@@ -146,7 +149,10 @@ enum KeyHints {
                 ]
             }
             if case .codes = model.overlay {
-                return [("key", "bar.reachCode"), ("←→", "bar.otherPlatform"), ("esc", "bar.close")]
+                return [
+                    ("key", "bar.reachCode"), ("←→", "bar.otherPlatform"), ("↑↓", "bar.otherIntegration"),
+                    ("esc", "bar.close"),
+                ]
             }
             if case .comparison = model.overlay {
                 return [
