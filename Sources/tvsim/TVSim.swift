@@ -16,10 +16,14 @@ struct TVSim: AsyncParsableCommand {
             Without a subcommand, tvsim opens the terminal UI ('tvsim ui'): a simulated iPhone or Apple TV on \
             the left, the inspector on the right, with its mock back end embedded.
             """,
+        version: version,
         subcommands: [
             UI.self, Serve.self, Run.self, Record.self, Scenarios.self, Themes.self, Device.self, Schema.self,
         ],
         defaultSubcommand: UI.self)
+
+    /// What `tvsim --version` prints.
+    static let version = "1.0.0"
 }
 
 /// `tvsim` / `tvsim ui`: the terminal UI.

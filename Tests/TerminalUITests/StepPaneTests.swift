@@ -172,3 +172,62 @@ import Testing
         #expect(text.contains(decision.meaning(in: .english)), "\(text)")
     }
 }
+
+@Suite struct WorldFailureTests {
+    /// `tvsim --requestor NOPE`: the device says the back end could not start, and why, whole.
+    @Test func aWorldThatCannotStartSaysWhyOnTheDevice() {
+        var model = UIModel(
+            size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        _ = model.handle(.worldFailed("unknown requestor 'NOPE' (the back end has ORBIT, ORBITLITE)"))
+        _ = model.handle(.ended(.finished))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("The back end could not start."), "\(text)")
+        #expect(
+            text.contains("unknown requestor 'NOPE' (the") && text.contains("back end has ORBIT, ORBITLITE)"), "\(text)"
+        )
+        #expect(!text.contains("The scenario is over"), "\(text)")
+    }
+}
+
+@Suite struct HelpBoxTests {
+    /// The help lists every key, including the menus' and the faults panel's, and wraps what does
+    /// not fit rather than cutting it.
+    @Test(arguments: [Size(width: 120, height: 36), Size(width: 80, height: 24)])
+    func theHelpListsEveryKeyWhole(_ size: Size) {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, size)
+        let (box, lines) = OverlayRenderer.helpBox(in: model.layout.body, model.strings)
+        #expect(lines.allSatisfy { DisplayWidth.of($0.text) <= box.width - 4 })
+        let keys = lines.map(\.text).joined(separator: "\n")
+        for key in ["/ ", "+ / -", "x ", "Home End", "F9", "tab"] { #expect(keys.contains(key), "\(key)") }
+        // Scrolled to its end, the last line shows and nothing is cut with an ellipsis.
+        model.overlay = .help(scroll: model.maxHelpScroll)
+        let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(model)
+        let text = (box.y..<box.maxY).map { y in (box.x..<box.maxX).map { buffer[$0, y].grapheme }.joined() }
+            .joined(separator: "\n")
+        #expect(text.contains(lines.last?.text.trimmingCharacters(in: .whitespaces) ?? "?"), "\(text)")
+        #expect(!text.contains("…"), "\(text)")
+    }
+
+    /// End and Home in Detail go to its end and its top.
+    @Test func endInDetailGoesToTheEnd() {
+        var model = StepPaneTests.model(Size(width: 80, height: 24))
+        let headers = (1...30).map { HTTPExchange.Header(name: "X-Header-\($0)", value: "value \($0)") }
+        let exchange = HTTPExchange(
+            id: 50, label: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: headers,
+            requestBody: nil, status: 200, responseHeaders: [], responseBody: nil, startedAt: 0,
+            durationMilliseconds: 1, failure: nil)
+        _ = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 50, time: ScreenFixtures.now, kind: .http, title: "GET /x → 200", detail: nil,
+                    durationMilliseconds: 1, exchange: exchange, status: nil, step: nil)))
+        model.focus = .inspector
+        _ = press(&model, .up)
+        _ = press(&model, .character("2"))
+        _ = press(&model, .end)
+        #expect(model.inspector.detailScroll == model.maxDetailScroll && model.maxDetailScroll > 0)
+        _ = press(&model, .home)
+        #expect(model.inspector.detailScroll == 0)
+    }
+}

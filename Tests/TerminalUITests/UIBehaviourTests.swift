@@ -341,6 +341,32 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    /// `tab` ends the typing and keeps the filter: `a` and `v` are keys again, `/` types on.
+    @Test func theScenarioFilterCanBeLeftAndKept() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.listScenarios(ScenarioCatalog.parsed())
+        _ = press(&model, .character("s"))
+        _ = press(&model, .character("/"))
+        for character in "tvos expiry" { _ = press(&model, .character(character)) }
+        _ = press(&model, .tab)
+        #expect(model.scenarioQuery == "tvos expiry" && !model.isTypingScenarioFilter)
+        let first = model.visibleScenarios.first.map { model.scenarioNames[$0].name }
+        var autoplay = model
+        #expect(press(&autoplay, .character("a")) == [.startScenario(first ?? "", autoplay: true)])
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(text.contains("Filter: tvos expiry") && !text.contains("Filter: tvos expiry▏"), "\(text)")
+        _ = press(&model, .character("/"))
+        _ = press(&model, .character("!"))
+        #expect(model.scenarioQuery == "tvos expiry!")
+        _ = press(&model, .tab)
+        // esc drops the kept filter first, then closes the menu.
+        _ = press(&model, .escape)
+        #expect(model.scenarioQuery == nil && model.overlay != nil)
+        _ = press(&model, .escape)
+        #expect(model.overlay == nil)
+    }
+
     @Test func aScenarioStartedByHandSaysHowToOpenTheApp() {
         var model = UIModel(
             size: Size(width: 80, height: 24), platform: .ios, integration: .restV2, appName: "Orbit TV")

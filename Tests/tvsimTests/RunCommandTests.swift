@@ -18,6 +18,12 @@ import Testing
         #expect(count >= 30)
     }
 
+    @Test func versionIsAnOption() async throws {
+        let running = TVSimBinary.Running(["--version"])
+        #expect(await running.waitForExit() == 0)
+        #expect(running.text.trimmingCharacters(in: .whitespacesAndNewlines).firstMatch(of: /^\d+\.\d+\.\d+$/) != nil)
+    }
+
     @Test func scenariosShowPrintsALoadableFile() async throws {
         let running = TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
         #expect(await running.waitForExit() == 0)

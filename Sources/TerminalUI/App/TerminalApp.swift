@@ -349,7 +349,7 @@ public final class TerminalApp: @unchecked Sendable {
                 let ending = await engine.run()
                 inbox.post(.ended(ending))
             } catch {
-                inbox.post(.flash("The world could not start: \(error)"))
+                inbox.post(.worldFailed("\(error)"))
                 inbox.post(.ended(.finished))
             }
         }

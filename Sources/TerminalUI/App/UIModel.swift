@@ -125,6 +125,8 @@ public struct UIModel: Sendable {
     /// last screen is still up (or just withdrawn), and keys wait in `heldKeys` for the question.
     public var awaitsUserAfterTakeOver = false
     public var heldKeys: [Key] = []
+    /// The scenario menu's filter has the keyboard (after `/`, until `tab` or esc).
+    public var isTypingScenarioFilter = false
     public var timeline: [TimelineEntry] = []
     /// A one-line message in the key bar; it goes away a few seconds after it is first shown.
     public var flash: String? {
@@ -162,6 +164,8 @@ public struct UIModel: Sendable {
     public var ending: FlowEngine.Ending?
     /// A world was started and its back end is not up yet: the device shows that it is starting.
     public var backendStarting = false
+    /// Why the world could not start, shown on the device until another one does.
+    public var worldFailure: String?
 
     public init(size: Size, platform: DevicePlatform, integration: Integration, appName: String) {
         self.size = size

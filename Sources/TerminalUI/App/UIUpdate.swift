@@ -16,6 +16,8 @@ public enum UIMessage: Sendable {
     case timeline(TimelineEntry)
     case tick(now: Int64, world: WorldSnapshot)
     case flash(String)
+    /// The world could not be built (an unknown requestor, a broken dashboard): why.
+    case worldFailed(String)
     case ended(FlowEngine.Ending)
     /// A new world: a scenario (or the free device) was started.
     case started(ScenarioStatus, platform: DevicePlatform, integration: Integration, appName: String, startTime: Int64)
@@ -113,6 +115,10 @@ extension UIModel {
         case .flash(let text):
             flash = text
             return []
+        case .worldFailed(let reason):
+            worldFailure = reason
+            backendStarting = false
+            return []
         case .ended(let ending):
             self.ending = ending
             heldKeys = []
@@ -156,6 +162,7 @@ extension UIModel {
             self.integration = integration
             self.appName = appName
             self.startTime = startTime
+            worldFailure = nil
             timeline = []
             inspector = InspectorModel()
             pending = nil
@@ -343,6 +350,7 @@ extension UIModel {
     /// The scenario menu opens on the scenario now running.
     mutating func openScenarioMenu() {
         scenarioQuery = nil
+        isTypingScenarioFilter = false
         overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
     }
 
@@ -372,13 +380,18 @@ extension UIModel {
     }
 
     /// Keys while a filter is typed in the scenario menu; nil for the keys it leaves to the menu
-    /// (arrows, ⏎).
+    /// (arrows, ⏎). `tab` ends the typing and keeps the filter, so that `a` and `v` are keys again.
     mutating func handleScenarioFilter(_ key: Key, selection: Int) -> [UICommand]? {
         var query = scenarioQuery ?? ""
         switch key {
         case .escape:
             // The first esc drops the filter; the next one closes the menu.
             scenarioQuery = nil
+            isTypingScenarioFilter = false
+            return []
+        case .tab, .backTab:
+            isTypingScenarioFilter = false
+            if query.isEmpty { scenarioQuery = nil }
             return []
         case .backspace: query = String(query.dropLast())
         case .character(let character): query.append(character)
@@ -400,7 +413,10 @@ extension UIModel {
 
     /// How far the help scrolls: its last line at the bottom of the window (title bar, key bar
     /// and the box's borders take four rows).
-    var maxHelpScroll: Int { max(0, OverlayRenderer.helpLines(strings).count - (size.height - 4)) }
+    var maxHelpScroll: Int {
+        let lines = OverlayRenderer.helpBox(in: layout.body, strings).lines
+        return max(0, lines.count - (size.height - 4))
+    }
 
     /// The pace is seconds between steps, so slower means a longer pause.
     func nextPace(slower: Bool) -> Double {
@@ -424,14 +440,19 @@ extension UIModel {
             }
             return []
         case .scenarios(let selection):
-            if scenarioQuery != nil, let commands = handleScenarioFilter(key, selection: selection) { return commands }
+            if isTypingScenarioFilter, let commands = handleScenarioFilter(key, selection: selection) {
+                return commands
+            }
             switch key {
+            case .escape where scenarioQuery != nil:
+                scenarioQuery = nil
             case .escape:
                 self.overlay = nil
             case .up, .down, .pageUp, .pageDown:
                 self.overlay = .scenarios(selection: movedScenarioSelection(selection, key))
             case .character("/"):
-                scenarioQuery = ""
+                scenarioQuery = scenarioQuery ?? ""
+                isTypingScenarioFilter = true
             case .enter, .character("a"):
                 guard visibleScenarios.contains(selection) else { return [] }
                 self.overlay = nil
@@ -550,8 +571,10 @@ extension UIModel {
             inspector.selection = max(0, (inspector.selection ?? count) - 10)
         case .pageDown where inspector.tab == .timeline:
             inspector.selection = inspector.selection.flatMap { $0 + 10 < count ? $0 + 10 : nil }
-        case .end: inspector.selection = nil
-        case .home: inspector.selection = 0
+        case .end where inspector.tab == .timeline: inspector.selection = nil
+        case .home where inspector.tab == .timeline: inspector.selection = 0
+        case .end: inspector.detailScroll = maxDetailScroll
+        case .home: inspector.detailScroll = 0
         case .up, .down, .pageUp, .pageDown:
             let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
             inspector.detailScroll = min(maxDetailScroll, max(0, inspector.detailScroll + step))

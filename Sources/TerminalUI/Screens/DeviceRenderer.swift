@@ -124,6 +124,10 @@ struct DeviceRenderer {
 
     func drawWaiting(in rect: Rect, _ canvas: inout Canvas) {
         drawBehind(in: rect, &canvas)
+        if let failure = model.worldFailure {
+            drawWorldFailure(failure, in: rect, &canvas)
+            return
+        }
         let activity =
             model.backendStarting
             ? strings("device.startingBackend") : strings.flow(model.lastHome?.app.activity ?? "Working")
@@ -133,6 +137,26 @@ struct DeviceRenderer {
         let row = rect.row(rect.height / 2)
         canvas.fill(row, Style(.text, on: .surface))
         canvas.line(label, in: row, Style(.accent, on: .surface, bold: true), align: .center)
+    }
+
+    /// Why there is no world, whole: the device has nothing else to show.
+    func drawWorldFailure(_ reason: String, in rect: Rect, _ canvas: inout Canvas) {
+        let text = rect.inset(horizontal: 1, vertical: 0)
+        let heading = DisplayWidth.wrap(strings("device.notStarted"), to: text.width)
+        let because = DisplayWidth.wrap(reason, to: text.width)
+        let top = text.y + max(0, (text.height - heading.count - because.count - 1) / 2)
+        canvas.fill(
+            Rect(x: rect.x, y: top, width: rect.width, height: heading.count + because.count + 1),
+            Style(.text, on: .surface))
+        for (index, line) in heading.enumerated() {
+            canvas.line(
+                line, in: text.row(top - text.y + index), Style(.error, on: .surface, bold: true), align: .center)
+        }
+        for (index, line) in because.enumerated() {
+            canvas.line(
+                line, in: text.row(top - text.y + heading.count + 1 + index), Style(.text, on: .surface), align: .center
+            )
+        }
     }
 
     var endingText: String {

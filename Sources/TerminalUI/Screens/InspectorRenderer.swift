@@ -162,7 +162,7 @@ struct InspectorRenderer {
         canvas.box(rect, Style(.muted), title: strings("stepPane.title"))
         let inner = rect.inset(horizontal: 2, vertical: 1)
         guard let text = StepPaneText(model, width: inner.width) else {
-            canvas.line(strings("stepPane.empty"), in: inner.row(0), Style(.muted))
+            canvas.paragraph(strings("stepPane.empty"), in: inner, Style(.muted))
             return
         }
         canvas.line(text.title, in: inner.row(0), Style(.success, bold: true))

@@ -46,31 +46,56 @@ struct OverlayRenderer {
             [
                 ("↑ ↓ PgUp PgDn", "help.inspector.move"), ("⏎", "help.inspector.open"),
                 ("1 2 3", "help.inspector.tabs"), ("f", "help.inspector.filter"),
-                ("End", "help.inspector.follow"),
+                ("Home End", "help.inspector.ends"),
             ]
         ),
         ("help.section.autoplay", [("t / space", "help.autoplay.takeOver"), ("+ / -", "help.autoplay.pace")]),
         (
             "help.section.menu",
             [
-                ("⏎ / a", "help.menu.play"), ("v", "help.menu.compare"),
+                ("⏎ / a", "help.menu.play"), ("/", "help.menu.filter"), ("tab", "help.menu.keepFilter"),
+                ("v", "help.menu.compare"), ("+ / -", "help.menu.pace"),
                 ("← →", "help.menu.other"), ("esc", "help.menu.back"),
+            ]
+        ),
+        (
+            "help.section.faults",
+            [
+                ("↑ ↓", "help.faults.route"), ("← →", "help.faults.kind"), ("+ / -", "help.faults.times"),
+                ("⏎", "help.faults.add"), ("tab", "help.faults.inForce"), ("x", "help.faults.remove"),
             ]
         ),
     ]
 
-    /// Every line of the help, section titles included, in the language of `strings`.
-    static func helpLines(_ strings: Strings) -> [(text: String, isTitle: Bool)] {
+    /// The column where the actions start.
+    static let helpKeyColumn = 16
+
+    /// Every line of the help, section titles included, in the language of `strings`, for a box
+    /// `width` columns wide inside: an action longer than its room wraps under itself.
+    static func helpLines(_ strings: Strings, width: Int = .max) -> [(text: String, isTitle: Bool)] {
         helpSections.flatMap { title, keys in
             [(strings(title), true)]
-                + keys.map { (DisplayWidth.pad(KeyHints.label(of: $0.0, strings), to: 16) + strings($0.1), false) }
+                + keys.flatMap { key, action in
+                    let room = max(8, width - helpKeyColumn)
+                    let wrapped = width == .max ? [strings(action)] : DisplayWidth.wrap(strings(action), to: room)
+                    return wrapped.enumerated().map { index, line in
+                        let label = index == 0 ? KeyHints.label(of: key, strings) : ""
+                        return (DisplayWidth.pad(label, to: helpKeyColumn) + line, false)
+                    }
+                }
         }
     }
 
+    /// The help box: as wide as its longest line needs, within the window.
+    static func helpBox(in area: Rect, _ strings: Strings) -> (box: Rect, lines: [(text: String, isTitle: Bool)]) {
+        let longest = helpLines(strings).map { DisplayWidth.of($0.text) }.max() ?? 0
+        let width = min(area.width - 4, longest + 4)
+        let lines = helpLines(strings, width: width - 4)
+        return (area.centered(width: width, height: min(area.height, lines.count + 2)), lines)
+    }
+
     func drawHelp(scroll: Int, in area: Rect, _ canvas: inout Canvas) {
-        let lines = Self.helpLines(model.strings)
-        let height = min(area.height, lines.count + 2)
-        let box = area.centered(width: min(area.width - 4, 72), height: height)
+        let (box, lines) = Self.helpBox(in: area, model.strings)
         canvas.fill(box, Style(.text, on: .surface))
         let visible = max(0, box.height - 2)
         let top = min(scroll, max(0, lines.count - visible))
@@ -208,9 +233,10 @@ struct OverlayRenderer {
         let (filterLine, list) = top.splitTop(1)
         let visible = model.visibleScenarios
         let filter =
-            model.scenarioQuery.map { strings("scenarios.filter", ["query": $0]) + "▏" }
-            ?? strings("scenarios.filterHint")
-        canvas.line(filter, in: filterLine, Style(model.scenarioQuery == nil ? .muted : .focus, on: .surface))
+            model.scenarioQuery.map {
+                strings("scenarios.filter", ["query": $0]) + (model.isTypingScenarioFilter ? "▏" : "")
+            } ?? strings("scenarios.filterHint")
+        canvas.line(filter, in: filterLine, Style(model.isTypingScenarioFilter ? .focus : .muted, on: .surface))
         canvas.line(
             strings("scenarios.count", ["shown": "\(visible.count)", "total": "\(model.scenarioNames.count)"]),
             in: filterLine, Style(.muted, on: .surface),

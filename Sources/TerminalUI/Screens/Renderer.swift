@@ -130,15 +130,16 @@ enum KeyHints {
     static func allHints(for model: UIModel) -> [(key: String, action: String)] {
         if model.overlay != nil {
             if case .scenarios = model.overlay {
-                if model.scenarioQuery != nil {
+                if model.isTypingScenarioFilter {
                     return [
-                        ("type", "bar.filter"), ("↑↓", "bar.choose"), ("⏎", "bar.byHand"), ("esc", "bar.dropFilter"),
+                        ("type", "bar.filter"), ("tab", "bar.keepFilter"), ("↑↓", "bar.choose"), ("⏎", "bar.byHand"),
+                        ("esc", "bar.dropFilter"),
                     ]
                 }
                 return [
                     ("↑↓", "bar.choose"), ("/", "bar.filter"), ("⏎", "bar.byHand"), ("a", "bar.autoplay"),
                     ("v", "bar.compare"),
-                    ("+/-", "bar.pace"), ("esc", "bar.close"),
+                    ("+/-", "bar.pace"), ("esc", model.scenarioQuery == nil ? "bar.close" : "bar.dropFilter"),
                 ]
             }
             if case .faults = model.overlay {
