@@ -341,6 +341,28 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    /// Restarting rewrites the device file and a scenario replaces the session: the first press
+    /// says so in the key bar, the same key again within five seconds does it; a session where
+    /// nothing happened yet goes at once.
+    @Test func restartingAndReplacingTheSessionAreConfirmed() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        #expect(press(&model, .character("r")) == [])
+        #expect(KeyHints.bar(for: model, width: 200).contains("r again: restart with a fresh device"))
+        model.now += UIModel.confirmationMilliseconds
+        #expect(press(&model, .character("r")) == [], "too late: it asks again")
+        #expect(press(&model, .function(5)) == [.restart], "F5 is r")
+        #expect(model.confirmation == nil)
+        model.listScenarios(ScenarioCatalog.parsed())
+        _ = press(&model, .character("s"))
+        #expect(press(&model, .enter) == [])
+        #expect(KeyHints.bar(for: model, width: 200).contains("⏎ again: replace the session now running"))
+        #expect(press(&model, .enter).count == 1)
+        var fresh = UIModel(
+            size: Size(width: 120, height: 36), platform: .ios, integration: .restV2, appName: "Orbit TV")
+        #expect(press(&fresh, .character("r")) == [.restart], "nothing to lose")
+    }
+
     /// `tab` ends the typing and keeps the filter: `a` and `v` are keys again, `/` types on.
     @Test func theScenarioFilterCanBeLeftAndKept() {
         var model = ScreenFixtures.model(
@@ -353,6 +375,7 @@ import Testing
         #expect(model.scenarioQuery == "tvos expiry" && !model.isTypingScenarioFilter)
         let first = model.visibleScenarios.first.map { model.scenarioNames[$0].name }
         var autoplay = model
+        _ = press(&autoplay, .character("a"))
         #expect(press(&autoplay, .character("a")) == [.startScenario(first ?? "", autoplay: true)])
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("Filter: tvos expiry") && !text.contains("Filter: tvos expiry▏"), "\(text)")
@@ -386,6 +409,8 @@ import Testing
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
         _ = model.handle(.key(.tab))
         #expect(model.focus == .inspector)
+        // The first r asks; the second restarts.
+        #expect(press(&model, .character("r")) == [])
         #expect(press(&model, .character("r")) == [.restart])
         _ = model.handle(
             .started(ScenarioStatus(), platform: .ios, integration: .restV2, appName: "Orbit TV", startTime: 0))
@@ -751,7 +776,9 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(visible.allSatisfy { $0.platform == "tvos" && "\($0.name) \($0.description)".contains("xpir") })
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("Filter: tvos expiry") && text.contains("REST API V2 · APPLE TV"), "\(text)")
-        // "a" is text while filtering, not autoplay; ⏎ plays the first match by hand.
+        // "a" is text while filtering, not autoplay; ⏎ plays the first match by hand (once
+        // confirmed: it replaces the session now running).
+        #expect(press(&model, .enter) == [])
         #expect(press(&model, .enter) == [.startScenario(visible[0].name, autoplay: false)])
         _ = model.handle(.key(.character("s")))
         _ = model.handle(.key(.character("/")))

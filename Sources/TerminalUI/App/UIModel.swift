@@ -140,6 +140,8 @@ public struct UIModel: Sendable {
     public var scenarioCodes: [String: [String]] = [:]
     /// The code the codes menu walks to: reaching it is announced.
     public var targetCode: String?
+    /// A restart or a new scenario asked for once: the same key again within a few seconds does it.
+    public var confirmation: (command: UICommand, since: Int64)?
     /// The code a walk stopped at: the key bar says what it means until the flow goes on.
     public var reachedCode: StatusCode?
     /// In a scenario played by hand, the step it expects next (`sign in as demo`).

@@ -308,7 +308,7 @@ extension UIModel {
         case "s":
             openScenarioMenu()
             return []
-        case "r": return [.restart]
+        case "r": return confirmed(.restart)
         case "z":
             togglePresenting()
             return []
@@ -341,6 +341,34 @@ extension UIModel {
         focus = .inspector
     }
 
+    /// How long a first press waits for the second that confirms it.
+    static let confirmationMilliseconds: Int64 = 5_000
+
+    /// `command` when it loses nothing (nothing has happened in this session yet) or when the
+    /// same key asked for it a moment ago; otherwise nothing yet, and the key bar says that the
+    /// same key again does it. Restarting rewrites the free device's file, and starting a scenario
+    /// replaces the session now running.
+    mutating func confirmed(_ command: UICommand) -> [UICommand] {
+        let asked = confirmation.map { $0.command == command && now - $0.since < Self.confirmationMilliseconds }
+        guard asked != true, !timeline.isEmpty, worldFailure == nil else {
+            confirmation = nil
+            return [command]
+        }
+        confirmation = (command, now)
+        return []
+    }
+
+    /// What the key bar says while a first press waits for its confirmation.
+    var pendingConfirmationText: String? {
+        guard let confirmation, now - confirmation.since < Self.confirmationMilliseconds else { return nil }
+        switch confirmation.command {
+        case .restart: return strings(scenario.name == nil ? "confirm.restartDevice" : "confirm.restartScenario")
+        case .startScenario(let name, let autoplay):
+            return strings("confirm.replace", ["key": autoplay ? "a" : "⏎", "scenario": name])
+        default: return nil
+        }
+    }
+
     /// Presenter view on or off; the device has the keys while the inspector is hidden.
     mutating func togglePresenting() {
         presenting.toggle()
@@ -368,7 +396,7 @@ extension UIModel {
             togglePresenting()
             return []
         case "q": return [.quit]
-        case "r": return [.restart]
+        case "r": return confirmed(.restart)
         case "s":
             openScenarioMenu()
             return []
@@ -455,9 +483,13 @@ extension UIModel {
                 isTypingScenarioFilter = true
             case .enter, .character("a"):
                 guard visibleScenarios.contains(selection) else { return [] }
-                self.overlay = nil
-                targetCode = nil
-                return [.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))]
+                let start = UICommand.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))
+                let commands = confirmed(start)
+                if !commands.isEmpty {
+                    self.overlay = nil
+                    targetCode = nil
+                }
+                return commands
             case .character("v"): return openComparison(menuSelection: selection)
             case .character("+"): return changePace(slower: false)
             case .character("-"): return changePace(slower: true)

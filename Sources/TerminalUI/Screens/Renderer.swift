@@ -99,7 +99,10 @@ enum KeyHints {
         let reached = model.reachedCode.map {
             " \(strings("bar.reached", ["code": $0.id, "meaning": $0.meaning(in: strings)]))  │"
         }
-        let prefix = (reached ?? "") + (model.flash.map { " \($0)  │" } ?? "") + (model.overlay == nil ? next : "")
+        let confirm = model.pendingConfirmationText.map { " \($0)  │" }
+        let prefix =
+            (confirm ?? "") + (reached ?? "") + (model.flash.map { " \($0)  │" } ?? "")
+            + (model.overlay == nil ? next : "")
         // Actions are catalog keys; the keys themselves are what the user presses.
         func text() -> String {
             prefix + " " + hints.map { "\(label(of: $0.key, strings)) \(strings($0.action))" }.joined(separator: "  ")
