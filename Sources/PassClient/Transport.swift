@@ -107,22 +107,29 @@ public final class Transport: Sendable {
         guard let observer else { return }
         let id = counter.wrappingAdd(1, ordering: .relaxed).newValue
         let requestType = request.headers.first { $0.name.lowercased() == "content-type" }?.value
+        let requestBody = request.body.map { Redaction.body($0, contentType: requestType) }
+        let responseBody = response.map { Redaction.body($0.body, contentType: $0.header("Content-Type")) }
         let exchange = HTTPExchange(
             id: id, label: request.label, method: request.method, url: Redaction.url(request.url),
-            requestHeaders: request.headers.map {
-                .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
-            },
-            requestBody: request.body.flatMap { Self.text(Redaction.body($0, contentType: requestType)) },
+            requestHeaders: Self.redacted(request.headers, body: requestBody),
+            requestBody: requestBody.flatMap(Self.text),
             status: response?.status,
-            responseHeaders: response?.headers.map {
-                .init(name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
-            } ?? [],
-            responseBody: response.flatMap {
-                Self.text(Redaction.body($0.body, contentType: $0.header("Content-Type")))
-            },
+            responseHeaders: Self.redacted(response?.headers ?? [], body: responseBody),
+            responseBody: responseBody.flatMap(Self.text),
             startedAt: startedAt, durationMilliseconds: (ContinuousClock.now - started).timeInterval * 1000,
             failure: failure)
         observer(exchange)
+    }
+
+    /// Headers with their secrets hidden; `Content-Length` says the length of the body as
+    /// recorded (redacted), so that a HAR's `bodySize` and its header agree.
+    private static func redacted(_ headers: [(name: String, value: String)], body: Data?) -> [HTTPExchange.Header] {
+        headers.map { header in
+            if let body, header.name.lowercased() == "content-length" {
+                return .init(name: header.name, value: String(body.count))
+            }
+            return .init(name: header.name, value: Redaction.header(name: header.name, value: header.value))
+        }
     }
 
     private static func text(_ data: Data) -> String? {

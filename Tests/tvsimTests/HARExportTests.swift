@@ -38,6 +38,59 @@ import Testing
         for secret in [/client_secret=[^‹]/, /Bearer ey/, /password=(?!‹)/] {
             #expect(text.firstMatch(of: secret) == nil, "the HAR shows a secret")
         }
+        Self.expectHeadersAgreeWithBodies(entries)
+    }
+
+    /// What the docs promise of the partner framework's and the decisions' answers: the SAML
+    /// AuthnRequest keeps its structure but not its signature (V2's JSON member and V1's bare
+    /// Base64 alike), and a decision's token keeps its times while its serialized token goes.
+    @Test func signaturesAndTokensAreHiddenButTheirStructureStays() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).har")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try await Subprocess.run(
+            .path(FilePath(TVSimBinary.url.path)),
+            arguments: ["run", "rest-v2-ios-apple-sso", "rest-v1-ios-apple-sso", "--quiet", "--har", file.path],
+            environment: TVSimBinary.environment, output: .string(limit: 1 << 20), error: .combinedWithOutput)
+        #expect(run.terminationStatus.isSuccess, "\(run.standardOutput)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let entries = try #require((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        func answer(_ path: String) -> String? {
+            entries.first { (($0["request"] as? [String: Any])?["url"] as? String)?.contains(path) == true }
+                .flatMap { (($0["response"] as? [String: Any])?["content"] as? [String: Any])?["text"] as? String }
+        }
+        let v2 = try #require(answer("/sessions/sso/Apple"))
+        let v2Object = try #require(try JSONSerialization.jsonObject(with: Data(v2.utf8)) as? [String: Any])
+        let request = try #require((v2Object["authenticationRequest"] as? [String: Any])?["request"] as? String)
+        let v1 = try #require(answer("/profile-requests/"))
+        for encoded in [request, v1] {
+            let xml = String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
+            #expect(xml.contains("AuthnRequest"), "\(xml.prefix(200))")
+            #expect(xml.contains("<ds:SignatureValue>‹redacted›</ds:SignatureValue>"), "\(xml)")
+        }
+        let decision = try #require(answer("/decisions/authorize/"))
+        let decisions = try #require(
+            (try JSONSerialization.jsonObject(with: Data(decision.utf8)) as? [String: Any])?["decisions"]
+                as? [[String: Any]])
+        let token = try #require(decisions.first?["token"] as? [String: Any], "the token stays an object: \(decision)")
+        #expect(token["serializedToken"] as? String == "‹redacted›")
+        #expect(token["notAfter"] is NSNumber, "the token's times stay: \(decision)")
+        Self.expectHeadersAgreeWithBodies(entries)
+    }
+
+    /// Every `Content-Length` a HAR shows is the length of the body it shows.
+    static func expectHeadersAgreeWithBodies(_ entries: [[String: Any]]) {
+        for entry in entries {
+            for side in ["request", "response"] {
+                guard let message = entry[side] as? [String: Any],
+                    let headers = message["headers"] as? [[String: Any]],
+                    let length = headers.first(where: { ($0["name"] as? String)?.lowercased() == "content-length" })?[
+                        "value"] as? String
+                else { continue }
+                #expect(
+                    Int(length) == message["bodySize"] as? Int, "\(side) of \(message["url"] ?? entry["request"] ?? "")"
+                )
+            }
+        }
     }
 }
 

@@ -19,6 +19,10 @@ public enum Redaction {
     /// JSON members holding a SAML document (XML or Base64 of it) whose signature is hidden.
     static let samlFields: Set<String> = ["samlResponse", "SAMLResponse", "saml", "verificationToken"]
 
+    /// JSON objects whose `request` member is a SAML document: the AuthnRequest that
+    /// `sessions/sso/Apple` hands out for the partner framework.
+    static let samlRequestHolders: Set<String> = ["authenticationRequest"]
+
     public static func isSecretField(_ name: String) -> Bool {
         secretFields.contains(name.lowercased())
     }
@@ -86,7 +90,10 @@ public enum Redaction {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return data
         }
-        let cleaned = redactJSON(object)
+        var changed = false
+        let cleaned = redactJSON(object, changed: &changed)
+        // Nothing hidden: the document stays as it came, byte for byte.
+        guard changed else { return data }
         return (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? data
     }
 
@@ -134,28 +141,43 @@ public enum Redaction {
 
     /// The secret and SAML member names, lowercased, by their length in bytes.
     private static let lowercasedMemberNames = Dictionary(
-        grouping: (secretFields.map { $0.lowercased() } + samlFields.map { $0.lowercased() }).map { Array($0.utf8) },
+        grouping: (secretFields.union(samlFields).union(samlRequestHolders).map { $0.lowercased() }).map {
+            Array($0.utf8)
+        },
         by: \.count)
 
     /// A letter that lowercases to ASCII takes at most three bytes, so no string longer than three
     /// times the longest name can be one.
     private static let longestMemberName = lowercasedMemberNames.keys.max() ?? 0
 
-    private static func redactJSON(_ value: Any) -> Any {
+    /// A secret's value is hidden; a secret's name holding an object or a list (a decision's
+    /// `token`, whose `notBefore` and `notAfter` are not secret) is searched like any other, so
+    /// only what is secret inside it goes. `changed` says whether anything went.
+    private static func redactJSON(_ value: Any, changed: inout Bool) -> Any {
         if let object = value as? [String: Any] {
             var copy: [String: Any] = [:]
             for (key, member) in object {
-                if isSecretField(key) {
+                if isSecretField(key), !(member is [String: Any] || member is [Any]) {
                     copy[key] = marker
+                    changed = true
                 } else if samlFields.contains(key), let text = member as? String {
                     copy[key] = samlDocumentRedacted(text)
+                    changed = changed || copy[key] as? String != text
+                } else if samlRequestHolders.contains(key),
+                    var holder = redactJSON(member, changed: &changed) as? [String: Any]
+                {
+                    if let request = holder["request"] as? String {
+                        holder["request"] = samlDocumentRedacted(request)
+                        changed = changed || holder["request"] as? String != request
+                    }
+                    copy[key] = holder
                 } else {
-                    copy[key] = redactJSON(member)
+                    copy[key] = redactJSON(member, changed: &changed)
                 }
             }
             return copy
         }
-        if let array = value as? [Any] { return array.map(redactJSON) }
+        if let array = value as? [Any] { return array.map { redactJSON($0, changed: &changed) } }
         return value
     }
 
@@ -187,12 +209,34 @@ public enum Redaction {
         let type = contentType?.lowercased() ?? ""
         if type.contains("html") { return Data(html(String(decoding: data, as: UTF8.self)).utf8) }
         if type.contains("xml") { return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8) }
+        // A body that is nothing but Base64 of an XML document: REST API V1 hands out its
+        // AuthnRequest so (`profile-request`, application/octet-stream).
+        if isBase64Text(data), let xml = Base64.decode(String(decoding: data, as: UTF8.self)),
+            xml.first == UInt8(ascii: "<")
+        {
+            return Data(samlResponseBase64(String(decoding: data, as: UTF8.self)).utf8)
+        }
         let members = json(data)
         let text = String(decoding: members, as: UTF8.self)
         // A form pair needs an `=`: a JSON answer without one needs no second reading, and no
         // second parse to know it is JSON (the serve log redacts every answer).
         if type.contains("json"), !members.contains(UInt8(ascii: "=")) || isJSON(data) { return members }
         return Data(formEncoded(text).utf8)
+    }
+
+    /// Only Base64 characters (either alphabet, with padding), and enough of them to hold a
+    /// document: a form or a JSON text never passes.
+    private static func isBase64Text(_ data: Data) -> Bool {
+        data.count >= 64
+            && data.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"),
+                    UInt8(ascii: "_"), UInt8(ascii: "="):
+                    true
+                default: false
+                }
+            }
     }
 
     private static func isJSON(_ data: Data) -> Bool {
