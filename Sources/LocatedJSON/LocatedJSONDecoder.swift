@@ -234,11 +234,27 @@ struct NodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func required(_ key: Key) throws -> NodeDecoder {
         guard let member = member(key) else {
+            // A misspelt name is the likely cause: point at it, not at the object's first line.
+            if let typo = misspelling(of: key.stringValue) {
+                throw DataFileError(
+                    file: "", location: typo.keyLocation,
+                    field: fieldPath(codingPath + [AnyKey(typo.key)]),
+                    message: "unknown field (did you mean '\(key.stringValue)'? it is required)")
+            }
             throw DataFileError(
                 file: "", location: decoder.node.location, field: fieldPath(codingPath + [key]),
                 message: "is required but missing")
         }
         return decoder.child(member.value, key: key)
+    }
+
+    /// A member of this object whose name is a near miss of `name`, as typos are.
+    private func misspelling(of name: String) -> JSONNode.Member? {
+        let lowered = name.lowercased()
+        return members.map { ($0, editDistance($0.key.lowercased(), lowered)) }
+            .filter { $0.0.key != name }
+            .filter { $0.1 <= max(2, name.count / 4) }
+            .min { $0.1 < $1.1 }?.0
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }

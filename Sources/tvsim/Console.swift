@@ -35,3 +35,28 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+/// A file a command will write at its end (a HAR, a JUnit report, a recording), checked before
+/// the command does its work, so that a long run is not lost to a typo in a folder name. The
+/// error names the real cause.
+enum OutputFile {
+    static func check(_ path: String, option: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandFailure("\(option) \(path): that is a folder; name a file in it")
+        }
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw CommandFailure("\(option) \(path): the folder \(folder) does not exist")
+        }
+        guard isFolder.boolValue else { throw CommandFailure("\(option) \(path): \(folder) is not a folder") }
+        guard files.isWritableFile(atPath: folder) else {
+            throw CommandFailure("\(option) \(path): the folder \(folder) is not writable")
+        }
+        if files.fileExists(atPath: path), !files.isWritableFile(atPath: path) {
+            throw CommandFailure("\(option) \(path): the file exists and is not writable")
+        }
+    }
+}

@@ -52,6 +52,7 @@ struct Record: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try OutputFile.check(output, option: "--output")
         let resolved: Scenario
         do { resolved = try ScenarioCatalog.resolve(scenario) } catch { throw CommandFailure("\(error)") }
         let loaded = ThemeLibrary.standard().load(theme)

@@ -158,6 +158,9 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before the runs: a wrong folder is found now, not after every scenario has run.
+        if let har { try OutputFile.check(har, option: "--har") }
+        if let junit { try OutputFile.check(junit, option: "--junit") }
         if let compare {
             try await runComparison(try Self.integrations(compare))
             return

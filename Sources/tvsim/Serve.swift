@@ -39,7 +39,8 @@ struct Serve: AsyncParsableCommand {
             valueName: "name"))
     var allowedHost: [String] = []
 
-    @Option(help: "Seconds requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP; then the server closes.")
+    @Option(
+        help: "Seconds requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP; then the server closes.")
     var shutdownGrace: Double = 10
 
     @Flag(

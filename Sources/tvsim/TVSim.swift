@@ -113,6 +113,7 @@ struct UI: AsyncParsableCommand {
             platform: platform, integration: api, requestor: requestor, launcher: launcher, scenario: scenario,
             autoplay: autoplay, pace: pace, deviceStatePath: deviceState,
             language: lang.language(environment: environment))
+        if let record { try OutputFile.check(record, option: "--record") }
         if let record, !FileManager.default.createFile(atPath: record, contents: nil) {
             throw CommandFailure("cannot write the recording \(record)")
         }

@@ -55,6 +55,16 @@ struct Sample: Decodable, Equatable {
         }
     }
 
+    /// A required field spelt wrong is reported where the wrong spelling is, with the right one.
+    @Test func aMisspeltRequiredFieldIsReportedAtItsLine() {
+        let text = "{\n  \"name\": \"a\",\n  \"conut\": 1,\n  \"tags\": []\n}"
+        #expect(
+            throws: DataFileError(
+                file: "sample.json", location: .init(line: 3, column: 3), field: "conut",
+                message: "unknown field (did you mean 'count'? it is required)")
+        ) { try decode(text) }
+    }
+
     @Test func reportsUnknownFieldWithSuggestion() {
         let text = "{\"name\": \"a\", \"count\": 1, \"tags\": [],\n \"tgas\": []}"
         do {

@@ -24,6 +24,21 @@ import Testing
         #expect(running.text.trimmingCharacters(in: .whitespacesAndNewlines).firstMatch(of: /^\d+\.\d+\.\d+$/) != nil)
     }
 
+    /// A file to write at the end is checked before anything runs, and the error says why.
+    @Test func anOutputInAMissingFolderIsRefusedBeforeRunning() async throws {
+        let missing = "/nonexistent-\(UUID().uuidString)"
+        let run = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso", "--har", "\(missing)/x.har"])
+        #expect(await run.waitForExit() == 1)
+        #expect(run.text.contains("--har \(missing)/x.har: the folder \(missing) does not exist"), "\(run.text)")
+        #expect(!run.text.contains("PASS"), "nothing ran: \(run.text)")
+        let record = TVSimBinary.Running(["record", "rest-v2-ios-apple-sso", "-o", "\(missing)/x.cast"])
+        #expect(await record.waitForExit() == 1)
+        #expect(record.text.contains("the folder \(missing) does not exist"), "\(record.text)")
+        let folder = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso", "--junit", NSTemporaryDirectory()])
+        #expect(await folder.waitForExit() == 1)
+        #expect(folder.text.contains("that is a folder"), "\(folder.text)")
+    }
+
     @Test func scenariosShowPrintsALoadableFile() async throws {
         let running = TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
         #expect(await running.waitForExit() == 0)
