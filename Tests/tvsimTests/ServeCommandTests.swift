@@ -138,7 +138,10 @@ enum TVSimBinary {
         #expect(page.status == 200)
         let info = try #require(try JSONSerialization.jsonObject(with: Data(page.html.utf8)) as? [String: Any])
         #expect((info["requestors"] as? [[String: Any]])?.first?["id"] as? String == "ORBIT")
-        #expect(await running.waitFor("GET /__tvsim/info  200"))
+        // A client's call is logged; the admin read before it is not.
+        _ = try await browser.open("\(base)/api/v2/ORBIT/configuration")
+        #expect(await running.waitFor("GET /api/v2/ORBIT/configuration  401"))
+        #expect(!running.text.contains("GET /__tvsim/info"))
         await running.signal(SIGTERM)
         #expect(await running.waitForExit(seconds: 20) == 0, "\(running.text.suffix(600))")
         #expect(running.text.contains("tvsim serve: stopped"))

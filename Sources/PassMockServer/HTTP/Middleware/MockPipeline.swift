@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// 1. operation: names the endpoint, for fault rules and the journal;
 /// 2. dribble: sends the body in slow pieces when that fault fired, after the journal read it;
-/// 3. journal: records every answer, refusals and dropped connections included;
+/// 3. journal: records every answer, refusals and dropped connections included (admin reads
+///    excepted);
 /// 4. request id: the trace id errors carry, answered in `Adobe-Request-Id`;
 /// 5. malformed body: cuts the answer, error answers included, when that fault fired;
 /// 6. error style: thrown failures become the group's answer;
@@ -21,7 +22,7 @@ struct MockPipeline: Sendable {
     func middlewares(for group: EndpointGroup) -> some MiddlewareProtocol<Request, Response, MockRequestContext> {
         OperationMiddleware(operations: operations)
         DribbleMiddleware(backend: backend)
-        JournalMiddleware(backend: backend)
+        JournalMiddleware(backend: backend, group: group)
         RequestIdMiddleware(backend: backend)
         MalformedBodyMiddleware()
         ErrorStyleMiddleware(group: group, backend: backend)
