@@ -10,8 +10,10 @@ struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a scenario by itself and record it as an asciicast file ('asciinema play' plays it).",
         discussion: """
-            The scenario runs in the terminal UI's renderer with no terminal, at the given pace, and the recording \
-            ends a moment after its last step. The file holds only what changed from frame to frame.
+            The scenario runs in the terminal UI's renderer with no terminal, ten times faster than the given \
+            pace, and the file's times are stretched back: it plays at the pace, and recording it takes a tenth of \
+            that. The recording ends a moment after the last step. The file holds only what changed from frame to \
+            frame, and no frame where nothing did.
             """)
 
     @Argument(help: "A built-in scenario name or a scenario file.")
@@ -51,6 +53,10 @@ struct Record: AsyncParsableCommand {
         return Size(width: parts[0], height: parts[1])
     }
 
+    /// How much faster than its pace a scenario is recorded: fast enough that a demo records in
+    /// a second or two, slow enough that every step still gets its frames.
+    static let timeScale = 10.0
+
     func run() async throws {
         try OutputFile.check(output, option: "--output")
         let resolved: Scenario
@@ -64,7 +70,8 @@ struct Record: AsyncParsableCommand {
         let status: Int32
         do {
             status = try await TerminalSession.record(
-                options: options, theme: loaded.theme, size: try windowSize(), to: output)
+                options: options, theme: loaded.theme, size: try windowSize(), to: output,
+                timeScale: Self.timeScale)
         } catch {
             throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
         }

@@ -27,12 +27,34 @@ import Testing
         #expect(recorded.version == 2 && recorded.width == 100 && recorded.height == 30)
         #expect(recorded.frames >= 10)
         #expect(recorded.times == recorded.times.sorted(), "frame times only go forward")
+        let events = try String(contentsOf: cast, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(
+            !events.contains { $0.hasSuffix(#", "o", "\u001b[0m"]"#) || $0.hasSuffix(#","o","\u001b[0m"]"#) },
+            "a frame where nothing changed is not written")
         for expected in ["Would Like Access", "TV Provider", "Sign in to Aurora Cable", "Signed in · Aurora Cable"] {
             #expect(recorded.text.contains(expected), "the recording never shows \(expected)")
         }
         if let asciinema = try await RecordedCast.readByAsciinema(cast.path) {
             #expect(asciinema == recorded, "asciinema reads the file otherwise")
         }
+    }
+
+    /// The session is recorded faster than it plays; the file's times are stretched back, so it
+    /// plays at the pace asked for (how fast it records is the machine's business, not a test's).
+    @Test func aRecordingPlaysAtThePaceAskedFor() async throws {
+        let cast = FileManager.default.temporaryDirectory.appendingPathComponent("pace-\(UUID().uuidString).cast")
+        defer { try? FileManager.default.removeItem(at: cast) }
+        let record = try await Subprocess.run(
+            .path(FilePath(TVSimBinary.url.path)),
+            arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "1"],
+            environment: TVSimBinary.environment, output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        #expect(record.terminationStatus.isSuccess, "\(record.standardOutput)")
+        let times = try RecordedCast(contentsOf: cast.path).times
+        // Seven steps a second apart, then the two-second hold after the last.
+        let length = times.last ?? 0
+        #expect(length >= 7 && length < 12, "the file plays at the pace: \(length) s")
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(gaps.contains { $0 >= 0.8 }, "a step stays on screen about its second: \(gaps)")
     }
 
     @Test func aWindowBelowTheMinimumIsRefused() async throws {

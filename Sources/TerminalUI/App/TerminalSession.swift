@@ -23,17 +23,25 @@ public enum TerminalSession {
 
     /// Plays a scenario by itself with no terminal, through the same renderer, into an
     /// asciicast file; returns when its steps are done.
-    public static func record(options: TerminalApp.Options, theme: Theme, size: Size, to path: String) async throws
-        -> Int32
-    {
+    /// `timeScale`: the session plays that many times faster than `options` say (their pace and
+    /// hold divided by it), and the file's times are stretched back, so that it plays at the pace
+    /// asked for while its recording takes a fraction of that.
+    public static func record(
+        options: TerminalApp.Options, theme: Theme, size: Size, to path: String, timeScale: Double = 1
+    ) async throws -> Int32 {
+        var faster = options
+        faster.pace /= timeScale
+        faster.endAfterScenario = options.endAfterScenario.map { $0 / timeScale }
+        let options = faster
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Int32, any Error>, Never>) in
             let thread = Thread {
                 do {
                     let writer = try AsciicastWriter(
-                        path: path, size: size, theme: theme, title: options.scenario ?? "tvsim")
+                        path: path, size: size, theme: theme, title: options.scenario ?? "tvsim", timeScale: timeScale)
                     let app = TerminalApp(
-                        options: options, backend: RecordingBackend(size: size, writer: writer), theme: theme)
+                        options: options, backend: RecordingBackend(size: size, writer: writer, timeScale: timeScale),
+                        theme: theme)
                     continuation.resume(returning: .success(app.run()))
                 } catch {
                     continuation.resume(returning: .failure(error))

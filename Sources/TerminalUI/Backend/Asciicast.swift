@@ -6,10 +6,13 @@ struct ANSIFrameEncoder {
     let theme: Theme
     let capability: ColorCapability
 
-    func encode(_ buffer: CellBuffer, since previous: CellBuffer?) -> String {
+    /// The escape sequences from `previous` to `buffer`; nil when nothing changed.
+    func encode(_ buffer: CellBuffer, since previous: CellBuffer?) -> String? {
         var output = previous?.size == buffer.size ? "" : "\u{1B}[0m\u{1B}[2J"
         var current: ResolvedStyle?
-        for run in buffer.changes(since: previous?.size == buffer.size ? previous : nil) {
+        let runs = buffer.changes(since: previous?.size == buffer.size ? previous : nil)
+        if runs.isEmpty, output.isEmpty { return nil }
+        for run in runs {
             output += "\u{1B}[\(run.y + 1);\(run.x + 1)H"
             let style = theme.resolve(run.style, for: capability)
             if style != current {
@@ -40,9 +43,13 @@ public final class AsciicastWriter {
     private let started = ContinuousClock.now
     private let encoder: ANSIFrameEncoder
     private var previous: CellBuffer?
+    /// The file's seconds per second of the session: a session played faster than it is meant
+    /// to be seen (`tvsim record`) is written at the pace it is meant for.
+    private let timeScale: Double
 
     /// Creates (or truncates) `path` and writes the header.
-    public init(path: String, size: Size, theme: Theme, title: String) throws {
+    public init(path: String, size: Size, theme: Theme, title: String, timeScale: Double = 1) throws {
+        self.timeScale = timeScale
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
@@ -56,12 +63,12 @@ public final class AsciicastWriter {
         try write(JSONSerialization.data(withJSONObject: header, options: [.sortedKeys]))
     }
 
-    /// Records a frame: only what changed since the last one.
+    /// Records a frame: only what changed since the last one, and nothing when nothing did.
     public func record(_ buffer: CellBuffer) {
-        let text = encoder.encode(buffer, since: previous)
+        guard let text = encoder.encode(buffer, since: previous) else { return }
         previous = buffer
         let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * timeScale
         let event: [Any] = [(seconds * 1000).rounded() / 1000, "o", text]
         try? write(JSONSerialization.data(withJSONObject: event))
     }
@@ -81,16 +88,19 @@ public final class RecordingBackend: TerminalBackend {
     public let size: Size
     public let capability = ColorCapability.ansi256
     private let writer: AsciicastWriter
+    /// How much faster than real time the session runs: reads wait that much less.
+    private let timeScale: Double
 
-    public init(size: Size, writer: AsciicastWriter) {
+    public init(size: Size, writer: AsciicastWriter, timeScale: Double = 1) {
         self.size = size
         self.writer = writer
+        self.timeScale = timeScale
     }
 
     public func present(_ buffer: CellBuffer) { writer.record(buffer) }
 
     public func readKey(timeoutMilliseconds: Int) -> Key? {
-        Thread.sleep(forTimeInterval: Double(timeoutMilliseconds) / 1000)
+        Thread.sleep(forTimeInterval: Double(timeoutMilliseconds) / 1000 / timeScale)
         return nil
     }
 
