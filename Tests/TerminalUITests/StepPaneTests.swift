@@ -231,3 +231,40 @@ import Testing
         #expect(model.inspector.detailScroll == 0)
     }
 }
+
+@Suite struct BigTextTests {
+    /// A user copies the code from the TV: no two characters a code can hold may look alike.
+    @Test func everyCodeCharacterHasItsOwnShape() {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var seen: [[String]: Character] = [:]
+        for character in alphabet {
+            let glyph = BigText.glyphs[character] ?? []
+            #expect(glyph.count == 3, "\(character)")
+            #expect(seen[glyph] == nil, "\(character) looks like \(seen[glyph].map(String.init) ?? "")")
+            seen[glyph] = character
+        }
+    }
+}
+
+@Suite struct FailedCallColourTests {
+    /// A failed call's status is drawn in the error colour, not only its kind.
+    @Test func aFailedCallsStatusIsInTheErrorColour() throws {
+        var model = StepPaneTests.model(Size(width: 120, height: 36))
+        let exchange = HTTPExchange(
+            id: 60, label: "web.form", method: "POST", url: "http://127.0.0.1:1/custom-idp/ORBIT/login",
+            requestHeaders: [], requestBody: nil, status: 401, responseHeaders: [], responseBody: nil, startedAt: 0,
+            durationMilliseconds: 4, failure: nil)
+        _ = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 60, time: ScreenFixtures.now, kind: .http, title: "POST /custom-idp/ORBIT/login → 401",
+                    detail: nil, durationMilliseconds: 4, exchange: exchange, status: nil, step: nil)))
+        let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(model)
+        let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let y = try #require(lines.firstIndex { $0.contains("→ 401") })
+        let columns = Array(String(lines[y]))
+        let x = try #require(columns.firstIndex(of: "→"))
+        #expect(buffer[x, y].style.foreground == .error)
+        #expect(buffer[x + 2, y].style.foreground == .error, "the status after the arrow")
+    }
+}

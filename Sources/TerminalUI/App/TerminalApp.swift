@@ -330,11 +330,12 @@ public final class TerminalApp: @unchecked Sendable {
                         world.info.personas.map {
                             CredentialHint(username: $0.username, password: $0.password, note: $0.note)
                         }))
-                inbox.post(
-                    .providerNames(
-                        Dictionary(
-                            world.info.mvpds.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first }))
-                )
+                // By MVPD id and by the framework's provider id (what an own identity provider's
+                // session names), so that the app shows "Aurora Cable", not "tvsim.aurora".
+                let names =
+                    world.info.mvpds.map { ($0.id, $0.displayName) }
+                    + world.info.mvpds.compactMap { mvpd in mvpd.platformMappingId.map { ($0, mvpd.displayName) } }
+                inbox.post(.providerNames(Dictionary(names, uniquingKeysWith: { first, _ in first })))
                 for warning in device.warnings { inbox.post(.flash(warning)) }
                 let timeline = Timeline(now: { clock.nowMilliseconds() })
                 timeline.observe { inbox.post(.timeline($0)) }

@@ -65,10 +65,19 @@ struct InspectorRenderer {
             let kind = entry.kind.rawValue
             canvas.text(kind, at: x, row.y, isSelected ? base : Self.style(for: entry), in: row)
             x += max(9, DisplayWidth.of(kind) + 1)
-            canvas.text(
-                Self.title(of: entry, width: row.maxX - x, strings: model.strings), at: x, row.y,
-                base.bolded().with(entry.kind == .status),
-                in: row)
+            let title = Self.title(of: entry, width: row.maxX - x, strings: model.strings)
+            canvas.text(title, at: x, row.y, base.bolded().with(entry.kind == .status), in: row)
+            // A failed call's outcome (`→ 401`) in the error colour, like its kind.
+            if !isSelected, entry.kind == .http, Self.style(for: entry).foreground == .error,
+                let arrow = title.range(of: "→", options: .backwards)
+            {
+                // The status, without the duration after it.
+                let status = String(title[arrow.lowerBound...]).components(separatedBy: "  ").first ?? ""
+                canvas.text(
+                    status, at: x + DisplayWidth.of(String(title[..<arrow.lowerBound])), row.y,
+                    Style(.error, bold: true),
+                    in: row)
+            }
         }
     }
 
