@@ -53,9 +53,10 @@ struct Record: AsyncParsableCommand {
         return Size(width: parts[0], height: parts[1])
     }
 
-    /// How much faster than its pace a scenario is recorded: fast enough that a demo records in
-    /// a second or two, slow enough that every step still gets its frames.
-    static let timeScale = 10.0
+    /// How much faster than its pace a scenario is recorded: ten times, fast enough that a demo
+    /// records in a second or two, but never with less than a tenth of a second per step, so
+    /// that every step still gets its frames on a busy machine.
+    static func timeScale(pace: Double) -> Double { max(1, min(10, pace / 0.1)) }
 
     func run() async throws {
         try OutputFile.check(output, option: "--output")
@@ -71,7 +72,7 @@ struct Record: AsyncParsableCommand {
         do {
             status = try await TerminalSession.record(
                 options: options, theme: loaded.theme, size: try windowSize(), to: output,
-                timeScale: Self.timeScale)
+                timeScale: Self.timeScale(pace: pace))
         } catch {
             throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
         }

@@ -31,11 +31,15 @@ import Testing
         let shown = ScreenState(screen: .webLogin(url: "/login", stopAt: "app://done"))
         let (state, effects) = send(.pageLoaded(Self.loginForm), from: shown)
         #expect(state == ScreenState(screen: shown.screen, page: Self.loginForm))
-        #expect(effects == [.log(.screen, "Web view: Sign in")])
+        #expect(effects == [.say(.screen, TimelinePhrase("screen.webView", ["page": "Sign in"]))])
 
         let error = WebBrowser.Page(url: "http://h/x", status: 500, html: "<title>Oops</title>")
         let (_, errorEffects) = send(.pageLoaded(error), from: shown)
-        #expect(errorEffects == [.log(.screen, "Web view: Oops"), .log(.note, "The page has no form (HTTP 500).")])
+        #expect(
+            errorEffects == [
+                .say(.screen, TimelinePhrase("screen.webView", ["page": "Oops"])),
+                .log(.note, "The page has no form (HTTP 500)."),
+            ])
     }
 
     @Test func theUsersCredentialsGoThroughTheReducerToTheFormOnScreen() {
@@ -44,12 +48,12 @@ import Testing
         #expect(state == onPage)
         #expect(
             effects == [
-                .log(.user, "Signs in in the web view as jo"),
+                .say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"])),
                 .submitLogin(on: Self.loginForm, username: "jo", password: "pw", stopAt: "app://done"),
             ])
 
         let (_, nothingToSubmit) = send(.webLoginSubmitted(username: "jo", password: "pw"))
-        #expect(nothingToSubmit == [.log(.user, "Signs in in the web view as jo")])
+        #expect(nothingToSubmit == [.say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"]))])
     }
 
     @Test func theRedirectClosesTheWebViewAndTellsTheFlow() {
@@ -58,7 +62,7 @@ import Testing
         #expect(state == ScreenState())
         #expect(
             effects == [
-                .log(.screen, "The web view reached app://done?x=1 and closes"),
+                .say(.screen, TimelinePhrase("screen.webViewReached", ["url": "app://done?x=1"])),
                 .forward(.answer(.webLoginFinished(url: "app://done?x=1"))),
             ])
     }
@@ -77,7 +81,7 @@ import Testing
         let notice = ScreenState(screen: .notice(Notice(title: "Signed out", message: "m")))
         let (state, effects) = send(.noticeDismissed, from: notice)
         #expect(state == notice)
-        #expect(effects == [.log(.user, "Dismisses the notice"), .forward(.answer(.noticeDismissed))])
+        #expect(effects == [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))])
         let (home, homeEffects) = send(.showHome, from: state)
         #expect(home == ScreenState())
         #expect(homeEffects == [])
@@ -100,7 +104,8 @@ import Testing
         #expect(state == ScreenState(screen: .registrationCode(polled)))
         #expect(effects == [])
         let (_, fresh) = send(.show(.registrationCode(Self.code)))
-        #expect(fresh == [.log(.screen, "Registration code ABC1234", detail: "waiting")])
+        #expect(
+            fresh == [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": "ABC1234"]), detail: "waiting")])
     }
 
     @Test func pickerAnswersReachTheFlow() {
@@ -108,10 +113,14 @@ import Testing
         let (_, chosen) = send(.mvpdChosen("AuroraCable"), from: picker)
         #expect(
             chosen == [
-                .log(.user, "Chooses AuroraCable in the app's picker"), .forward(.answer(.mvpdChosen("AuroraCable"))),
+                .say(.user, TimelinePhrase("user.choosesInAppPicker", ["mvpd": "AuroraCable"])),
+                .forward(.answer(.mvpdChosen("AuroraCable"))),
             ])
         let (_, cancelled) = send(.mvpdChosen(nil), from: picker)
-        #expect(cancelled == [.log(.user, "Cancels the app's picker"), .forward(.answer(.mvpdPickerCancelled))])
+        #expect(
+            cancelled == [
+                .say(.user, TimelinePhrase("user.cancelsAppPicker")), .forward(.answer(.mvpdPickerCancelled)),
+            ])
     }
 }
 

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowRuntime
+import Localization
 import Testing
 
 @testable import PassClient
@@ -266,5 +267,29 @@ import Testing
         let x = try #require(columns.firstIndex(of: "→"))
         #expect(buffer[x, y].style.foreground == .error)
         #expect(buffer[x + 2, y].style.foreground == .error, "the status after the arrow")
+    }
+}
+
+@Suite struct TimelineLanguageTests {
+    /// What the user does and what the screen shows follow the session's language; the
+    /// recorded title (and so `tvsim run` and `--json`) stays English.
+    @Test func userAndScreenRowsFollowTheSessionsLanguage() {
+        var entry = TimelineEntry(id: 1, time: 0, kind: .user, title: "Taps Sign in")
+        entry.phrase = TimelinePhrase("user.signIn")
+        #expect(entry.title(in: .english) == "Taps Sign in")
+        #expect(InspectorRenderer.title(of: entry, width: 60, strings: Strings.of(.spanish)) == "Toca Iniciar sesión")
+        var screen = TimelineEntry(id: 2, time: 0, kind: .screen, title: "Registration code WVFD9NR")
+        screen.phrase = TimelinePhrase("screen.registrationCode", ["code": "WVFD9NR"])
+        #expect(
+            InspectorRenderer.title(of: screen, width: 60, strings: Strings.of(.russian))
+                == "Регистрационный код WVFD9NR")
+    }
+
+    /// Every phrase the flows use has its English text equal to the title they record.
+    @Test func aPhrasesEnglishIsTheRecordedTitle() {
+        let timeline = Timeline(now: { 0 })
+        let entry = timeline.append(.user, TimelinePhrase("user.play", ["title": "deep-space"]))
+        #expect(entry.title == "Plays deep-space")
+        #expect(entry.phrase == TimelinePhrase("user.play", ["title": "deep-space"]))
     }
 }

@@ -49,7 +49,9 @@ import Testing
             arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "1"],
             environment: TVSimBinary.environment, output: .string(limit: 1 << 16), error: .combinedWithOutput)
         #expect(record.terminationStatus.isSuccess, "\(record.standardOutput)")
-        let times = try RecordedCast(contentsOf: cast.path).times
+        let recorded = try RecordedCast(contentsOf: cast.path)
+        #expect(recorded.text.contains("1 s/step"), "the title bar shows the pace asked for")
+        let times = recorded.times
         // Seven steps a second apart, then the two-second hold after the last.
         let length = times.last ?? 0
         #expect(length >= 7 && length < 12, "the file plays at the pace: \(length) s")

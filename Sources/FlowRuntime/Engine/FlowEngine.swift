@@ -140,6 +140,7 @@ public actor FlowEngine {
             switch effect {
             case .forward(let event): queue.append(event)
             case .log(let kind, let title, let detail): timeline.append(kind, title, detail: detail)
+            case .say(let kind, let phrase, let detail): timeline.append(kind, phrase, detail: detail)
             case .openPage(let url, let stopAt): await send(await webView.open(url, stopAt: stopAt))
             case .submitLogin(let page, let username, let password, let stopAt):
                 await send(await webView.submitLogin(on: page, username: username, password: password, stopAt: stopAt))
@@ -202,7 +203,7 @@ public actor FlowEngine {
         case .closeCodeScreen: await send(.codeScreenClosed)
         case .dismissNotice: await send(.noticeDismissed)
         case .wait(let seconds):
-            timeline.append(.user, "Waits \(UserLines.duration(seconds))")
+            timeline.append(.user, TimelinePhrase("user.waits", ["duration": UserLines.duration(seconds)]))
             await letTimePass(seconds)
         case .adjust(let adjustment): await settings.adjust(adjustment)
         case .idle: await fireNextTimer()

@@ -3,13 +3,13 @@ import Foundation
 
 /// How the timeline words what the user does on the home screen and how long they wait.
 enum UserLines {
-    static func describe(_ action: AppAction) -> String {
+    static func describe(_ action: AppAction) -> TimelinePhrase {
         switch action {
-        case .launch: "Opens the app"
-        case .signIn: "Taps Sign in"
-        case .play(let resource): "Plays \(resource)"
-        case .signOut: "Taps Sign out"
-        case .foreground: "Returns to the app (foreground)"
+        case .launch: TimelinePhrase("user.launch")
+        case .signIn: TimelinePhrase("user.signIn")
+        case .play(let resource): TimelinePhrase("user.play", ["title": resource])
+        case .signOut: TimelinePhrase("user.signOut")
+        case .foreground: TimelinePhrase("user.foreground")
         }
     }
 

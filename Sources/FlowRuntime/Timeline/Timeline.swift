@@ -1,7 +1,22 @@
 import FlowCore
 import Foundation
+import Localization
 import PassClient
 import Synchronization
+
+/// What a user or screen line says, as a catalog key and its arguments: the entry's title is its
+/// English text, and the terminal UI says it in the session's language.
+public struct TimelinePhrase: Sendable, Equatable, Hashable {
+    public let key: String
+    public let arguments: [String: String]
+
+    public init(_ key: String, _ arguments: [String: String] = [:]) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    public func text(in strings: Strings) -> String { strings.fill(key, arguments.map { ($0.key, $0.value) }) }
+}
 
 /// One line of the timeline: a cookbook step, an HTTP exchange, a framework call or result, an
 /// SDK callback, a status code, a user action or a note, with its simulated time.
@@ -21,6 +36,18 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     public let exchange: HTTPExchange?
     public let status: StatusCode?
     public let step: CookbookStep?
+    /// The line as a catalog phrase, for user and screen lines; not written to JSON, whose
+    /// title is the English text.
+    public var phrase: TimelinePhrase? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, time, kind, title, detail, durationMilliseconds, exchange, status, step
+    }
+
+    /// The title in the language of `strings`: a phrase's translation, else the title as recorded.
+    public func title(in strings: Strings) -> String {
+        phrase?.text(in: strings) ?? title
+    }
 
     public init(
         id: Int, time: Int64, kind: Kind, title: String, detail: String? = nil, durationMilliseconds: Double? = nil,
@@ -59,15 +86,23 @@ public final class Timeline: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
+    /// A line worded by the catalog: its English text is the title.
+    @discardableResult
+    public func append(_ kind: TimelineEntry.Kind, _ phrase: TimelinePhrase, detail: String? = nil) -> TimelineEntry {
+        append(kind, phrase.text(in: .english), detail: detail, phrase: phrase)
+    }
+
     @discardableResult
     public func append(
         _ kind: TimelineEntry.Kind, _ title: String, detail: String? = nil, exchange: HTTPExchange? = nil,
-        status: StatusCode? = nil, step: CookbookStep? = nil, duration: Double? = nil, time: Int64? = nil
+        status: StatusCode? = nil, step: CookbookStep? = nil, duration: Double? = nil, time: Int64? = nil,
+        phrase: TimelinePhrase? = nil
     ) -> TimelineEntry {
         let (entry, observers) = state.withLock { state -> (TimelineEntry, [@Sendable (TimelineEntry) -> Void]) in
-            let entry = TimelineEntry(
+            var entry = TimelineEntry(
                 id: state.entries.count + 1, time: time ?? now(), kind: kind, title: title, detail: detail,
                 durationMilliseconds: duration, exchange: exchange, status: status, step: step)
+            entry.phrase = phrase
             state.entries.append(entry)
             return (entry, state.observers)
         }

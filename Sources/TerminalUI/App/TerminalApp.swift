@@ -24,6 +24,9 @@ public final class TerminalApp: @unchecked Sendable {
         /// hands the controls to the user instead.
         public var endAfterScenario: Duration?
         public var language: Language
+        /// How many times faster than `pace` and `endAfterScenario` the session plays (a
+        /// recording written at the pace while made faster); the UI still shows the pace.
+        public var timeScale: Double = 1
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
@@ -131,7 +134,9 @@ public final class TerminalApp: @unchecked Sendable {
                 if case .quit = command { return shutDown(status: 0) }
                 perform(command)
             }
-            if let done = scenarioDoneAt, let hold = options.endAfterScenario, ContinuousClock.now - done >= hold {
+            if let done = scenarioDoneAt, let hold = options.endAfterScenario,
+                ContinuousClock.now - done >= hold / options.timeScale
+            {
                 return shutDown(status: 0)
             }
         }
@@ -169,7 +174,7 @@ public final class TerminalApp: @unchecked Sendable {
         case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
         case .restart: startSession(scenarioName: started.scenario, autoplay: started.autoplay, freshDevice: true)
         case .setPace(let pace):
-            session?.autoplay?.setPace(pace)
+            session?.autoplay?.setPace(pace / options.timeScale)
         case .takeOver:
             session?.autoplay?.takeOver()
         case .compare(let request):
@@ -294,9 +299,10 @@ public final class TerminalApp: @unchecked Sendable {
         let integration = scenario?.integration ?? options.integration
         let interactive = InteractiveAgent(inbox: inbox)
         let script = scenario.map { ScriptedUser(steps: $0.steps, personas: []) }
+        // The autoplay waits the pace as played (a recording plays faster than it is shown).
+        let playedPace = model.scenario.pace / options.timeScale
         let autoplayAgent =
-            autoplay
-            ? script.map { AutoplayAgent(script: $0, interactive: interactive, pace: model.scenario.pace) } : nil
+            autoplay ? script.map { AutoplayAgent(script: $0, interactive: interactive, pace: playedPace) } : nil
         let clock = SystemClock()
         let slot = WorldSlot()
         let inbox = self.inbox

@@ -24,14 +24,13 @@ public enum TerminalSession {
     /// Plays a scenario by itself with no terminal, through the same renderer, into an
     /// asciicast file; returns when its steps are done.
     /// `timeScale`: the session plays that many times faster than `options` say (their pace and
-    /// hold divided by it), and the file's times are stretched back, so that it plays at the pace
-    /// asked for while its recording takes a fraction of that.
+    /// hold divided by it, the pace shown unchanged), and the file's times are stretched back, so
+    /// that it plays at the pace asked for while its recording takes a fraction of that.
     public static func record(
         options: TerminalApp.Options, theme: Theme, size: Size, to path: String, timeScale: Double = 1
     ) async throws -> Int32 {
         var faster = options
-        faster.pace /= timeScale
-        faster.endAfterScenario = options.endAfterScenario.map { $0 / timeScale }
+        faster.timeScale = timeScale
         let options = faster
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Int32, any Error>, Never>) in

@@ -100,7 +100,8 @@ struct InspectorRenderer {
         }
         let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
         guard entry.kind == .http, let arrow = entry.title.range(of: " → ", options: .backwards) else {
-            return DisplayWidth.truncate(entry.title + duration, to: width)
+            // User and screen lines in the session's language.
+            return DisplayWidth.truncate(entry.title(in: strings) + duration, to: width)
         }
         // An answer a fault rule shaped is marked, so that QA tells injected failures from real ones.
         let mark = entry.exchange?.responseHeader(HeaderName.fault) != nil ? "⚡" : ""
@@ -227,7 +228,7 @@ enum DetailText {
                 add("\(status.label(in: strings)) (\(status.level.rawValue))", Style(.warning, bold: true))
                 add(status.meaning(in: strings), Style(.warning))
             } else {
-                add(entry.title, Style(.text, bold: true))
+                add(entry.title(in: strings), Style(.text, bold: true))
             }
             if let step = entry.step { add(step.explanation(in: strings)) }
             if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }

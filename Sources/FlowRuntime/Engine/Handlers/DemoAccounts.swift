@@ -57,7 +57,7 @@ struct DemoAccounts: Sendable {
     ) -> [String: String] {
         var fields = ["username": username, "password": password]
         if let choice = providerChoice(on: page, username: username, preferred: preferred) {
-            timeline.append(.user, "Chooses \(choice.name) as TV provider on the sign-in page")
+            timeline.append(.user, TimelinePhrase("user.choosesOnSignInPage", ["provider": choice.name]))
             fields.merge(choice.field) { $1 }
         }
         return fields

@@ -45,12 +45,14 @@ struct FrameworkHandler: Sendable {
             timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
             return .answered(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         case .ask(let alert):
-            timeline.append(.screen, "Permission alert: \(alert.title)", detail: alert.message)
+            timeline.append(
+                .screen, TimelinePhrase("screen.permissionAlert", ["app": alert.appName]), detail: alert.message)
             let response = await agent.respond(to: .permission(alert))
             let allowed: Bool? = if case .permission(let choice) = response { choice } else { nil }
             timeline.append(
                 .user,
-                allowed.map { $0 ? "Taps \(alert.allowButton)" : "Taps \(alert.denyButton)" } ?? "Dismisses the alert")
+                allowed.map { TimelinePhrase($0 ? "user.allows" : "user.denies") }
+                    ?? TimelinePhrase("user.dismissesAlert"))
             let (updated, step) = AccessCheck.answer(allowed: allowed, device: device.current.system, app: app)
             device.update { $0.system = updated }
             guard case .answer(let status, let error) = step else { return .silent }
@@ -113,21 +115,25 @@ struct FrameworkHandler: Sendable {
         switch prompt {
         case .picker(let picker):
             timeline.append(
-                .screen, "Apple's TV provider picker",
+                .screen, TimelinePhrase("screen.applePicker"),
                 detail: "\(picker.all.count) providers, \(picker.featured.count) featured")
             let response = await agent.respond(to: .applePicker(picker))
             let choice: PickerChoice = if case .picker(let choice) = response { choice } else { .cancel }
             timeline.append(.user, Self.describe(choice, picker: picker))
             return .picked(choice)
         case .signIn(let prompt):
-            timeline.append(.screen, "\(prompt.providerName) sign-in", detail: prompt.error)
+            timeline.append(
+                .screen, TimelinePhrase("screen.providerSignIn", ["provider": prompt.providerName]),
+                detail: prompt.error)
             let response = await agent.respond(
                 to: .providerSignIn(prompt, hints: accounts.hints(forMvpd: prompt.identityProvider)))
             let answer: SignInAnswer = if case .signIn(let answer) = response { answer } else { .cancel }
             switch answer {
             case .credentials(let username, _):
-                timeline.append(.user, "Signs in to \(prompt.providerName) as \(username)")
-            case .cancel: timeline.append(.user, "Cancels the \(prompt.providerName) sign-in")
+                timeline.append(
+                    .user, TimelinePhrase("user.signsIn", ["provider": prompt.providerName, "username": username]))
+            case .cancel:
+                timeline.append(.user, TimelinePhrase("user.cancelsSignIn", ["provider": prompt.providerName]))
             }
             return .answered(answer)
         }
@@ -211,11 +217,12 @@ struct FrameworkHandler: Sendable {
         return parts.joined(separator: " ")
     }
 
-    static func describe(_ choice: PickerChoice, picker: ProviderPicker) -> String {
+    static func describe(_ choice: PickerChoice, picker: ProviderPicker) -> TimelinePhrase {
         switch choice {
-        case .provider(let id): "Picks \(picker.all.first { $0.id == id }?.name ?? id) in Apple's picker"
-        case .otherProvider: "Picks “\(SystemStrings.otherProvider)”"
-        case .cancel: "Cancels Apple's picker"
+        case .provider(let id):
+            TimelinePhrase("user.picksProvider", ["provider": picker.all.first { $0.id == id }?.name ?? id])
+        case .otherProvider: TimelinePhrase("user.picksOther", ["other": SystemStrings.otherProvider])
+        case .cancel: TimelinePhrase("user.cancelsApplePicker")
         }
     }
 }

@@ -24,11 +24,13 @@ struct SecondScreenHandler: Sendable {
             clock: clock, observer: { timeline.record($0) }, stopAt: [], acceptLanguage: acceptLanguage)
         do {
             guard let login = try await enterCode(code, on: phone, mvpd: mvpd) else { return }
-            timeline.append(.user, "On another device: signs in as \(username)")
+            timeline.append(.user, TimelinePhrase("user.secondScreen.signsIn", ["username": username]))
             let fields = accounts.signInFields(
                 on: login, username: username, password: password, preferred: mvpd ?? code.mvpd, timeline: timeline)
             guard case .page(let done) = try await phone.submit(on: login, fields: fields) else { return }
-            timeline.append(.screen, "Other device: \(done.title ?? done.url)", detail: done.errorMessage)
+            timeline.append(
+                .screen, TimelinePhrase("screen.otherDevice", ["page": done.title ?? done.url]),
+                detail: done.errorMessage)
         } catch {
             timeline.append(.note, "The activation site could not be used: \(error)")
         }
@@ -40,14 +42,14 @@ struct SecondScreenHandler: Sendable {
         -> WebBrowser.Page?
     {
         let url = activationURL(of: code)
-        timeline.append(.user, "On another device: opens \(url) and enters \(code.code)")
+        timeline.append(.user, TimelinePhrase("user.secondScreen.opens", ["url": url, "code": code.code]))
         guard case .page(let start) = try await phone.open(url) else { return nil }
         // The form's one field: `code` at Adobe, `user_code` at an identity provider (RFC 8628).
         let field = HTMLScan.forms(in: start.html).first?.fields.keys.first ?? "code"
         var outcome = try await phone.submit(on: start, fields: [field: code.code])
         if case .page(let page) = outcome, page.url.hasSuffix("/provider") {
             let choice = mvpd ?? code.mvpd ?? ""
-            timeline.append(.user, "On another device: chooses \(choice)")
+            timeline.append(.user, TimelinePhrase("user.secondScreen.chooses", ["mvpd": choice]))
             outcome = try await phone.submit(on: page, fields: ["mvpd": choice])
         }
         // A sign-in form is known by its password field, not by its words: the pages speak the

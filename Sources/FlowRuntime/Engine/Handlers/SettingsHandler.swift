@@ -18,18 +18,23 @@ struct SettingsHandler: Sendable {
         case .signOutOfProvider:
             let name = device.current.system.signIn?.providerId ?? "no provider"
             device.update { $0.system.signIn = nil }
-            timeline.append(.user, "\(device.current.system.platform.settingsPath): removes the TV provider (\(name))")
+            timeline.append(
+                .user,
+                TimelinePhrase(
+                    "user.removesProvider", ["settings": device.current.system.platform.settingsPath, "provider": name])
+            )
         case .setPermission(let status):
             let bundleId = setup.identity.bundleId
             device.update { $0.system.appAccess[bundleId] = status == .notDetermined ? nil : status }
             timeline.append(
-                .user, "Settings: sets \(setup.identity.displayName)'s TV Provider access to \(status.rawValue)")
+                .user,
+                TimelinePhrase("user.setsPermission", ["app": setup.identity.displayName, "status": status.rawValue]))
         case .expireProviderSignIn:
             if device.current.system.signIn != nil {
                 let now = clock.nowMilliseconds()
                 device.update { $0.system.signIn?.expiresAt = now }
             }
-            timeline.append(.user, "The device's TV provider sign-in expires")
+            timeline.append(.user, TimelinePhrase("user.expiresSignIn"))
         case .expireAdobeProfiles:
             await expireAdobeProfiles()
         }
@@ -39,7 +44,7 @@ struct SettingsHandler: Sendable {
         do {
             guard let backend else { throw NoBackendAccess() }
             try await backend.expireProfiles()
-            timeline.append(.user, "The back end expires every Adobe profile")
+            timeline.append(.user, TimelinePhrase("user.expiresProfiles"))
         } catch {
             timeline.append(.note, "The back end's profiles could not be expired: \(error)")
         }

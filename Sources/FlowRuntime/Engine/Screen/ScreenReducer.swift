@@ -43,6 +43,8 @@ public enum ScreenEffect: Sendable, Equatable {
     /// The user takes another device to the activation site with the code on screen.
     case activate(RegistrationCode, username: String, password: String, mvpd: String?)
     case log(TimelineEntry.Kind, String, detail: String? = nil)
+    /// A user or screen line worded by the catalog.
+    case say(TimelineEntry.Kind, TimelinePhrase, detail: String? = nil)
 }
 
 /// The app's screens as a pure reducer. The flow decides which screen to show; this reducer
@@ -59,7 +61,7 @@ public enum ScreenReducer {
         case .redirectReached(let url):
             state = ScreenState()
             return [
-                .log(.screen, "The web view reached \(Redaction.redirect(url)) and closes"),
+                .say(.screen, TimelinePhrase("screen.webViewReached", ["url": Redaction.redirect(url)])),
                 .forward(.answer(.webLoginFinished(url: url))),
             ]
         case .pageFailed(let reason):
@@ -74,18 +76,20 @@ public enum ScreenReducer {
         switch screen {
         case .webLogin(let url, let stopAt): return [.openPage(url: url, stopAt: stopAt)]
         case .mvpdPicker(let mvpds, _):
-            return [.log(.screen, "The app's MVPD picker", detail: "\(mvpds.count) providers")]
+            return [.say(.screen, TimelinePhrase("screen.mvpdPicker"), detail: "\(mvpds.count) providers")]
         case .registrationCode(let code):
             // Each poll shows the code again; only a new code or its expiry is worth a line.
             guard code.polls == 0 || code.status.contains("expired") else { return [] }
-            return [.log(.screen, "Registration code \(code.code)", detail: code.status)]
+            return [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": code.code]), detail: code.status)]
         case .notice(let notice): return [.log(.screen, notice.title, detail: notice.message)]
         }
     }
 
     private static func load(_ page: WebBrowser.Page, _ state: inout ScreenState) -> [ScreenEffect] {
         state.page = page
-        var effects: [ScreenEffect] = [.log(.screen, "Web view: \(page.title ?? page.url)", detail: page.errorMessage)]
+        var effects: [ScreenEffect] = [
+            .say(.screen, TimelinePhrase("screen.webView", ["page": page.title ?? page.url]), detail: page.errorMessage)
+        ]
         if HTMLScan.forms(in: page.html).isEmpty {
             // An error page with nothing to fill in: the user can only close it.
             effects.append(.log(.note, "The page has no form (HTTP \(page.status))."))
@@ -98,27 +102,30 @@ public enum ScreenReducer {
         switch event {
         case .mvpdChosen(let choice):
             return [
-                .log(.user, choice.map { "Chooses \($0) in the app's picker" } ?? "Cancels the app's picker"),
+                .say(
+                    .user,
+                    choice.map { TimelinePhrase("user.choosesInAppPicker", ["mvpd": $0]) }
+                        ?? TimelinePhrase("user.cancelsAppPicker")),
                 .forward(.answer(choice.map(ScreenAnswer.mvpdChosen) ?? .mvpdPickerCancelled)),
             ]
         case .webLoginSubmitted(let username, let password):
-            let said = ScreenEffect.log(.user, "Signs in in the web view as \(username)")
+            let said = ScreenEffect.say(.user, TimelinePhrase("user.signsInWebView", ["username": username]))
             guard let page = state.page, case .webLogin(_, let stopAt) = state.screen else { return [said] }
             return [said, .submitLogin(on: page, username: username, password: password, stopAt: stopAt)]
         case .webLoginClosed:
-            return [.log(.user, "Closes the web login"), .forward(.answer(.webLoginCancelled))]
+            return [.say(.user, TimelinePhrase("user.closesWebLogin")), .forward(.answer(.webLoginCancelled))]
         case .codeActivatedElsewhere(let username, let password, let mvpd):
             guard case .registrationCode(let code) = state.screen else {
                 return [.log(.note, "There is no code on screen to activate.")]
             }
             return [.activate(code, username: username, password: password, mvpd: mvpd)]
         case .newCodeRequested:
-            return [.log(.user, "Asks for a new code"), .forward(.answer(.newCodeRequested))]
+            return [.say(.user, TimelinePhrase("user.asksNewCode")), .forward(.answer(.newCodeRequested))]
         case .codeScreenClosed:
-            return [.log(.user, "Closes the code screen"), .forward(.answer(.codeScreenClosed))]
+            return [.say(.user, TimelinePhrase("user.closesCodeScreen")), .forward(.answer(.codeScreenClosed))]
         case .noticeDismissed:
             // The flow closes the notice (it answers with `.showHome`).
-            return [.log(.user, "Dismisses the notice"), .forward(.answer(.noticeDismissed))]
+            return [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))]
         case .show, .showHome, .pageLoaded, .redirectReached, .pageFailed:
             return []
         }
