@@ -373,7 +373,9 @@ import VSASimulator
     typealias F = Fixture
     typealias Steps = RestV2Steps
 
-    @Test func theForegroundChecksThePermissionAgainAndKeepsAFreshStatus() {
+    /// Signed in through Apple SSO, a foreground whose fresh status is not valid (here the
+    /// permission was withdrawn) asks B.3 again, which no longer returns the Apple SSO profile.
+    @Test func theForegroundChecksThePermissionAgainAndDropsAnAppleSSOProfileWithoutIt() {
         var state = RestV2Flow.initialState(F.setup())
         state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
@@ -385,14 +387,42 @@ import VSASimulator
                 .foreground, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: known))
         }
         let denied = VSError(.accessNotGranted, message: "no")
+        let fresh = FrameworkStatus(access: .denied, error: denied, signedInAtSystemLevel: true)
         store.send(
             .access(.denied, denied, signedInAtSystemLevel: true),
             [
                 F.step(Steps.validateSilentStatus),
                 F.status(StatusCode.permissionDenied.atAppDecision, "The app continues without single sign-on."),
+                F.note("The refreshed partner status names no usable provider."),
+                F.step(Steps.retrieveProfiles), .call(.profiles(fresh.partnerStatus)),
             ]
         ) {
-            $0.framework = FrameworkStatus(access: .denied, error: denied, signedInAtSystemLevel: true)
+            $0.framework = fresh
+            $0.phase = .retrievingProfiles
+        }
+        store.send(.api(.profiles(F.noProfiles)), [F.status(StatusCode.notAuthenticated.atAppDecision)]) {
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    /// Signed in another way (a regular profile), the foreground only refreshes the status.
+    @Test func aRegularProfileKeepsItsSessionAtTheForeground() {
+        var state = RestV2Flow.initialState(F.setup())
+        state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
+        state.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
+        let store = Store(state: state)
+        store.send(.user(.foreground), [F.step(Steps.silentPartnerStatus), .vsa(.checkAccessStatus(prompt: true))]) {
+            $0.phase = .checkingFramework(
+                .foreground, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: state.framework))
+        }
+        store.send(.access(.granted, nil, signedInAtSystemLevel: false), [.vsa(.metadata(F.silentRequest))]) {
+            $0.phase = .checkingFramework(
+                .foreground, FrameworkAccess.State(waiting: .provider, known: F.known(.granted)))
+        }
+        store.send(.metadata(.success(AccountMetadata())), [F.step(Steps.validateSilentStatus)]) {
+            $0.framework = F.known(.granted)
             $0.phase = .idle
         }
         store.finish()

@@ -274,6 +274,13 @@ public enum RestV2Flow: IntegrationFlow {
             case .launch: return effects + retrieveProfiles()
             case .signIn: return effects + retrieveConfiguration(.signIn)
             case .foreground:
+                // Signed in through Apple SSO, but the system no longer names a usable provider
+                // (removed in Settings, expired): the profile may be gone, and B.3 says at once,
+                // rather than at the next play.
+                if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication, !usableProvider {
+                    return effects + [.record(.note("The refreshed partner status names no usable provider."))]
+                        + retrieveProfiles()
+                }
                 // Signed in, the fresh status serves the next decisions (D.1, D.5).
                 guard !state.basics.app.authentication.isAuthenticated else { return finishIdle(effects) }
                 return effects + retrieveProfiles()
