@@ -145,7 +145,8 @@ enum ScreenFixtures {
                 .notice(
                     Notice(
                         key: "notice.signOut", values: ["app": "Orbit TV"],
-                        keyedValues: ["settings": "settings.title.\(platform.rawValue)"])), nil
+                        keyedValues: ["settings": "settings.title.\(platform.rawValue)"]),
+                    behind: HomeView(app: AppModel(), setup: setup)), nil
             ),
             ("settings", .home(HomeView(app: signedInApp, setup: setup)), .settings(selection: 0)),
         ]

@@ -293,3 +293,23 @@ import Testing
         #expect(entry.phrase == TimelinePhrase("user.play", ["title": "deep-space"]))
     }
 }
+
+@Suite struct NoticeBehindTests {
+    /// After an Apple SSO logout the notice (VSA203) stands over the home as it is now: signed
+    /// out, not as it was before the logout.
+    @Test func theHomeBehindANoticeIsTheAppAsItIsNow() {
+        let setup = ScreenFixtures.setup(.ios)
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: ScreenFixtures.signedInApp, setup: setup)), .ios, Size(width: 120, height: 36))
+        let notice = Notice(title: "Signed out of Orbit TV", message: "Still signed in to your TV provider.")
+        var signedOut = AppModel()
+        signedOut.authentication = .notAuthenticated
+        _ = model.handle(
+            .request(
+                PendingRequest(
+                    id: 9, request: .notice(notice, behind: HomeView(app: signedOut, setup: setup)), autoplay: false)))
+        let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
+        #expect(!text.contains("Signed in ·"), "\(text)")
+        #expect(text.contains("Not signed in"), "\(text)")
+    }
+}

@@ -560,7 +560,10 @@ import Testing
     }
 
     @Test func aWithdrawnRequestLeavesTheScreen() {
-        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 80, height: 24))
+        var model = ScreenFixtures.model(
+            .notice(
+                Notice(title: "t", message: "m"), behind: HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))),
+            .ios, Size(width: 80, height: 24))
         _ = model.handle(.withdrawn(1))
         #expect(model.pending == nil)
         #expect(model.screen == .waiting)
@@ -599,7 +602,10 @@ import Testing
     }
 
     @Test func aSmallWindowAsksToBeMadeLarger() {
-        let model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, Size(width: 70, height: 20))
+        let model = ScreenFixtures.model(
+            .notice(
+                Notice(title: "t", message: "m"), behind: HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))),
+            .ios, Size(width: 70, height: 20))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("Make the window larger"))
         #expect(text.contains("80×24"))
@@ -668,7 +674,10 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
 
 @Suite struct InspectorKeysTests {
     func inspectorModel(entries: Int) -> UIModel {
-        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        var model = ScreenFixtures.model(
+            .notice(
+                Notice(title: "t", message: "m"), behind: HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))),
+            .ios, .init(width: 120, height: 36))
         model.timeline = []
         for index in 0..<entries {
             _ = model.handle(
@@ -708,7 +717,10 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
 
 @Suite struct AutoplayAndBarTests {
     @Test func plusIsFasterAndMinusSlower() {
-        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        var model = ScreenFixtures.model(
+            .notice(
+                Notice(title: "t", message: "m"), behind: HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))),
+            .ios, .init(width: 120, height: 36))
         model.scenario = ScenarioStatus(name: "x", autoplay: true, pace: 2)
         #expect(press(&model, .character("+")) == [.setPace(1.5)])
         #expect(model.scenario.pace == 1.5)
@@ -718,7 +730,10 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
     }
 
     @Test func aFlashGoesAwayAfterAFewSeconds() {
-        var model = ScreenFixtures.model(.notice(Notice(title: "t", message: "m")), .ios, .init(width: 120, height: 36))
+        var model = ScreenFixtures.model(
+            .notice(
+                Notice(title: "t", message: "m"), behind: HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))),
+            .ios, .init(width: 120, height: 36))
         _ = model.handle(.flash("Hello"))
         _ = model.handle(.tick(now: ScreenFixtures.now, world: model.world))
         #expect(model.flash == "Hello")

@@ -153,12 +153,13 @@ public actor FlowEngine {
     // MARK: - Asking the user
 
     private func currentRequest() -> UserRequest {
-        let home = UserRequest.home(HomeView(app: machine.app, setup: machine.setup))
+        let now = HomeView(app: machine.app, setup: machine.setup)
+        let home = UserRequest.home(now)
         switch screens.screen {
         case .mvpdPicker(let mvpds, let preselected): return .mvpdPicker(mvpds, preselected: preselected)
         case .registrationCode(let code):
             return .registrationCode(code, activationURL: secondScreen.activationURL(of: code))
-        case .notice(let notice): return .notice(notice)
+        case .notice(let notice): return .notice(notice, behind: now)
         case .webLogin: return screens.page.map { .webLogin(accounts.view(of: $0)) } ?? home
         case nil: return home
         }

@@ -63,7 +63,9 @@ public enum UserRequest: Sendable, Equatable {
     case webLogin(WebLoginView)
     /// The registration code screen; polling goes on while it shows.
     case registrationCode(RegistrationCode, activationURL: String)
-    case notice(Notice)
+    /// An alert over the app's home, which shows the app as it is now (signed out, after a
+    /// logout), not as it was when the home was last shown.
+    case notice(Notice, behind: HomeView)
 
     public var name: String {
         switch self {
@@ -74,7 +76,7 @@ public enum UserRequest: Sendable, Equatable {
         case .mvpdPicker: "the app's MVPD picker"
         case .webLogin(let view): "the web login (\(view.title))"
         case .registrationCode(let code, _): "the registration code \(code.code)"
-        case .notice(let notice): "the notice “\(notice.title)”"
+        case .notice(let notice, _): "the notice “\(notice.title)”"
         }
     }
 }

@@ -241,7 +241,10 @@ extension UIModel {
         }
         screen = Self.initialScreen(
             for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
-        if case .home(let home) = pending.request { lastHome = home }
+        switch pending.request {
+        case .home(let home), .notice(_, let home): lastHome = home
+        default: break
+        }
     }
 
     /// The keys held since the user took over, handled now that the device asks the user, up to

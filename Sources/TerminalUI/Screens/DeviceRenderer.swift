@@ -91,7 +91,7 @@ struct DeviceRenderer {
                 code: code, activationURL: url, now: model.now, appName: model.appName, chooser: chooser,
                 accounts: model.demoAccounts, isTV: isTV, strings: strings
             ).draw(in: rect, &canvas)
-        case (.notice(let notice), .notice):
+        case (.notice(let notice, _), .notice):
             drawBehind(in: rect, &canvas)
             let text = notice.text(in: strings)
             AlertScreen(title: text.title, message: text.message, buttons: [strings("notice.ok")], focused: 0).draw(
