@@ -555,3 +555,16 @@ import VSASimulator
         store.skipOutstanding()
     }
 }
+
+@Suite struct AppModelTests {
+    /// The marks of what the signed-in user may play do not outlive the sign-in.
+    @Test func losingTheAuthenticationClearsThePreauthorizationMarks() {
+        var app = AppModel()
+        app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: 1)
+        app.unlocked = ["deep-space": true, "orbit-sports": false]
+        app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: 2)
+        #expect(app.unlocked.count == 2, "a renewed sign-in keeps them")
+        app.authentication = .notAuthenticated
+        #expect(app.unlocked.isEmpty)
+    }
+}

@@ -32,10 +32,12 @@ public struct AppModel: Sendable, Equatable {
     }
 
     /// Protected playback stops once the user is no longer authenticated; free titles (no
-    /// media token) play on.
+    /// media token) play on. The preauthorization marks were the signed-in user's: they go too.
     public var authentication: Authentication = .unknown {
         didSet {
-            if !authentication.isAuthenticated, let playing, playing.tokenNotAfter > 0 { self.playing = nil }
+            guard !authentication.isAuthenticated else { return }
+            if let playing, playing.tokenNotAfter > 0 { self.playing = nil }
+            unlocked = [:]
         }
     }
     /// Preauthorization per title: true = unlocked, false = locked; absent = not checked.
