@@ -188,6 +188,15 @@ import Testing
         #expect(DisplayWidth.wrap("前往「設定」", to: 6) == ["前往", "「設", "定」"])
         #expect(DisplayWidth.wrap("在 Orbit TV 中觀看", to: 10) == ["在 Orbit", "TV 中觀看"])
     }
+
+    /// A word that fits on a line is not cut: lines end after punctuation, a particle or a
+    /// conjunction, or where Chinese meets Latin (`電視供應商` stays whole, not `電視供 / 應商`).
+    @Test func chineseBreaksBetweenWordsWhereTheyFit() {
+        #expect(
+            DisplayWidth.wrap("Orbit TV 會使用你的電視供應商登入資訊，解鎖你訂閱的頻道和節目。", to: 24)
+                == ["Orbit TV 會使用你的", "電視供應商登入資訊，", "解鎖你訂閱的頻道和節目。"])
+        #expect(DisplayWidth.wrap("「Orbit TV」想要取用你的電視供應商", to: 26) == ["「Orbit TV」想要取用你的", "電視供應商"])
+    }
 }
 
 @Suite struct ThemeFallbackTests {

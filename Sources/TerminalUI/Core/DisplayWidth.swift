@@ -61,7 +61,9 @@ public enum DisplayWidth {
         // explanation on every frame.
         var lineWidth = 0
         for word in paragraph.dropFirst(indentCount).split(separator: " ", omittingEmptySubsequences: false) {
-            for (index, piece) in pieces(of: word).enumerated() {
+            // A Chinese word wider than the line breaks between its characters, as CJK allows.
+            let wordPieces = pieces(of: word).flatMap { of($0) > available ? characterPieces(of: $0) : [$0] }
+            for (index, piece) in wordPieces.enumerated() {
                 // A space separated the word from the line; pieces of one word join directly.
                 let joiner = line.isEmpty || index > 0 ? "" : " "
                 let pieceWidth = of(piece)
@@ -88,11 +90,34 @@ public enum DisplayWidth {
         return lines.map { indent + $0 }
     }
 
-    /// Where a line may break inside a word written without spaces: around each wide (CJK)
-    /// character, never inside a Latin run, never before closing punctuation (`，。）」`) and
-    /// never after opening punctuation (`（「“`), as CJK line breaking wants.
+    /// Where a line may break inside a word written without spaces (Chinese): between words,
+    /// not inside one (`電視供應商` stays whole). With no dictionary at hand, the word ends it
+    /// knows are those of the text's own grammar: after punctuation, after a particle or
+    /// conjunction (`的`, `與`, `並`, …), where CJK meets Latin; never before closing punctuation
+    /// (`，。）」`) nor after opening punctuation (`（「“`). A run longer than a line still breaks
+    /// where the line ends.
     static func pieces(of word: Substring) -> [Substring] {
         guard word.contains(where: { of($0) == 2 }) else { return [word] }
+        var pieces: [Substring] = []
+        var start = word.startIndex
+        var previous: Character?
+        for index in word.indices {
+            let character = word[index]
+            if let previous, index > start, !closing.contains(character), !opening.contains(previous),
+                closing.contains(previous) || wordEnds.contains(previous) || (of(previous) == 2) != (of(character) == 2)
+            {
+                pieces.append(word[start..<index])
+                start = index
+            }
+            previous = character
+        }
+        pieces.append(word[start...])
+        return pieces
+    }
+
+    /// Where a line may break inside a run of wide characters when nothing better fits: around
+    /// each of them, never before closing punctuation nor after opening punctuation.
+    static func characterPieces(of word: Substring) -> [Substring] {
         var pieces: [Substring] = []
         var start = word.startIndex
         var previous: Character?
@@ -109,6 +134,9 @@ public enum DisplayWidth {
         pieces.append(word[start...])
         return pieces
     }
+
+    /// Particles and conjunctions after which a Chinese word has ended, in both scripts.
+    static let wordEnds: Set<Character> = Set("的了和与與并並或及以从從向到由为為把被对對于於而但即")
 
     static let closing: Set<Character> = Set("，。、：；！？）」』》〉】”’…·,.:;!?)]")
     static let opening: Set<Character> = Set("（「『《〈【“‘([")
