@@ -231,6 +231,31 @@ import VSASimulator
         store.finish()
     }
 
+    /// The provider's sign-in that follows the picker, cancelled, is told apart from the picker.
+    @Test func cancellingTheProvidersSignInSaysSo() {
+        let store = Self.launchedSignedOut()
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .retrievingConfiguration(.signIn)
+        }
+        store.send(
+            .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        let cancel = VSError(.userCancelled, message: "cancel", cancelledScreen: .providerSignIn)
+        store.send(
+            .metadata(.failure(cancel)), [Self.decision(.cancelled, "The provider's sign-in was cancelled.")]
+        ) {
+            $0.framework.error = cancel
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
     @Test func applePlaysRefreshAtD5AndD6RejectsARemovedProvider() {
         var state = RestV2Flow.initialState(F.setup())
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)

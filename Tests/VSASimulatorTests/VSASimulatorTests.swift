@@ -184,7 +184,12 @@ let supported = ["p.aurora", "p.beacon", "p.etoile", "p.bluebonnet"]
         #expect(
             cancel.handle(.picked(.cancel)) == [
                 .dismiss,
-                .finish(.failure(VSError(.userCancelled, message: "The user cancelled the TV provider picker."))),
+                .finish(
+                    .failure(
+                        VSError(
+                            .userCancelled, message: "The user cancelled the TV provider picker.",
+                            cancelledScreen: .picker
+                        ))),
             ])
         var (other, _) = start(request, device())
         let otherEffects = other.handle(.picked(.otherProvider))

@@ -226,9 +226,9 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 return askIdentityProvider(provider, silent: false)
             case .noProvider:
                 return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
-            case .cancelled:
+            case .cancelled(let duringSignIn):
                 state.basics.dropPendingPlay()
-                return finishIdle([status(.cancelled, "Apple's picker was cancelled.")])
+                return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
             case .otherProvider:
                 return [status(.otherProvider)] + ownSignIn(provider: nil)
             case .unsupportedProvider(let provider):

@@ -347,8 +347,9 @@ public enum RestV1Flow: IntegrationFlow {
                     + startRegularAuthentication(mvpd)
             case .otherProvider:
                 return [status(.otherProvider)] + regularWorkflow(preselected: nil)
-            case .cancelled:
-                return [status(.cancelled, "Apple's picker was cancelled: the regular workflow (step 10).")]
+            case .cancelled(let duringSignIn):
+                let cancelled = ApplePicker.cancelled(duringSignIn: duringSignIn)
+                return [status(.cancelled, cancelled + ": the regular workflow (step 10).")]
                     + regularWorkflow(preselected: nil)
             case .noProvider:
                 return [.record(.note("The framework answered without a provider: the regular workflow."))]

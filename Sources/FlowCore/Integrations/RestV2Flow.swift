@@ -362,9 +362,9 @@ public enum RestV2Flow: IntegrationFlow {
                 return checked + requestPartnerAuthentication(mvpd, silent: false)
             case .noProvider:
                 return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
-            case .cancelled:
+            case .cancelled(let duringSignIn):
                 state.basics.dropPendingPlay()
-                return finishIdle([status(.cancelled, "Apple's picker was cancelled.")])
+                return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
             case .otherProvider:
                 return [status(.otherProvider)] + showAppPicker(preselected: nil)
             case .unsupportedProvider(let provider):

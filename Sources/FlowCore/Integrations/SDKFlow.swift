@@ -517,8 +517,9 @@ public enum SDKFlow: IntegrationFlow {
                     + startRegularAuthentication(mvpd)
             case .otherProvider:
                 return [dismissDialog, status(.otherProvider)] + displayProviderDialog()
-            case .cancelled:
-                return [dismissDialog, status(.cancelled, "Apple's picker was cancelled.")] + displayProviderDialog()
+            case .cancelled(let duringSignIn):
+                return [dismissDialog, status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")]
+                    + displayProviderDialog()
             case .permissionNotGranted(let error):
                 return [status(.permissionDenied, error.message)] + displayProviderDialog()
             case .failed(let error):

@@ -18,7 +18,8 @@ struct ApplePicker: FlowPart {
         /// A provider of the picker that cannot sign in through Apple, or one the request does not
         /// support (`unsupportedProvider` with its id).
         case unsupportedProvider(String)
-        case cancelled
+        /// The user left the picker, or the provider's sign-in that followed it.
+        case cancelled(duringSignIn: Bool)
         case permissionNotGranted(VSError)
         /// Any other framework error: the provider did not respond, rejected the request, …
         case failed(VSError)
@@ -56,6 +57,11 @@ struct ApplePicker: FlowPart {
         return .done(Self.outcome(result))
     }
 
+    /// What the user cancelled, as the timeline says it.
+    static func cancelled(duringSignIn: Bool) -> String {
+        duringSignIn ? "The provider's sign-in was cancelled" : "Apple's picker was cancelled"
+    }
+
     static func outcome(_ result: Result<AccountMetadata, VSError>) -> Outcome {
         switch result {
         case .success(let metadata):
@@ -63,7 +69,7 @@ struct ApplePicker: FlowPart {
             return .signedIn(providerId: provider)
         case .failure(let error):
             switch error.code {
-            case .userCancelled: return .cancelled
+            case .userCancelled: return .cancelled(duringSignIn: error.cancelledScreen == .providerSignIn)
             case .unsupportedProvider:
                 return error.unsupportedProviderIdentifier.map(Outcome.unsupportedProvider) ?? .otherProvider
             case .accessNotGranted: return .permissionNotGranted(error)

@@ -86,11 +86,22 @@ public struct VSError: Error, Codable, Sendable, Equatable, CustomStringConverti
     /// with, when the app does not support it.
     public var unsupportedProviderIdentifier: String?
     public var message: String
+    /// For `userCancelled`, which screen the user left: the real framework does not say, the
+    /// simulation knows, and the timeline tells a trainee.
+    public var cancelledScreen: CancelledScreen?
 
-    public init(_ code: VSErrorCode, unsupportedProviderIdentifier: String? = nil, message: String) {
+    public enum CancelledScreen: String, Codable, Sendable {
+        case picker, providerSignIn
+    }
+
+    public init(
+        _ code: VSErrorCode, unsupportedProviderIdentifier: String? = nil, message: String,
+        cancelledScreen: CancelledScreen? = nil
+    ) {
         self.code = code
         self.unsupportedProviderIdentifier = unsupportedProviderIdentifier
         self.message = message
+        self.cancelledScreen = cancelledScreen
     }
 
     public var description: String {

@@ -193,7 +193,11 @@ public struct MetadataRequestMachine: Sendable {
     private mutating func pick(_ choice: PickerChoice) -> [Effect] {
         switch choice {
         case .cancel:
-            return finish(.failure(VSError(.userCancelled, message: "The user cancelled the TV provider picker.")))
+            return finish(
+                .failure(
+                    VSError(
+                        .userCancelled, message: "The user cancelled the TV provider picker.", cancelledScreen: .picker)
+                ))
         case .otherProvider:
             return finish(
                 .failure(VSError(.unsupportedProvider, message: "The user chose “\(SystemStrings.otherProvider)”.")))
@@ -232,7 +236,11 @@ public struct MetadataRequestMachine: Sendable {
     private mutating func submit(_ answer: SignInAnswer, prompt: SignInPrompt) -> [Effect] {
         switch answer {
         case .cancel:
-            return finish(.failure(VSError(.userCancelled, message: "The user cancelled the provider sign-in.")))
+            return finish(
+                .failure(
+                    VSError(
+                        .userCancelled, message: "The user cancelled the provider sign-in.",
+                        cancelledScreen: .providerSignIn)))
         case .credentials(let username, let password):
             guard let provider = context.catalog.provider(prompt.providerId) else { return [] }
             phase = .signingIn(provider)
