@@ -292,6 +292,16 @@ public final class TerminalApp: @unchecked Sendable {
         }
     }
 
+    /// The providers' names by MVPD id and by the framework's provider id (what an own identity
+    /// provider's session names), so that the app shows "Aurora Cable", not "tvsim.aurora". An
+    /// MVPD id wins over a provider id spelt the same.
+    static func providerNames(_ mvpds: [ServerInfo.Mvpd]) -> [String: String] {
+        let names =
+            mvpds.map { ($0.id, $0.displayName) }
+            + mvpds.compactMap { mvpd in mvpd.platformMappingId.map { ($0, mvpd.displayName) } }
+        return Dictionary(names, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Starts the world in the background and returns at once; the world says `worldReady` (or
     /// why it could not start) through the inbox.
     private func launch(_ scenario: Scenario?, autoplay: Bool) {
@@ -336,12 +346,7 @@ public final class TerminalApp: @unchecked Sendable {
                         world.info.personas.map {
                             CredentialHint(username: $0.username, password: $0.password, note: $0.note)
                         }))
-                // By MVPD id and by the framework's provider id (what an own identity provider's
-                // session names), so that the app shows "Aurora Cable", not "tvsim.aurora".
-                let names =
-                    world.info.mvpds.map { ($0.id, $0.displayName) }
-                    + world.info.mvpds.compactMap { mvpd in mvpd.platformMappingId.map { ($0, mvpd.displayName) } }
-                inbox.post(.providerNames(Dictionary(names, uniquingKeysWith: { first, _ in first })))
+                inbox.post(.providerNames(Self.providerNames(world.info.mvpds)))
                 for warning in device.warnings { inbox.post(.flash(warning)) }
                 let timeline = Timeline(now: { clock.nowMilliseconds() })
                 timeline.observe { inbox.post(.timeline($0)) }

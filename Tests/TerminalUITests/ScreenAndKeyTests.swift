@@ -1,11 +1,17 @@
 import FlowCore
 import FlowRuntime
+import Foundation
 import Localization
+import MockBackendAPI
 import Testing
 
 @testable import PassClient
 @testable import TerminalUI
 @testable import VSASimulator
+
+// What a presenter, a trainer and a QA engineer see and press, screen by screen: the Step pane,
+// keys around a take-over, codes in Detail, a world that fails, help, the code's letters, failed
+// calls, the timeline's language, notices and provider names.
 
 /// The Step pane explains the row the trainer looks at, whole or with a visible way to the rest;
 /// Detail names the step behind each call; every global action has a key that a text field does
@@ -311,5 +317,21 @@ import Testing
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(!text.contains("Signed in ·"), "\(text)")
         #expect(text.contains("Not signed in"), "\(text)")
+    }
+}
+
+@Suite struct ProviderNameTests {
+    /// An own identity provider's session names the framework's provider id: the app shows the
+    /// provider's name for it, as for an MVPD id.
+    @Test func providersAreNamedByMvpdIdAndByProviderId() throws {
+        let json = """
+            [{"id": "AuroraCable", "displayName": "Aurora Cable", "platformMappingId": "tvsim.aurora",
+              "enablePlatformServices": true, "displayInPlatformPicker": true, "integrationEnabled": true,
+              "ssoEnabled": true, "logoutSupported": true, "identityProviderAvailable": true, "isTempPass": false,
+              "personas": []}]
+            """
+        let mvpds = try JSONDecoder().decode([ServerInfo.Mvpd].self, from: Data(json.utf8))
+        let names = TerminalApp.providerNames(mvpds)
+        #expect(names == ["AuroraCable": "Aurora Cable", "tvsim.aurora": "Aurora Cable"])
     }
 }
