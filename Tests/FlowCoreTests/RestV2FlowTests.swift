@@ -64,6 +64,23 @@ import VSASimulator
         return store
     }
 
+    /// Launched signed out, then Sign in: C.1, then C.3 with Apple's picker on screen.
+    static func atApplesPicker() -> Store {
+        let store = launchedSignedOut()
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
+            $0.basics.app.activity = "Signing in"
+            $0.phase = .retrievingConfiguration(.signIn)
+        }
+        store.send(
+            .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .applePicker(F.known(.granted))
+        }
+        return store
+    }
+
     @Test func aDeniedPermissionIsVSA403AndProfilesAreStillRetrieved() {
         let store = Store(F.setup())
         Self.registered(store)
@@ -146,18 +163,7 @@ import VSASimulator
     }
 
     @Test func otherTVProviderIsN003AndTheAppsOwnPicker() {
-        let store = Self.launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
-            $0.basics.app.activity = "Signing in"
-            $0.phase = .retrievingConfiguration(.signIn)
-        }
-        store.send(
-            .api(.configuration(F.configuration())),
-            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
-        ) {
-            $0.directory = F.directory
-            $0.phase = .applePicker(F.known(.granted))
-        }
+        let store = Self.atApplesPicker()
         let other = VSError(.unsupportedProvider, message: "Other")
         let mvpds = F.directory.mvpds
         store.send(
@@ -210,18 +216,7 @@ import VSASimulator
     }
 
     @Test func cancellingApplesPickerIsN005AndEndsTheSignIn() {
-        let store = Self.launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
-            $0.basics.app.activity = "Signing in"
-            $0.phase = .retrievingConfiguration(.signIn)
-        }
-        store.send(
-            .api(.configuration(F.configuration())),
-            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
-        ) {
-            $0.directory = F.directory
-            $0.phase = .applePicker(F.known(.granted))
-        }
+        let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel")
         store.send(.metadata(.failure(cancel)), [Self.decision(.cancelled, "Apple's picker was cancelled.")]) {
             $0.framework.error = cancel
@@ -233,18 +228,7 @@ import VSASimulator
 
     /// The provider's sign-in that follows the picker, cancelled, is told apart from the picker.
     @Test func cancellingTheProvidersSignInSaysSo() {
-        let store = Self.launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
-            $0.basics.app.activity = "Signing in"
-            $0.phase = .retrievingConfiguration(.signIn)
-        }
-        store.send(
-            .api(.configuration(F.configuration())),
-            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
-        ) {
-            $0.directory = F.directory
-            $0.phase = .applePicker(F.known(.granted))
-        }
+        let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel", cancelledScreen: .providerSignIn)
         store.send(
             .metadata(.failure(cancel)), [Self.decision(.cancelled, "The provider's sign-in was cancelled.")]

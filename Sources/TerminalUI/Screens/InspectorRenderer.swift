@@ -10,7 +10,8 @@ import PassClient
 struct InspectorRenderer {
     let model: UIModel
 
-    func draw(_ layout: ScreenLayout, _ canvas: inout Canvas) {
+    /// `stepText`: the Step pane's text, as the layout was sized for it.
+    func draw(_ layout: ScreenLayout, stepText: StepPaneText?, _ canvas: inout Canvas) {
         let focused = model.focus == .inspector && model.overlay == nil
         let main = layout.inspectorMain
         canvas.box(main, Style(focused ? .focus : .muted))
@@ -20,7 +21,7 @@ struct InspectorRenderer {
         case .timeline: drawTimeline(in: content, &canvas)
         case .detail, .state: drawLines(model.inspectorLines(width: content.width), in: content, &canvas)
         }
-        drawStep(in: layout.stepPane, &canvas)
+        drawStep(stepText, in: layout.stepPane, &canvas)
     }
 
     func drawTabs(in rect: Rect, _ canvas: inout Canvas) {
@@ -167,11 +168,11 @@ struct InspectorRenderer {
     /// The step that led to the explained row (the selected one, or the newest), its whole
     /// explanation when the pane can hold it, and the code reached. What does not fit ends in `…`
     /// and the border names the key that shows the whole text in Detail.
-    func drawStep(in rect: Rect, _ canvas: inout Canvas) {
+    func drawStep(_ text: StepPaneText?, in rect: Rect, _ canvas: inout Canvas) {
         let strings = model.strings
         canvas.box(rect, Style(.muted), title: strings("stepPane.title"))
         let inner = rect.inset(horizontal: 2, vertical: 1)
-        guard let text = StepPaneText(model, width: inner.width) else {
+        guard let text else {
             canvas.paragraph(strings("stepPane.empty"), in: inner, Style(.muted))
             return
         }

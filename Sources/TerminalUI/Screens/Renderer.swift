@@ -22,10 +22,10 @@ public struct Renderer: Sendable {
             drawTooSmall(model, &canvas)
             return canvas
         }
-        let layout = model.layout
+        let (layout, stepText) = model.layoutAndStepText
         drawTitleBar(model, in: layout.titleBar, &canvas)
         DeviceRenderer(model: model).draw(in: layout.devicePane, &canvas)
-        if !model.presenting { InspectorRenderer(model: model).draw(layout, &canvas) }
+        if !model.presenting { InspectorRenderer(model: model).draw(layout, stepText: stepText, &canvas) }
         drawKeyBar(model, in: layout.keyBar, &canvas)
         if let overlay = model.overlay { OverlayRenderer(model: model).draw(overlay, in: layout.body, &canvas) }
         return canvas

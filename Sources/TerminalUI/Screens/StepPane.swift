@@ -38,9 +38,13 @@ struct StepPaneText: Equatable {
 
 extension UIModel {
     /// The window's layout, with the Step pane as tall as its text needs (within its bounds).
-    var layout: ScreenLayout {
+    var layout: ScreenLayout { layoutAndStepText.layout }
+
+    /// The layout and the Step pane's text it was sized for, worked out once for a frame.
+    var layoutAndStepText: (layout: ScreenLayout, stepText: StepPaneText?) {
         let base = ScreenLayout(size: size, platform: platform, presenting: presenting)
-        guard !presenting, let text = StepPaneText(self, width: base.stepPane.width - 4) else { return base }
-        return ScreenLayout(size: size, platform: platform, presenting: presenting, stepRows: text.rows)
+        // The pane's text sits inside its border and a column of margin on each side.
+        guard !presenting, let text = StepPaneText(self, width: base.stepPane.width - 4) else { return (base, nil) }
+        return (ScreenLayout(size: size, platform: platform, presenting: presenting, stepRows: text.rows), text)
     }
 }
