@@ -29,7 +29,7 @@ struct RouteRegistry {
         router.add(middleware: UnknownPathMiddleware(pipeline: pipeline))
         for group in EndpointGroup.allCases {
             let routerGroup = router.group()
-            routerGroup.add(middleware: pipeline.middlewares(for: group))
+            routerGroup.add(middleware: pipeline.chain(for: group))
             groups[group] = routerGroup
         }
     }

@@ -16,22 +16,76 @@ struct MockPipeline: Sendable {
     let backend: MockBackend
     let operations: EndpointOperations
 
-    /// The chain as one value of a fixed type, so that each request calls the middlewares
-    /// directly rather than through one existential per layer.
-    @MiddlewareFixedTypeBuilder<Request, Response, MockRequestContext>
-    func middlewares(for group: EndpointGroup) -> some MiddlewareProtocol<Request, Response, MockRequestContext> {
-        OperationMiddleware(operations: operations)
-        DribbleMiddleware(backend: backend)
-        JournalMiddleware(backend: backend, group: group)
-        RequestIdMiddleware(backend: backend)
-        MalformedBodyMiddleware()
-        ErrorStyleMiddleware(group: group, backend: backend)
-        HostCheckMiddleware(backend: backend)
-        HeaderLimitMiddleware(backend: backend)
-        ThrottleMiddleware(backend: backend)
-        RequestBodyMiddleware(backend: backend)
-        if group.injectsFaults { FaultMiddleware(group: group, backend: backend) }
+    /// One group's chain, built once, as one concrete middleware. The router calls a group's
+    /// middleware through an existential: a chain of generic layers would run unspecialized
+    /// there, copying itself and looking up type metadata at every layer of every request, while
+    /// these direct calls are compiled for the types they hold. A class, so that the closures
+    /// between layers capture one reference rather than copy a dozen.
+    final class Chain: RouterMiddleware, Sendable {
+        let operation: OperationMiddleware
+        let dribble: DribbleMiddleware
+        let journal: JournalMiddleware
+        let requestId: RequestIdMiddleware
+        let malformedBody = MalformedBodyMiddleware()
+        let errorStyle: ErrorStyleMiddleware
+        let hostCheck: HostCheckMiddleware
+        let headerLimit: HeaderLimitMiddleware
+        let throttle: ThrottleMiddleware
+        let body: RequestBodyMiddleware
+        let faults: FaultMiddleware?
+
+        init(pipeline: MockPipeline, group: EndpointGroup) {
+            let backend = pipeline.backend
+            operation = OperationMiddleware(operations: pipeline.operations)
+            dribble = DribbleMiddleware(backend: backend)
+            journal = JournalMiddleware(backend: backend, group: group)
+            requestId = RequestIdMiddleware(backend: backend)
+            errorStyle = ErrorStyleMiddleware(group: group, backend: backend)
+            hostCheck = HostCheckMiddleware(backend: backend)
+            headerLimit = HeaderLimitMiddleware(backend: backend)
+            throttle = ThrottleMiddleware(backend: backend)
+            body = RequestBodyMiddleware(backend: backend)
+            faults = group.injectsFaults ? FaultMiddleware(group: group, backend: backend) : nil
+        }
+
+        func handle(
+            _ request: Request, context: MockRequestContext,
+            next: (Request, MockRequestContext) async throws -> Response
+        ) async throws -> Response {
+            try await operation.handle(request, context: context) { request, context in
+                try await dribble.handle(request, context: context) { request, context in
+                    try await journal.handle(request, context: context) { request, context in
+                        try await requestId.handle(request, context: context) { request, context in
+                            try await malformedBody.handle(request, context: context) { request, context in
+                                try await errorStyle.handle(request, context: context) { request, context in
+                                    try await checked(request, context: context, next: next)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Layers 7 to 11: what refuses a request before its handler runs.
+        private func checked(
+            _ request: Request, context: MockRequestContext,
+            next: (Request, MockRequestContext) async throws -> Response
+        ) async throws -> Response {
+            try await hostCheck.handle(request, context: context) { request, context in
+                try await headerLimit.handle(request, context: context) { request, context in
+                    try await throttle.handle(request, context: context) { request, context in
+                        try await body.handle(request, context: context) { request, context in
+                            guard let faults else { return try await next(request, context) }
+                            return try await faults.handle(request, context: context, next: next)
+                        }
+                    }
+                }
+            }
+        }
     }
+
+    func chain(for group: EndpointGroup) -> Chain { Chain(pipeline: self, group: group) }
 
     /// Runs a group's middlewares around `endpoint` as its `RouterGroup` would, for answers given
     /// outside any route (unknown paths).
@@ -39,6 +93,6 @@ struct MockPipeline: Sendable {
         to request: Request, context: MockRequestContext, in group: EndpointGroup,
         endpoint: @escaping @Sendable (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
-        try await middlewares(for: group).handle(request, context: context, next: endpoint)
+        try await chain(for: group).handle(request, context: context, next: endpoint)
     }
 }
