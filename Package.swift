@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "LocatedJSON"]),
-        .testTarget(name: "PassAPITests", dependencies: ["PassAPI"]),
+        .testTarget(name: "PassAPITests", dependencies: ["PassAPI", "Simulation"]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "TerminalUITests",

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 @testable import PassAPI
@@ -292,5 +293,65 @@ extension Result {
                 <input type="hidden" name="RelayState" value="‹redacted›"><input name="username" value="demo">
                 <input type="hidden" name="SAMLart" value="‹redacted›"><input value="x" name="plain">
                 """#)
+    }
+}
+
+/// The Base64 decoder reads what Foundation's strict decoder reads once whitespace is dropped, the
+/// URL-safe alphabet mapped and padding completed, to the same bytes; but where Foundation lets
+/// `=` stand anywhere (`/Q=w`, `QUJD==`, `==`), it takes padding only where it completes the last
+/// group, as RFC 4648 §3.3 asks.
+@Suite struct Base64DecoderTests {
+    /// What `Base64.decode` must answer for `text`.
+    static func expected(_ text: String) -> Data? {
+        let symbols = text.filter { !" \t\n\r".contains($0) }
+        let data = symbols.prefix { $0 != "=" }
+        let padding = symbols.count - data.count
+        let paddingCompletesLastGroup =
+            padding == 0 || (data.count % 4 == 2 && padding <= 2) || (data.count % 4 == 3 && padding <= 1)
+        guard symbols.dropFirst(data.count).allSatisfy({ $0 == "=" }), paddingCompletesLastGroup else { return nil }
+        return foundationDecode(text)
+    }
+
+    static func foundationDecode(_ text: String) -> Data? {
+        var bytes = Array(text.utf8).filter { !" \t\n\r".utf8.contains($0) }
+        bytes = bytes.map {
+            $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0
+        }
+        guard !bytes.isEmpty, bytes.count % 4 != 1 else { return nil }
+        bytes += Array(repeating: UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4)
+        return Data(base64Encoded: Data(bytes))
+    }
+
+    @Test func agreesWithFoundationWherePaddingIsValidOnEdgeCases() {
+        let cases = [
+            "", " ", "=", "==", "====", "QQ", "QQ=", "QQ==", "QQ===", "QUI", "QUI=", "QUI==", "QUJD", "QUJD=",
+            "QUJD==", "QR==", "QUJ=", "Q", "QUJDR", "QU JD", "QU\nJD", "QQ==QQ==", "A=BC", "-_-_", "+/+/", "QQ =",
+            "Q Q = =", "!!!!", "QUJD\u{00E9}",
+        ]
+        for text in cases {
+            #expect(Base64.decode(text) == Self.expected(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func agreesWithFoundationWherePaddingIsValidOnSeededText() {
+        let seed: UInt64 = 2026
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = Array("AQgw+/-_= \n!".utf8) + Array("abcXYZ0189".utf8)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...14, using: &generator)
+            let text = String(
+                decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            #expect(Base64.decode(text) == Self.expected(text), "seed \(seed): \(text.debugDescription)")
+        }
+    }
+
+    @Test func decodesWhatItEncodes() {
+        var generator = SeededGenerator(seed: 7)
+        for length in 0..<64 {
+            let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let expected: Data? = data.isEmpty ? nil : data
+            #expect(Base64.decode(Base64.encode(data)) == expected)
+            #expect(Base64.decode(Base64.encodeURLSafe(data)) == expected)
+        }
     }
 }
