@@ -117,7 +117,7 @@ public final class MockBackend: Sendable {
     /// Codes look like the documented samples: seven upper-case letters and digits, without the
     /// easily confused 0/O and 1/I.
     func newCode() -> String {
-        random.string(length: 7, alphabet: Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789"))
+        random.string(length: 7, alphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     }
 
     func newIdentifier() -> String { random.uuid() }

@@ -32,15 +32,24 @@ public final class SharedRandom: Sendable {
         generator.withLock { body(&$0) }
     }
 
-    /// A random string of `length` characters drawn from `alphabet`.
-    public func string(length: Int, alphabet: [Character]) -> String {
-        with { generator in
-            String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+    /// A random string of `length` characters drawn from the ASCII `alphabet`, one uniform draw
+    /// per character (the draws `randomElement` makes, so a seed keeps its codes).
+    public func string(length: Int, alphabet: StaticString) -> String {
+        precondition(alphabet.isASCII && alphabet.utf8CodeUnitCount > 0, "an ASCII alphabet")
+        // Every new session draws a code: spelled from bytes, without a [Character] per call.
+        return alphabet.withUTF8Buffer { letters in
+            let drawn = with { generator in
+                (0..<length).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] }
+            }
+            return String(decoding: drawn, as: UTF8.self)
         }
     }
 
     /// A random RFC 4122 version-4 UUID string (lower case), reproducible for a seed.
-    public func uuid() -> String {
+    public func uuid() -> String { uuidValue().lowercaseText }
+
+    /// A random RFC 4122 version-4 UUID, for records that keep its 16 bytes rather than its text.
+    public func uuidValue() -> UUID {
         // Every request gets one (its trace id): drawn under the lock, spelled outside it.
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         with { generator in
@@ -50,7 +59,7 @@ public final class SharedRandom: Sendable {
                 raw[8] = (raw[8] & 0x3F) | 0x80
             }
         }
-        return UUID(uuid: bytes).lowercaseText
+        return UUID(uuid: bytes)
     }
 
     /// Random bytes, e.g. for secrets.

@@ -36,19 +36,31 @@ struct DirectJSONObject {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    var data: Data { Data(bytes + [UInt8(ascii: "}")]) }
+    var data: Data {
+        var data = Data(capacity: bytes.count + 1)
+        data.append(contentsOf: bytes)
+        data.append(UInt8(ascii: "}"))
+        return data
+    }
 
     private mutating func member(_ key: StaticString) {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// A JSON string as the encoder spells it: quotes, backslashes and control characters
     /// escaped, everything else (slashes and non-ASCII text included) as it is.
     static func write(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Codes, ids, URLs and dates need no escape: copied in one go.
+        if !text.utf8.contains(where: needsEscape) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -67,6 +79,10 @@ struct DirectJSONObject {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
 

@@ -19,7 +19,7 @@ extension CustomIdentityProviderRoutes {
         let lifetime = backend.settings.codeLifetimeSeconds
         let now = backend.nowMilliseconds
         // Consonants only, as RFC 8628 suggests, so that no code spells a word.
-        let userCode = backend.random.string(length: 8, alphabet: Array("BCDFGHJKLMNPQRSTVWXZ"))
+        let userCode = backend.random.string(length: 8, alphabet: "BCDFGHJKLMNPQRSTVWXZ")
         let grant = CustomIdentityStore.DeviceGrant(
             requestor: requestor.id, deviceCode: randomToken(), userCode: userCode, deviceId: deviceId,
             expiresAt: now + Int64(lifetime) * 1000, intervalMilliseconds: Int64(Self.pollInterval) * 1000)

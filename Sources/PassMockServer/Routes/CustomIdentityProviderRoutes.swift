@@ -109,6 +109,6 @@ struct CustomIdentityProviderRoutes {
     /// Random-looking, but drawn from the back end's seeded generator.
     func randomToken(length: Int = 40) -> String {
         backend.random.string(
-            length: length, alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"))
+            length: length, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     }
 }

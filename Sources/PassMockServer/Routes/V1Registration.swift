@@ -21,7 +21,7 @@ extension V1Routes {
         let lifetime = try codeLifetime(call.inputs["ttl"])
         let now = backend.now
         var session = AuthenticationSession(
-            code: backend.newCode(), sessionId: backend.newIdentifier(), serviceProvider: caller.requestor.id,
+            code: backend.newCode(), sessionId: backend.random.uuidValue(), serviceProvider: caller.requestor.id,
             clientId: caller.clientId, deviceId: deviceId, sharedDeviceInfo: info.map(Shared.init),
             parameters: SessionParameters(parameters),
             notBefore: now,

@@ -96,7 +96,7 @@ extension MockBackend {
     ) -> AuthenticationSession {
         let now = self.now
         let session = AuthenticationSession(
-            code: newCode(), sessionId: newIdentifier(), serviceProvider: caller.requestor.id,
+            code: newCode(), sessionId: random.uuidValue(), serviceProvider: caller.requestor.id,
             clientId: caller.clientId, deviceId: deviceId, sharedDeviceInfo: deviceInfo,
             parameters: SessionParameters(parameters),
             notBefore: now, notAfter: now.addingTimeInterval(TimeInterval(settings.codeLifetimeSeconds)))

@@ -23,14 +23,11 @@ struct AuthenticationSession: Sendable {
     var userAgent: String? = nil
 
     init(
-        code: String, sessionId: String, serviceProvider: String, clientId: String, deviceId: String,
+        code: String, sessionId: UUID, serviceProvider: String, clientId: String, deviceId: String,
         sharedDeviceInfo: Shared<DeviceInfo>?, parameters: SessionParameters, notBefore: Date, notAfter: Date
     ) {
-        guard let uuid = UUID(lowercaseText: sessionId) ?? UUID(uuidString: sessionId) else {
-            preconditionFailure("session ids are UUIDs: \(sessionId)")
-        }
         self.code = code
-        sessionUUID = uuid
+        sessionUUID = sessionId
         self.serviceProvider = serviceProvider
         self.clientId = clientId
         self.deviceId = deviceId
