@@ -121,13 +121,12 @@ let package = Package(
         .executableTarget(
             name: "tvsim",
             dependencies: [
-                "PassMockServer", "MockBackendAPI", "PassClient", "PassAPI", "Simulation", "LocatedJSON",
+                "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
                 "FlowRuntime",
                 "FlowCore", "TerminalUI",
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             // The JSON Schemas: embedded by the plugin, not compiled.
             exclude: ["Schemas"],

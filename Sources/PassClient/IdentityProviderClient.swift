@@ -18,26 +18,6 @@ public struct IdentityProviderClient: Sendable {
         public let status: String
     }
 
-    public struct SignInForm: Codable, Sendable, Equatable {
-        public struct Field: Codable, Sendable, Equatable {
-            public let name: String
-            public let label: String
-            public let secure: Bool
-        }
-
-        public struct Hint: Codable, Sendable, Equatable {
-            public let username: String
-            public let password: String
-            public let note: String?
-        }
-
-        public let mvpd: String
-        public let displayName: String
-        public let issuer: String
-        public let fields: [Field]
-        public let personas: [Hint]
-    }
-
     /// An identity provider's refusal: `invalid_credentials`, `subscription_ended`,
     /// `provider_unavailable`, `invalid_verification_token`, `session_expired`, …
     public struct Refusal: Codable, Sendable, Equatable, Error {
@@ -62,10 +42,6 @@ public struct IdentityProviderClient: Sendable {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         transport = Transport(clock: clock, observer: observer)
         self.acceptLanguage = acceptLanguage
-    }
-
-    public func signInForm(mvpd: String) async throws(Failure) -> SignInForm {
-        try await call("GET", "/idp/\(mvpd.pathEncoded)/vsa/context", body: nil as String?, label: "idp.vsa.context")
     }
 
     public func signIn(mvpd: String, username: String, password: String) async throws(Failure) -> SignIn {

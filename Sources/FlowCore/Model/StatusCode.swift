@@ -97,13 +97,4 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         StatusCode(
             id: "CFG\(status)", level: .error, meaning: Strings.english("status.CFG5xx", ["status": String(status)]))
     }
-
-    /// The code for a failed VSA metadata request, as the cookbooks map `VSErrorCode`s.
-    public static func forMetadataError(_ code: Int) -> StatusCode {
-        switch code {
-        case 0: permissionDenied
-        case 3: metadataUnavailable
-        default: appleError
-        }
-    }
 }

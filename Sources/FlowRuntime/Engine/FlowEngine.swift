@@ -40,8 +40,6 @@ public actor FlowEngine {
     private var ending: Ending?
     private var eventBudget = 20_000
     private var decisionLog = DecisionLog()
-    /// Observers of the app model (the terminal UI redraws on change).
-    private var modelObservers: [@Sendable (AppModel) -> Void] = []
 
     public init(
         setup: AppSetup, services: Services, clock: any SimulationClock, agent: any UserAgent, store: any DeviceStore,
@@ -72,13 +70,8 @@ public actor FlowEngine {
 
     public var app: AppModel { machine.app }
     public var setup: AppSetup { machine.setup }
-    public var currentDevice: SimulatedDevice { device.current }
     /// Every authorization answer of the run, in order (scenario expectations read it).
     public var decisions: [DecisionRecord] { decisionLog.records }
-
-    public func onModelChange(_ observer: @escaping @Sendable (AppModel) -> Void) {
-        modelObservers.append(observer)
-    }
 
     // MARK: - The loop
 
@@ -102,13 +95,11 @@ public actor FlowEngine {
             ending = .runaway
             return
         }
-        let before = machine.app
         let effects = machine.handle(event, at: clock.nowMilliseconds())
         for effect in effects {
             await perform(effect)
             if ending != nil { return }
         }
-        if machine.app != before { for observer in modelObservers { observer(machine.app) } }
     }
 
     private func perform(_ effect: Effect) async {

@@ -29,9 +29,6 @@ public struct EnhancedError: Codable, Sendable, Equatable, Error, CustomStringCo
             details: details, helpUrl: code.helpUrl, trace: trace)
     }
 
-    /// The catalogued code, if this is one tvsim knows.
-    public var knownCode: ErrorCode? { ErrorCode(rawValue: code) }
-
     public var description: String {
         "\(code) (\(status), action \(action.rawValue)): \(message)" + (details.map { " — \($0)" } ?? "")
     }
