@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassClient", "MockBackendAPI",
+                "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "MockBackendAPI",
                 "LocatedJSON", "Simulation", "Localization",
             ],
             linkerSettings: [

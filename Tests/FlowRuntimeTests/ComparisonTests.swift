@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PassAPI
 import Testing
 
 @testable import FlowRuntime

@@ -3,9 +3,9 @@ import FlowRuntime
 import Foundation
 import Localization
 import MockBackendAPI
+import PassAPI
 import Testing
 
-@testable import PassClient
 @testable import TerminalUI
 @testable import VSASimulator
 

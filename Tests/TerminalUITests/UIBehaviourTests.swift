@@ -2,9 +2,9 @@ import FlowCore
 import FlowRuntime
 import Foundation
 import MockBackendAPI
+import PassAPI
 import Testing
 
-@testable import PassClient
 @testable import TerminalUI
 @testable import VSASimulator
 

@@ -1,5 +1,5 @@
 import Foundation
-import PassClient
+import PassAPI
 
 /// The HTTP exchanges of one or more runs as a HAR 1.2 log, the archive format Chrome DevTools,
 /// Firefox and Charles open. Exchanges are taken as the timeline holds them, secrets already

@@ -1,7 +1,7 @@
 import FlowCore
 import Foundation
 import Localization
-import PassClient
+import PassAPI
 import Synchronization
 
 /// What a user or screen line says, as a catalog key and its arguments: the entry's title is its

@@ -3,7 +3,6 @@ import FlowRuntime
 import Foundation
 import Localization
 import PassAPI
-import PassClient
 
 /// The inspector: tabs (timeline, detail of the selected entry, state of the world) and, below,
 /// the step pane that names the cookbook step now running and explains it.

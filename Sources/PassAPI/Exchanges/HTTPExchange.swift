@@ -1,5 +1,4 @@
 import Foundation
-import PassAPI
 
 /// One request and its answer as the client saw them, secrets redacted. The timeline shows these.
 public struct HTTPExchange: Sendable, Codable, Equatable {
@@ -29,6 +28,25 @@ public struct HTTPExchange: Sendable, Codable, Equatable {
     public let durationMilliseconds: Double
     /// Transport failure (connection refused, reset, timeout), if there was no answer.
     public let failure: String?
+
+    public init(
+        id: Int, label: String, method: String, url: String, requestHeaders: [Header], requestBody: String?,
+        status: Int?, responseHeaders: [Header], responseBody: String?, startedAt: Int64,
+        durationMilliseconds: Double, failure: String?
+    ) {
+        self.id = id
+        self.label = label
+        self.method = method
+        self.url = url
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.startedAt = startedAt
+        self.durationMilliseconds = durationMilliseconds
+        self.failure = failure
+    }
 
     public func requestHeader(_ name: String) -> String? {
         requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
