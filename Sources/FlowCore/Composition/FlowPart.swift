@@ -46,6 +46,9 @@ protocol IntegrationState: Sendable, Equatable {
     var basics: AppBasics { get set }
     /// The phase with nothing in progress.
     static var idle: Phase { get }
+
+    /// The state before the app's first event.
+    init(basics: AppBasics)
 }
 
 /// An integration's working reducer: its state and the context of the event being handled. The
@@ -55,6 +58,8 @@ protocol PhasedReducer {
     associatedtype State: IntegrationState
     var state: State { get set }
     var context: FlowContext { get }
+
+    init(state: State, context: FlowContext)
 
     mutating func userAction(_ action: AppAction) -> [Effect]
     /// Events that belong to the current phase; nil when the phase does not wait for this one.
@@ -138,7 +143,7 @@ extension PhasedReducer {
 
 /// An integration's reducer: `reduce(&state, event, context) -> [effect]`, pure, with its own
 /// state and phases.
-public protocol IntegrationFlow: Sendable {
+protocol IntegrationFlow: Sendable {
     associatedtype State: Sendable, Equatable
 
     static func initialState(_ setup: AppSetup) -> State
@@ -148,17 +153,17 @@ public protocol IntegrationFlow: Sendable {
 }
 
 /// Any integration packaged for the runtime.
-public struct IntegrationMachine<Flow: IntegrationFlow>: FlowMachine {
-    public private(set) var state: Flow.State
+struct IntegrationMachine<Flow: IntegrationFlow>: FlowMachine {
+    private(set) var state: Flow.State
 
-    public init(setup: AppSetup) {
+    init(setup: AppSetup) {
         state = Flow.initialState(setup)
     }
 
-    public var setup: AppSetup { Flow.setup(of: state) }
-    public var app: AppModel { Flow.app(of: state) }
+    var setup: AppSetup { Flow.setup(of: state) }
+    var app: AppModel { Flow.app(of: state) }
 
-    public mutating func handle(_ event: Event, at now: Int64) -> [Effect] {
+    mutating func handle(_ event: Event, at now: Int64) -> [Effect] {
         Flow.reduce(&state, event, FlowContext(now: now))
     }
 }

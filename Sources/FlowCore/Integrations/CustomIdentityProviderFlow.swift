@@ -16,10 +16,10 @@ import VSASimulator
 ///     L   sign out: forget the tokens; after Apple SSO, sign out in Settings (VSA203)
 ///
 /// The SDK's status codes mark the app's equivalent decision points.
-public enum CustomIdentityProviderFlow: IntegrationFlow {
+enum CustomIdentityProviderFlow: PhasedIntegration {
     typealias Steps = CustomIdentityProviderSteps
 
-    public struct State: IntegrationState {
+    struct State: IntegrationState {
         static let idle = Phase.idle
 
         var basics: AppBasics
@@ -29,6 +29,10 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         var entitlements: Set<String> = []
         /// Web sign-ins started, so each gets its own `state`.
         var signIns = 0
+
+        init(basics: AppBasics) {
+            self.basics = basics
+        }
     }
 
     enum Goal: Sendable, Equatable {
@@ -56,16 +60,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         case notice
     }
 
-    public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
-    public static func setup(of state: State) -> AppSetup { state.basics.setup }
-    public static func app(of state: State) -> AppModel { state.basics.app }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
-        var reducer = Reducer(state: state, context: context)
-        let effects = reducer.handle(event)
-        state = reducer.state
-        return effects.map(\.atAppDecision)
-    }
+    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
 
     // MARK: - Parts, configured for this recipe
 
@@ -88,7 +83,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             prompt: setup.asksPermission, accessStep: Steps.accessStatus, providerStep: Steps.silentAccount)
     }
 
-    struct Reducer: PhasedReducer {
+    struct Reducer: AppActionReducer {
         var state: State
         let context: FlowContext
 
@@ -132,27 +127,15 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
 
         // MARK: - User actions
 
-        mutating func userAction(_ action: AppAction) -> [Effect] {
-            guard state.phase == .idle || action == .launch else {
-                return [.record(.note("The app is busy; \(action) is ignored."))]
-            }
-            switch action {
-            case .launch:
-                state.basics.app.activity = "Starting"
-                return checkConfiguration() + checkFramework(.launch)
-            case .signIn:
-                guard !state.basics.app.authentication.isAuthenticated else {
-                    return [.record(.note("Already signed in."))]
-                }
-                state.basics.app.activity = "Signing in"
-                if state.framework.isGranted { return showApplePicker() }
-                return checkFramework(.signIn)
-            case .play(let resource):
-                return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.decidePlay($1) })
-            case .signOut: return signOut()
-            case .foreground: return checkFramework(.foreground)
-            }
+        mutating func launchApp() -> [Effect] { checkConfiguration() + checkFramework(.launch) }
+
+        mutating func startSignIn() -> [Effect] {
+            if state.framework.isGranted { return showApplePicker() }
+            return checkFramework(.signIn)
         }
+
+        mutating func decide(toPlay resource: String) -> [Effect] { decidePlay(resource) }
+        mutating func returnToForeground() -> [Effect] { checkFramework(.foreground) }
 
         // MARK: - 1. The app's configuration
 
@@ -193,7 +176,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 let follow = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
                 effects.append(status(code, follow))
             } else if let error = known.error {
-                effects.append(status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description))
+                effects.append(status(.forFrameworkError(error), error.description))
             }
             switch goal {
             case .foreground where state.basics.app.authentication.isAuthenticated:
@@ -238,7 +221,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             case .permissionNotGranted(let error):
                 return [status(.permissionDenied, error.message)] + ownSignIn(provider: nil)
             case .failed(let error):
-                return [status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description)]
+                return [status(.forFrameworkError(error), error.description)]
                     + ownSignIn(provider: nil)
             }
         }
@@ -272,7 +255,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                 state.phase = .translating(provider: provider, silent: silent)
                 return [.record(.step(Steps.translate)), .call(.translateSAML(saml: saml, provider: provider))]
             case .failure(let error):
-                return [status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description)]
+                return [status(.forFrameworkError(error), error.description)]
                     + fallBack(silent: silent, provider: provider)
             }
         }
@@ -326,10 +309,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
         }
 
         mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, expectedState: String) -> [Effect] {
-            guard case .returned(let url) = outcome else {
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The sign-in page was closed.")])
-            }
+            guard case .returned(let url) = outcome else { return signInAbandoned("The sign-in page was closed.") }
             let query = URLComponents(string: url)?.queryItems ?? []
             let value = { (name: String) in query.first { $0.name == name }?.value }
             guard value("state") == expectedState, let code = value("code") else {
@@ -369,12 +349,8 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
             case .signedIn(.customTokens(let tokens)): return authenticated(tokens, type: .regular, announce: true)
             case .signedIn: return finishIdle([])
             case .newCodeRequested: return requestDeviceCode()
-            case .closed:
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
-            case .gaveUp(let reason):
-                state.basics.dropPendingPlay()
-                return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
+            case .closed: return codeScreenEnded(closed: true, reason: "")
+            case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
             }
         }
 
@@ -432,9 +408,7 @@ public enum CustomIdentityProviderFlow: IntegrationFlow {
                         .record(.note("The app's own sign-in failed (\(failure.message)).")), status(.notAuthenticated),
                     ])
             default:
-                state.basics.dropPendingPlay()
-                let note = Effect.record(.note("\(describe(state.phase)) failed: \(failure.message)"))
-                return [.showHome] + finishIdle([note])
+                return failedUnexpectedly(failure)
             }
         }
 

@@ -21,10 +21,10 @@ import VSASimulator
 ///
 /// Steps 2, 4 and 7 set `channelIdentifier` to Adobe's SAML issuer, as the seed's code does. The
 /// SDK's status codes mark the app's equivalent decision points; REST API V1 sends none of them.
-public enum RestV1Flow: IntegrationFlow {
+enum RestV1Flow: PhasedIntegration {
     typealias Steps = RestV1Steps
 
-    public struct State: IntegrationState {
+    struct State: IntegrationState {
         static let idle = Phase.idle
 
         var basics: AppBasics
@@ -32,6 +32,10 @@ public enum RestV1Flow: IntegrationFlow {
         var registration = ClientRegistration.State()
         var framework = FrameworkStatus()
         var directory: ConfigurationDirectory?
+
+        init(basics: AppBasics) {
+            self.basics = basics
+        }
     }
 
     enum Goal: Sendable, Equatable {
@@ -75,16 +79,7 @@ public enum RestV1Flow: IntegrationFlow {
     /// Adobe's SAML issuer, which steps 2, 4 and 7 send as `channelIdentifier`.
     static let channelIdentifier = PartnerExchange.channelIdentifier
 
-    public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
-    public static func setup(of state: State) -> AppSetup { state.basics.setup }
-    public static func app(of state: State) -> AppModel { state.basics.app }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
-        var reducer = Reducer(state: state, context: context)
-        let effects = reducer.handle(event)
-        state = reducer.state
-        return effects.map(\.atAppDecision)
-    }
+    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
 
     // MARK: - Parts, configured for this cookbook
 
@@ -106,7 +101,7 @@ public enum RestV1Flow: IntegrationFlow {
             prompt: setup.asksPermission, channelIdentifier: channelIdentifier, accessStep: Steps.silentPartnerStatus)
     }
 
-    struct Reducer: PhasedReducer {
+    struct Reducer: AppActionReducer {
         var state: State
         let context: FlowContext
 
@@ -175,27 +170,13 @@ public enum RestV1Flow: IntegrationFlow {
 
         // MARK: - User actions
 
-        mutating func userAction(_ action: AppAction) -> [Effect] {
-            guard state.phase == .idle || action == .launch else {
-                return [.record(.note("The app is busy; \(action) is ignored."))]
-            }
-            switch action {
-            case .launch:
-                state.basics.app.activity = "Starting"
-                return register(.launch)
-            case .signIn:
-                guard !state.basics.app.authentication.isAuthenticated else {
-                    return [.record(.note("Already signed in."))]
-                }
-                state.basics.app.activity = "Signing in"
-                return register(.signIn)
-            case .play(let resource):
-                return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.authorize($1) })
-            case .signOut: return signOut()
-            case .foreground:
-                guard state.registration.tokenIssued else { return register(.launch) }
-                return checkFramework(.foreground)
-            }
+        mutating func launchApp() -> [Effect] { register(.launch) }
+        mutating func startSignIn() -> [Effect] { register(.signIn) }
+        mutating func decide(toPlay resource: String) -> [Effect] { authorize(resource) }
+
+        mutating func returnToForeground() -> [Effect] {
+            guard state.registration.tokenIssued else { return register(.launch) }
+            return checkFramework(.foreground)
         }
 
         // MARK: - 0. Registration
@@ -266,7 +247,7 @@ public enum RestV1Flow: IntegrationFlow {
                         goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
                     ))
             } else if let error = known.error {
-                effects.append(status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description))
+                effects.append(status(.forFrameworkError(error), error.description))
             }
             switch goal {
             case .signIn: return effects + fetchConfiguration(.signIn)
@@ -357,7 +338,7 @@ public enum RestV1Flow: IntegrationFlow {
             case .permissionNotGranted(let error):
                 return [status(.permissionDenied, error.message)] + regularWorkflow(preselected: nil)
             case .failed(let error):
-                return [status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description)]
+                return [status(.forFrameworkError(error), error.description)]
                     + regularWorkflow(preselected: nil)
             }
         }
@@ -406,7 +387,7 @@ public enum RestV1Flow: IntegrationFlow {
                 ]
             case .failure(let error):
                 if silent {
-                    return [status(RestV2Flow.Reducer.code(forFrameworkError: error), error.description)]
+                    return [status(.forFrameworkError(error), error.description)]
                         + finishIdle([status(.notAuthenticated)])
                 }
                 state.phase = .applePicker(state.framework)
@@ -424,8 +405,7 @@ public enum RestV1Flow: IntegrationFlow {
 
         mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
             guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The app's MVPD picker was cancelled.")])
+                return signInAbandoned("The app's MVPD picker was cancelled.")
             }
             return startRegularAuthentication(mvpd)
         }
@@ -458,10 +438,7 @@ public enum RestV1Flow: IntegrationFlow {
         }
 
         mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, mvpd: String) -> [Effect] {
-            guard case .returned = outcome else {
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The MVPD login was closed.")])
-            }
+            guard case .returned = outcome else { return signInAbandoned("The MVPD login was closed.") }
             let (child, effects) = RestV1Flow.polling.pollNow(handle: mvpd, interval: setup.pollingInterval)
             state.phase = .polling(mvpd: mvpd, child)
             return [.showHome] + effects
@@ -476,12 +453,8 @@ public enum RestV1Flow: IntegrationFlow {
             case .newCodeRequested:
                 guard let mvpd = mvpd.flatMap({ state.directory?.mvpd(id: $0) }) else { return finishIdle([]) }
                 return startRegularAuthentication(mvpd)
-            case .closed:
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
-            case .gaveUp(let reason):
-                state.basics.dropPendingPlay()
-                return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
+            case .closed: return codeScreenEnded(closed: true, reason: "")
+            case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
             }
         }
 
@@ -558,12 +531,7 @@ public enum RestV1Flow: IntegrationFlow {
         mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
             switch state.phase {
             case .fetchingConfiguration:
-                let code: StatusCode =
-                    failure.enhancedCode == "invalid_requestor"
-                        || failure.enhancedCode == "invalid_parameter_service_provider"
-                    ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
-                state.basics.dropPendingPlay()
-                return finishIdle([status(code, failure.message)])
+                return configurationFailed(failure)
             case .profileRequest(let mvpd, let silent), .exchangingToken(let mvpd, let silent):
                 let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
                 if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
@@ -585,9 +553,7 @@ public enum RestV1Flow: IntegrationFlow {
             case .loggingOut(let appleSource):
                 return [.record(.note("The logout failed (\(failure.message))."))] + loggedOut(appleSource: appleSource)
             default:
-                state.basics.dropPendingPlay()
-                let note = Effect.record(.note("\(describe(state.phase)) failed: \(failure.message)"))
-                return [.showHome] + finishIdle([note])
+                return failedUnexpectedly(failure)
             }
         }
 

@@ -20,10 +20,10 @@ import VSASimulator
 ///
 /// The SDK's status codes mark the app's equivalent decision points (VSA403 where the permission is
 /// denied, N003 for "Other TV Provider", …); Adobe's REST API sends none of them.
-public enum RestV2Flow: IntegrationFlow {
+enum RestV2Flow: PhasedIntegration {
     typealias Steps = RestV2Steps
 
-    public struct State: IntegrationState {
+    struct State: IntegrationState {
         static let idle = Phase.idle
 
         var basics: AppBasics
@@ -31,6 +31,10 @@ public enum RestV2Flow: IntegrationFlow {
         var registration = ClientRegistration.State()
         var framework = FrameworkStatus()
         var directory: ConfigurationDirectory?
+
+        init(basics: AppBasics) {
+            self.basics = basics
+        }
     }
 
     enum Goal: Sendable, Equatable {
@@ -75,16 +79,7 @@ public enum RestV2Flow: IntegrationFlow {
         case notice
     }
 
-    public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
-    public static func setup(of state: State) -> AppSetup { state.basics.setup }
-    public static func app(of state: State) -> AppModel { state.basics.app }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
-        var reducer = Reducer(state: state, context: context)
-        let effects = reducer.handle(event)
-        state = reducer.state
-        return effects.map(\.atAppDecision)
-    }
+    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
 
     // MARK: - Parts, configured for this cookbook
 
@@ -117,7 +112,7 @@ public enum RestV2Flow: IntegrationFlow {
         FrameworkAccess(prompt: setup.asksPermission, accessStep: Steps.silentPartnerStatus, providerStep: providerStep)
     }
 
-    struct Reducer: PhasedReducer {
+    struct Reducer: AppActionReducer {
         var state: State
         let context: FlowContext
 
@@ -187,30 +182,19 @@ public enum RestV2Flow: IntegrationFlow {
 
         // MARK: - User actions
 
+        /// A.3 first when the access token has expired: the action waits for the new one.
         mutating func userAction(_ action: AppAction) -> [Effect] {
-            guard state.phase == .idle || action == .launch else {
-                return [.record(.note("The app is busy; \(action) is ignored."))]
-            }
-            if action != .launch, state.registration.tokenExpired(now: context.now) {
+            if state.phase == .idle, action != .launch, state.registration.tokenExpired(now: context.now) {
                 state.phase = .renewingToken(action)
                 return RestV2Flow.registration.renew(&state.registration).effects
             }
-            switch action {
-            case .launch:
-                state.basics.app.activity = "Starting"
-                return register(.launch)
-            case .signIn:
-                guard !state.basics.app.authentication.isAuthenticated else {
-                    return [.record(.note("Already signed in."))]
-                }
-                state.basics.app.activity = "Signing in"
-                return register(.signIn)
-            case .play(let resource):
-                return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.authorize($1) })
-            case .signOut: return signOut()
-            case .foreground: return checkFrameworkAgain()
-            }
+            return takeAction(action)
         }
+
+        mutating func launchApp() -> [Effect] { register(.launch) }
+        mutating func startSignIn() -> [Effect] { register(.signIn) }
+        mutating func decide(toPlay resource: String) -> [Effect] { authorize(resource) }
+        mutating func returnToForeground() -> [Effect] { checkFrameworkAgain() }
 
         // MARK: - A. Registration
 
@@ -268,7 +252,7 @@ public enum RestV2Flow: IntegrationFlow {
                     ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
                 effects.append(status(code, follow))
             } else if let error = known.error {
-                effects.append(status(Self.code(forFrameworkError: error), error.description))
+                effects.append(status(.forFrameworkError(error), error.description))
             }
             switch goal {
             case .launch: return effects + retrieveProfiles()
@@ -380,15 +364,9 @@ public enum RestV2Flow: IntegrationFlow {
             case .permissionNotGranted(let error):
                 return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
             case .failed(let error):
-                return [status(Self.code(forFrameworkError: error), error.description)]
+                return [status(.forFrameworkError(error), error.description)]
                     + showAppPicker(preselected: nil)
             }
-        }
-
-        /// VSA503 when the provider did not respond (`serviceTemporarilyUnavailable`), APPL_ERROR
-        /// for any other framework error.
-        static func code(forFrameworkError error: VSError) -> StatusCode {
-            error.code == .serviceTemporarilyUnavailable ? .metadataUnavailable : .appleError
         }
 
         /// A provider the app knows but cannot sign in through Apple: its login, without the picker.
@@ -434,7 +412,7 @@ public enum RestV2Flow: IntegrationFlow {
                 return effects + showAppPicker(preselected: mvpd.id)
             case .frameworkFailed(let error):
                 if silent {
-                    return [status(Self.code(forFrameworkError: error), error.description)]
+                    return [status(.forFrameworkError(error), error.description)]
                         + finishIdle([status(.notAuthenticated)])
                 }
                 return applePickerAnswered(ApplePicker.outcome(.failure(error)))
@@ -460,8 +438,7 @@ public enum RestV2Flow: IntegrationFlow {
 
         mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
             guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The app's MVPD picker was cancelled.")])
+                return signInAbandoned("The app's MVPD picker was cancelled.")
             }
             return startBasicAuthentication(mvpd)
         }
@@ -503,10 +480,7 @@ public enum RestV2Flow: IntegrationFlow {
         }
 
         mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
-            guard case .returned = outcome else {
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The MVPD login was closed.")])
-            }
+            guard case .returned = outcome else { return signInAbandoned("The MVPD login was closed.") }
             // Only after the redirect URL loads does the app poll for the profile.
             let (child, effects) = RestV2Flow.polling.pollNow(
                 handle: session.code ?? "", interval: setup.pollingInterval)
@@ -523,12 +497,8 @@ public enum RestV2Flow: IntegrationFlow {
             case .newCodeRequested:
                 guard let mvpd = mvpd.flatMap({ state.directory?.mvpd(id: $0) }) else { return finishIdle([]) }
                 return startBasicAuthentication(mvpd)
-            case .closed:
-                state.basics.dropPendingPlay()
-                return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
-            case .gaveUp(let reason):
-                state.basics.dropPendingPlay()
-                return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
+            case .closed: return codeScreenEnded(closed: true, reason: "")
+            case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
             }
         }
 
@@ -691,11 +661,7 @@ public enum RestV2Flow: IntegrationFlow {
         mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
             switch state.phase {
             case .retrievingConfiguration:
-                let code: StatusCode =
-                    failure.enhancedCode == "invalid_parameter_service_provider"
-                    ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
-                state.basics.dropPendingPlay()
-                return finishIdle([status(code, failure.message)])
+                return configurationFailed(failure)
             case .retrievingProfiles:
                 state.basics.app.authentication = .notAuthenticated
                 return finishIdle([.record(.note("Profiles could not be read (\(failure.message))."))])
@@ -703,9 +669,7 @@ public enum RestV2Flow: IntegrationFlow {
                 return finishIdle(
                     RestV2Flow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
             default:
-                state.basics.dropPendingPlay()
-                let note = Effect.record(.note("\(describe(state.phase)) failed: \(failure.message)"))
-                return [.showHome] + finishIdle([note])
+                return failedUnexpectedly(failure)
             }
         }
 

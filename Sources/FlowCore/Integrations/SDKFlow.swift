@@ -23,10 +23,10 @@ import VSASimulator
 ///     I.1  logout; with Apple SSO, status VSA203: sign out in Settings
 ///
 /// Calls the app makes before `setRequestorComplete` wait in the SDK's queue (seed 001, B.2).
-public enum SDKFlow: IntegrationFlow {
+enum SDKFlow: PhasedIntegration {
     typealias Steps = SDKSteps
 
-    public struct State: IntegrationState {
+    struct State: IntegrationState {
         static let idle = Phase.idle
 
         var basics: AppBasics
@@ -38,6 +38,10 @@ public enum SDKFlow: IntegrationFlow {
         var requestorReady = false
         /// Calls the app made while `setRequestor` ran.
         var queued: [AppAction] = []
+
+        init(basics: AppBasics) {
+            self.basics = basics
+        }
     }
 
     enum Phase: Sendable, Equatable {
@@ -100,15 +104,10 @@ public enum SDKFlow: IntegrationFlow {
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
-    public static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
-    public static func setup(of state: State) -> AppSetup { state.basics.setup }
-    public static func app(of state: State) -> AppModel { state.basics.app }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
-        var reducer = Reducer(state: state, context: context)
-        let effects = reducer.handle(event)
-        state = reducer.state
-        return withTracking(withStatusCallbacks(effects), state)
+    /// The SDK calls the app back: each status code also as a `status:` callback, and the
+    /// tracking events after the calls seed 001 lists.
+    static func published(_ effects: [Effect], _ state: State) -> [Effect] {
+        withTracking(withStatusCallbacks(effects), state)
     }
 
     /// `sendTrackingData` follows the calls seed 001 lists (checkAuthentication,
@@ -819,9 +818,7 @@ public enum SDKFlow: IntegrationFlow {
                 return finishIdle(
                     SDKFlow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
             default:
-                state.basics.dropPendingPlay()
-                let note = Effect.record(.note("\(describe(state.phase)) failed: \(failure.message)"))
-                return [.showHome] + finishIdle([note])
+                return failedUnexpectedly(failure)
             }
         }
 

@@ -1,4 +1,6 @@
 import Localization
+import PassAPI
+import VSASimulator
 
 /// The advanced status codes an app sees (the SDK's `status:` callback), used as one vocabulary
 /// in every integration: in REST modes they mark the point where the app takes the same decision.
@@ -96,5 +98,22 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static func serverError(_ status: Int) -> StatusCode {
         StatusCode(
             id: "CFG\(status)", level: .error, meaning: Strings.english("status.CFG5xx", ["status": String(status)]))
+    }
+
+    /// The code an app raises for a framework error: VSA503 when the provider did not respond
+    /// (`serviceTemporarilyUnavailable`), APPL_ERROR for any other.
+    static func forFrameworkError(_ error: VSError) -> StatusCode {
+        error.code == .serviceTemporarilyUnavailable ? .metadataUnavailable : .appleError
+    }
+
+    /// What a failed configuration request means for the app: a requestor the service does not
+    /// know (REST API V2's `invalid_parameter_service_provider`, V1's `invalid_requestor`), else a
+    /// server error.
+    static func forConfigurationFailure(_ failure: PassErrorSummary) -> StatusCode {
+        let code = failure.enhancedCode
+        let unknownRequestor =
+            code.flatMap(ErrorCode.init(rawValue:)) == .invalidParameterServiceProvider
+            || code.flatMap(V1ErrorCode.init(rawValue:)) == .invalidRequestor
+        return unknownRequestor ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
     }
 }

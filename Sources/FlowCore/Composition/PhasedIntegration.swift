@@ -1,0 +1,96 @@
+import PassAPI
+
+/// An integration whose reducer is a `PhasedReducer` over an `IntegrationState`: the state every
+/// integration starts from, how the runtime reads it and how an event runs through the reducer
+/// are the same for all of them, and are written once here.
+protocol PhasedIntegration: IntegrationFlow where State: IntegrationState {
+    associatedtype Reducer: PhasedReducer where Reducer.State == State
+
+    /// What the reducer's effects become before the runtime performs them. REST and own-IdP
+    /// apps mark their status codes as the app's decisions (`Effect.atAppDecision`); the SDK adds
+    /// its callbacks and tracking.
+    static func published(_ effects: [Effect], _ state: State) -> [Effect]
+}
+
+extension PhasedIntegration {
+    static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
+    static func setup(of state: State) -> AppSetup { state.basics.setup }
+    static func app(of state: State) -> AppModel { state.basics.app }
+
+    static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
+        var reducer = Reducer(state: state, context: context)
+        let effects = reducer.handle(event)
+        state = reducer.state
+        return published(effects, state)
+    }
+
+    /// The SDK's status codes, raised by an app that has no SDK: marked as the app's decisions.
+    static func markedAsAppDecisions(_ effects: [Effect]) -> [Effect] { effects.map(\.atAppDecision) }
+}
+
+/// The user's actions as every app without the SDK takes them: one at a time (launch excepted),
+/// a sign-in while signed in is only a note, and a protected title signs in first. Each
+/// integration says how it starts each one.
+protocol AppActionReducer: PhasedReducer {
+    /// The app opened: its first calls.
+    mutating func launchApp() -> [Effect]
+    /// The user asked to sign in.
+    mutating func startSignIn() -> [Effect]
+    /// A protected title while signed in: the integration's decision.
+    mutating func decide(toPlay resource: String) -> [Effect]
+    mutating func signOut() -> [Effect]
+    /// Back from the background.
+    mutating func returnToForeground() -> [Effect]
+}
+
+extension AppActionReducer {
+    mutating func userAction(_ action: AppAction) -> [Effect] { takeAction(action) }
+
+    /// The shared handling of `action`, for an integration that checks something first.
+    mutating func takeAction(_ action: AppAction) -> [Effect] {
+        guard phase == State.idle || action == .launch else {
+            return [.record(.note("The app is busy; \(action) is ignored."))]
+        }
+        switch action {
+        case .launch:
+            basics.app.activity = "Starting"
+            return launchApp()
+        case .signIn:
+            guard !basics.app.authentication.isAuthenticated else { return [.record(.note("Already signed in."))] }
+            basics.app.activity = "Signing in"
+            return startSignIn()
+        case .play(let resource):
+            return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.decide(toPlay: $1) })
+        case .signOut: return signOut()
+        case .foreground: return returnToForeground()
+        }
+    }
+}
+
+extension PhasedReducer {
+    /// The configuration could not be read: the app cannot go on, and says why.
+    mutating func configurationFailed(_ failure: PassErrorSummary) -> [Effect] {
+        basics.dropPendingPlay()
+        return finishIdle([status(.forConfigurationFailure(failure), failure.message)])
+    }
+
+    /// A call failed where the phase expected none to: back home, with a note of what failed.
+    mutating func failedUnexpectedly(_ failure: PassErrorSummary) -> [Effect] {
+        basics.dropPendingPlay()
+        let note = Effect.record(.note("\(describe(phase)) failed: \(failure.message)"))
+        return [.showHome] + finishIdle([note])
+    }
+
+    /// The code screen closed or its code ran out without a sign-in.
+    mutating func codeScreenEnded(closed: Bool, reason: String) -> [Effect] {
+        basics.dropPendingPlay()
+        guard closed else { return finishIdle([.record(.note(reason)), status(.notAuthenticated)]) }
+        return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
+    }
+
+    /// The user left a sign-in (the app's picker, the MVPD's login) without finishing it.
+    mutating func signInAbandoned(_ what: String) -> [Effect] {
+        basics.dropPendingPlay()
+        return [.showHome] + finishIdle([status(.cancelled, what)])
+    }
+}
