@@ -168,6 +168,7 @@ import VSASimulator
             let source = try String(contentsOf: file, encoding: .utf8)
             for pattern in [
                 #/activity = "([^"]+)"/#, #/status: "([^"]+)"/#, #/expiredText = "([^"]+)"/#, #/text: "([^"]+)"/#,
+                #/waiting = "([^"]+)"/#,
             ] {
                 for match in source.matches(of: pattern) { texts.insert(String(match.1)) }
             }

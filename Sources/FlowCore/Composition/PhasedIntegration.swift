@@ -88,6 +88,22 @@ extension PhasedReducer {
         return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
     }
 
+    /// The code for the framework's silent answer: its permission when not granted (`instead`
+    /// says what the app does then), else its error; nothing when all is well.
+    func frameworkAnswerStatus(_ known: FrameworkStatus, instead: String) -> [Effect] {
+        if let access = known.access, access != .granted {
+            return [status(access == .notDetermined ? .permissionUndetermined : .permissionDenied, instead)]
+        }
+        if let error = known.error { return [status(.forFrameworkError(error), error.description)] }
+        return []
+    }
+
+    /// Apple's picker was dismissed (before or during the provider's sign-in).
+    mutating func applePickerCancelled(duringSignIn: Bool) -> [Effect] {
+        basics.dropPendingPlay()
+        return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
+    }
+
     /// The user left a sign-in (the app's picker, the MVPD's login) without finishing it.
     mutating func signInAbandoned(_ what: String) -> [Effect] {
         basics.dropPendingPlay()

@@ -19,30 +19,20 @@ import VSASimulator
 enum CustomIdentityProviderFlow: PhasedIntegration {
     typealias Steps = CustomIdentityProviderSteps
 
-    struct State: IntegrationState {
-        static let idle = Phase.idle
+    typealias State = FlowState<Phase, Memory>
 
-        var basics: AppBasics
-        var phase: Phase = .idle
+    struct Memory: FlowMemory {
         var framework = FrameworkStatus()
         /// The titles the identity provider's tokens include.
         var entitlements: Set<String> = []
         /// Web sign-ins started, so each gets its own `state`.
         var signIns = 0
-
-        init(basics: AppBasics) {
-            self.basics = basics
-        }
     }
 
-    enum Goal: Sendable, Equatable {
-        case launch
-        case signIn
-        /// Back from the background: steps 3 and 4 again; a signed-out app goes on as at launch.
-        case foreground
-    }
+    /// Back from the background: steps 3 and 4 again.
+    typealias Goal = AppGoal
 
-    enum Phase: Sendable, Equatable {
+    enum Phase: RestingPhase {
         case idle
         // 3, 4
         case checkingFramework(Goal, FrameworkAccess.State)
@@ -170,14 +160,8 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
 
         mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
             state.framework = known
-            var effects: [Effect] = []
-            if let access = known.access, access != .granted {
-                let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
-                let follow = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
-                effects.append(status(code, follow))
-            } else if let error = known.error {
-                effects.append(status(.forFrameworkError(error), error.description))
-            }
+            let instead = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
+            let effects = frameworkAnswerStatus(known, instead: instead)
             switch goal {
             case .foreground where state.basics.app.authentication.isAuthenticated:
                 return finishIdle(effects)
@@ -210,8 +194,7 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
             case .noProvider:
                 return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
             case .cancelled(let duringSignIn):
-                state.basics.dropPendingPlay()
-                return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
+                return applePickerCancelled(duringSignIn: duringSignIn)
             case .otherProvider:
                 return [status(.otherProvider)] + ownSignIn(provider: nil)
             case .unsupportedProvider(let provider):
@@ -337,7 +320,7 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
             let screen = RegistrationCode(
                 code: grant.userCode, activationPath: grant.verificationUri,
                 notAfter: receivedAt + Int64(grant.expiresIn) * 1000, mvpd: nil,
-                status: "Waiting for sign-in on another device")
+                status: RegistrationCode.waiting)
             let (child, effects) = CodePolling.show(
                 screen, handle: grant.deviceCode, interval: grant.interval, lifetime: Double(grant.expiresIn))
             state.phase = .polling(child)

@@ -24,28 +24,12 @@ import VSASimulator
 enum RestV1Flow: PhasedIntegration {
     typealias Steps = RestV1Steps
 
-    struct State: IntegrationState {
-        static let idle = Phase.idle
+    typealias State = FlowState<Phase, PassMemory>
 
-        var basics: AppBasics
-        var phase: Phase = .idle
-        var registration = ClientRegistration.State()
-        var framework = FrameworkStatus()
-        var directory: ConfigurationDirectory?
+    /// Back from the background: step 2 again.
+    typealias Goal = AppGoal
 
-        init(basics: AppBasics) {
-            self.basics = basics
-        }
-    }
-
-    enum Goal: Sendable, Equatable {
-        case launch
-        case signIn
-        /// Back from the background: step 2 again, and a signed-out app goes on as at launch.
-        case foreground
-    }
-
-    enum Phase: Sendable, Equatable {
+    enum Phase: RestingPhase {
         case idle
         case registering(Goal)
         // 1
@@ -238,17 +222,9 @@ enum RestV1Flow: PhasedIntegration {
 
         mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
             state.framework = known
-            var effects: [Effect] = []
-            if let access = known.access, access != .granted {
-                let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
-                effects.append(
-                    status(
-                        code,
-                        goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
-                    ))
-            } else if let error = known.error {
-                effects.append(status(.forFrameworkError(error), error.description))
-            }
+            let instead =
+                goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
+            var effects = frameworkAnswerStatus(known, instead: instead)
             switch goal {
             case .signIn: return effects + fetchConfiguration(.signIn)
             case .foreground where state.basics.app.authentication.isAuthenticated:
@@ -427,7 +403,7 @@ enum RestV1Flow: PhasedIntegration {
             case .tvos:
                 let screen = RegistrationCode(
                     code: record.code, activationPath: "/activate", notAfter: record.expires, mvpd: mvpd.id,
-                    status: "Waiting for sign-in on another device")
+                    status: RegistrationCode.waiting)
                 // The app, not the service, notices a V1 code's end: its lifetime arms a timer.
                 let lifetime = Double(max(0, record.expires - record.generated)) / 1000
                 let (child, effects) = CodePolling.show(

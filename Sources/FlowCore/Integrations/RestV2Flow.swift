@@ -23,26 +23,10 @@ import VSASimulator
 enum RestV2Flow: PhasedIntegration {
     typealias Steps = RestV2Steps
 
-    struct State: IntegrationState {
-        static let idle = Phase.idle
+    typealias State = FlowState<Phase, PassMemory>
 
-        var basics: AppBasics
-        var phase: Phase = .idle
-        var registration = ClientRegistration.State()
-        var framework = FrameworkStatus()
-        var directory: ConfigurationDirectory?
-
-        init(basics: AppBasics) {
-            self.basics = basics
-        }
-    }
-
-    enum Goal: Sendable, Equatable {
-        case launch
-        case signIn
-        /// Back from the background: B.1 again, and a signed-out app goes on as at launch.
-        case foreground
-    }
+    /// Back from the background: B.1 again.
+    typealias Goal = AppGoal
 
     /// What the app does once the partner status is fresh (D.1/D.5).
     enum Decision: Sendable, Equatable {
@@ -50,7 +34,7 @@ enum RestV2Flow: PhasedIntegration {
         case authorize(String)
     }
 
-    enum Phase: Sendable, Equatable {
+    enum Phase: RestingPhase {
         case idle
         // A
         case registering(Goal)
@@ -86,13 +70,7 @@ enum RestV2Flow: PhasedIntegration {
     static let registration = ClientRegistration(registerStep: Steps.registerClient, tokenStep: Steps.retrieveToken)
     static let appPicker = AppPicker()
     static let webLogin = WebLogin()
-    static let polling = CodePolling(
-        pollCall: { .profileForCode($0) },
-        interpret: { result in
-            guard case .profiles(let response) = result else { return nil }
-            return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
-        },
-        pollStep: Steps.pollProfile)
+    static let polling = CodePolling.profilesForCode(pollStep: Steps.pollProfile)
     static let decisions = Decisions(
         narration: .init(
             preauthorizing: [.record(.step(Steps.preauthorize))], authorizing: [.record(.step(Steps.authorize))],
@@ -119,13 +97,13 @@ enum RestV2Flow: PhasedIntegration {
         /// Events that belong to the part the current phase runs.
         mutating func runPart(_ event: Event) -> [Effect]? {
             switch state.phase {
-            case .registering(let goal):
-                return runRegistration(RestV2Flow.registration, at: \.state.registration, event) {
-                    $0.registered($1, goal: goal)
-                }
             case .renewingToken(let action):
                 return runRegistration(RestV2Flow.registration, at: \.state.registration, event) {
                     $0.tokenRenewed($1, then: action)
+                }
+            case .registering(let goal):
+                return runRegistration(RestV2Flow.registration, at: \.state.registration, event) {
+                    $0.registered($1, goal: goal)
                 }
             case .checkingFramework(let goal, let child):
                 return scope(RestV2Flow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event) {
@@ -244,16 +222,10 @@ enum RestV2Flow: PhasedIntegration {
         /// B.2: what the framework said, validated as the cookbook asks.
         mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
             state.framework = known
-            var effects = validate(Steps.validateSilentStatus)
-            if let access = known.access, access != .granted {
-                let code: StatusCode = access == .notDetermined ? .permissionUndetermined : .permissionDenied
-                let follow =
-                    goal == .signIn
-                    ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
-                effects.append(status(code, follow))
-            } else if let error = known.error {
-                effects.append(status(.forFrameworkError(error), error.description))
-            }
+            let instead =
+                goal == .signIn
+                ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
+            let effects = validate(Steps.validateSilentStatus) + frameworkAnswerStatus(known, instead: instead)
             switch goal {
             case .launch: return effects + retrieveProfiles()
             case .signIn: return effects + retrieveConfiguration(.signIn)
@@ -347,8 +319,7 @@ enum RestV2Flow: PhasedIntegration {
             case .noProvider:
                 return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
             case .cancelled(let duringSignIn):
-                state.basics.dropPendingPlay()
-                return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
+                return applePickerCancelled(duringSignIn: duringSignIn)
             case .otherProvider:
                 return [status(.otherProvider)] + showAppPicker(preselected: nil)
             case .unsupportedProvider(let provider):
@@ -470,9 +441,7 @@ enum RestV2Flow: PhasedIntegration {
                 state.phase = .webLogin(session, stopAt)
                 return [.record(.step(Steps.webLogin))] + effects
             case .tvos:
-                let screen = RegistrationCode(
-                    code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0,
-                    mvpd: mvpd.id, status: "Waiting for sign-in on another device")
+                let screen = RegistrationCode(code, of: session, mvpd: mvpd.id)
                 let (child, effects) = CodePolling.show(screen, handle: code, interval: setup.pollingInterval)
                 state.phase = .polling(mvpd: mvpd.id, child)
                 return [.record(.step(Steps.showCode)), status(.registrationCode, code)] + effects

@@ -26,25 +26,24 @@ import VSASimulator
 enum SDKFlow: PhasedIntegration {
     typealias Steps = SDKSteps
 
-    struct State: IntegrationState {
-        static let idle = Phase.idle
+    typealias State = FlowState<Phase, Memory>
 
-        var basics: AppBasics
-        var phase: Phase = .idle
-        var registration = ClientRegistration.State()
-        var framework = FrameworkStatus()
-        var directory: ConfigurationDirectory?
+    /// What the SDK remembers: what any app on Adobe Pass does, and its queue of early calls.
+    @dynamicMemberLookup
+    struct Memory: FlowMemory {
+        var pass = PassMemory()
         /// `setRequestorComplete` was called: calls run at once from now on.
         var requestorReady = false
         /// Calls the app made while `setRequestor` ran.
         var queued: [AppAction] = []
 
-        init(basics: AppBasics) {
-            self.basics = basics
+        subscript<Value>(dynamicMember path: WritableKeyPath<PassMemory, Value>) -> Value {
+            get { pass[keyPath: path] }
+            set { pass[keyPath: path] = newValue }
         }
     }
 
-    enum Phase: Sendable, Equatable {
+    enum Phase: RestingPhase {
         case idle
         case askingPermission(AppAction, FrameworkAccess.State)
         // setRequestor
@@ -153,13 +152,7 @@ enum SDKFlow: PhasedIntegration {
     static let registration = ClientRegistration(registerStep: nil, tokenStep: nil)
     static let appPicker = AppPicker()
     static let webLogin = WebLogin()
-    static let polling = CodePolling(
-        pollCall: { .profileForCode($0) },
-        interpret: { result in
-            guard case .profiles(let response) = result else { return nil }
-            return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
-        },
-        pollStep: nil)
+    static let polling = CodePolling.profilesForCode(pollStep: nil)
     static let decisions = Decisions(
         narration: .init(
             preauthorizing: [.record(.step(Steps.checkPreauthorizedResources))],
@@ -621,9 +614,7 @@ enum SDKFlow: PhasedIntegration {
                 state.phase = .webLogin(session, stopAt)
                 return [.record(.step(Steps.navigateToUrl)), SDKFlow.navigate(setup, url)] + effects
             case .tvos:
-                let screen = RegistrationCode(
-                    code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0,
-                    mvpd: mvpd.id, status: "Waiting for sign-in on another device")
+                let screen = RegistrationCode(code, of: session, mvpd: mvpd.id)
                 let (child, effects) = CodePolling.show(screen, handle: code, interval: setup.pollingInterval)
                 state.phase = .polling(mvpd: mvpd.id, child)
                 return [.record(.step(Steps.registrationCode)), status(.registrationCode, code)] + effects

@@ -137,6 +137,17 @@ public struct RegistrationCode: Sendable, Equatable {
         self.polls = polls
         self.status = status
     }
+
+    /// What the code screen says while nobody has signed in with the code yet.
+    public static let waiting = "Waiting for sign-in on another device"
+
+    /// The screen for the code of a REST API V2 authentication session, activated at the
+    /// service's `/activate`.
+    init(_ code: String, of session: SessionResponse, mvpd: String) {
+        self.init(
+            code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0, mvpd: mvpd,
+            status: Self.waiting)
+    }
 }
 
 public struct Notice: Sendable, Equatable {

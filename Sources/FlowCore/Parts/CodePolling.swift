@@ -52,6 +52,18 @@ struct CodePolling: FlowPart {
         )
     }
 
+    /// REST API V2's `GET /profiles/code/{code}` until a profile appears: how a REST API V2 app
+    /// polls, and how the SDK, which calls the same service, does.
+    static func profilesForCode(pollStep: CookbookStep?) -> CodePolling {
+        CodePolling(
+            pollCall: { .profileForCode($0) },
+            interpret: { result in
+                guard case .profiles(let response) = result else { return nil }
+                return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
+            },
+            pollStep: pollStep)
+    }
+
     /// Polls at once, behind the home screen (the web view just reached the redirect URL).
     func pollNow(handle: String, interval: Int) -> (State, [Effect]) {
         (State(screen: nil, handle: handle, interval: interval), poll(handle))
