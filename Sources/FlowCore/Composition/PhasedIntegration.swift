@@ -110,3 +110,14 @@ extension PhasedReducer {
         return [.showHome] + finishIdle([status(.cancelled, what)])
     }
 }
+
+/// How an event or a phase is named in a note about an ignored event.
+func describe(_ value: some Any) -> String { String("\(value)".prefix(80)) }
+
+extension Effect {
+    /// A status code raised by a REST or custom app: marked as the SDK's code for the decision.
+    var atAppDecision: Effect {
+        guard case .record(.status(let code, let details)) = self else { return self }
+        return .record(.status(code.atAppDecision, details: details))
+    }
+}

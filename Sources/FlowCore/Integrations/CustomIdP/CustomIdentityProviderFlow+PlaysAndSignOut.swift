@@ -1,0 +1,63 @@
+import Foundation
+import PassAPI
+import VSASimulator
+
+extension CustomIdentityProviderFlow.Reducer {
+    // MARK: - P. Plays
+
+    /// Titles play when the identity provider's tokens include them; no call is needed.
+    mutating func decidePlay(_ resource: String) -> [Effect] {
+        let step = Effect.record(.step(Steps.entitlements))
+        guard state.entitlements.contains(resource) else {
+            let message = "The subscription does not include this title."
+            state.basics.app.deny(resource, code: "not_entitled", message: message, signedOut: false)
+            return finishIdle([
+                step, .record(.decision(resource: resource, authorized: false, code: "not_entitled")),
+                status(.authorizationDenied, message),
+            ])
+        }
+        state.basics.app.startPlaying(resource, tokenNotAfter: state.framework.expiry ?? 1)
+        return finishIdle([step, .record(.decision(resource: resource, authorized: true, code: nil))])
+    }
+
+    // MARK: - L. Sign out
+
+    /// Signing out forgets the tokens. Signed in through Apple, the user is also told that the
+    /// device stays signed in to the TV provider until removed in Settings (VSA203).
+    mutating func signOut() -> [Effect] {
+        let viaApple: Bool =
+            if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication { true } else { false }
+        guard state.basics.app.authentication.isAuthenticated else {
+            return [.record(.note("Not signed in; nothing to sign out of."))]
+        }
+        state.basics.app = AppModel()
+        state.basics.app.authentication = .notAuthenticated
+        state.entitlements = []
+        let step = Effect.record(.step(Steps.forgetTokens))
+        guard viaApple else {
+            return finishIdle([
+                step, .record(.note("The app's own tokens are forgotten; nothing else to sign out of.")),
+            ])
+        }
+        state.phase = .notice
+        return [step, status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+    }
+
+    // MARK: - Failures
+
+    mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
+        switch state.phase {
+        case .askingInfo(let provider, let silent), .translating(let provider, let silent):
+            let note = Effect.record(.note("The identity provider refused (\(failure.message))."))
+            return [note] + fallBack(silent: silent, provider: provider)
+        case .exchangingCode, .requestingDeviceCode:
+            state.basics.dropPendingPlay()
+            return [.showHome]
+                + finishIdle([
+                    .record(.note("The app's own sign-in failed (\(failure.message)).")), status(.notAuthenticated),
+                ])
+        default:
+            return failedUnexpectedly(failure)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PassAPI
+import VSASimulator
+
+extension CustomIdentityProviderFlow.Reducer {
+    // MARK: - 1. The app's configuration
+
+    /// Step 1 at launch: what the framework will find in the app's bundle.
+    func checkConfiguration() -> [Effect] {
+        var effects: [Effect] = [.record(.step(Steps.configuration))]
+        if !setup.identity.hasSingleSignOnEntitlement {
+            effects.append(
+                .record(
+                    .note(
+                        "The provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework will refuse the app."
+                    )))
+        }
+        if (setup.identity.usageDescription ?? "").isEmpty {
+            effects.append(
+                .record(
+                    .note(
+                        "Info.plist has no NSVideoSubscriberAccountUsageDescription: the framework will raise an exception at its first call."
+                    )))
+        }
+        return effects
+    }
+
+    // MARK: - 3, 4. Access and the account
+
+    mutating func checkFramework(_ goal: Goal) -> [Effect] {
+        let (child, effects) = CustomIdentityProviderFlow.framework(setup).checkAccess(
+            state.framework, askProvider: true)
+        state.phase = .checkingFramework(goal, child)
+        return effects
+    }
+
+    mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
+        state.framework = known
+        let instead = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
+        let effects = frameworkAnswerStatus(known, instead: instead)
+        switch goal {
+        case .foreground where state.basics.app.authentication.isAuthenticated:
+            return finishIdle(effects)
+        case .launch, .foreground:
+            guard let provider = known.providerId, known.isGranted else {
+                return finishIdle(effects + [status(.notAuthenticated)])
+            }
+            return effects + askIdentityProvider(provider, silent: true)
+        case .signIn:
+            return effects + showApplePicker()
+        }
+    }
+
+    /// The app has no configuration to load: Apple's picker comes straight away.
+    mutating func showApplePicker() -> [Effect] {
+        guard state.framework.isGranted else { return ownSignIn(provider: nil) }
+        let request = ApplePicker.request(
+            supported: setup.supportedProviders, featured: setup.featuredProviders,
+            videoTitle: state.basics.pendingTitle)
+        state.phase = .applePicker(state.framework)
+        return [.record(.step(Steps.interactiveAccount)), .vsa(.metadata(request))]
+    }
+
+    mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
+        if case .applePicker(let known) = state.phase { state.framework = known }
+        state.phase = .idle
+        switch outcome {
+        case .signedIn(let provider):
+            return askIdentityProvider(provider, silent: false)
+        case .noProvider:
+            return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
+        case .cancelled(let duringSignIn):
+            return applePickerCancelled(duringSignIn: duringSignIn)
+        case .otherProvider:
+            return [status(.otherProvider)] + ownSignIn(provider: nil)
+        case .unsupportedProvider(let provider):
+            // The app's own sign-in page can still start on the provider the user chose.
+            let reason = state.framework.error?.message ?? "\(provider) is not supported by \(setup.requestor)."
+            return [status(.unsupportedProvider, reason)] + ownSignIn(provider: provider)
+        case .permissionNotGranted(let error):
+            return [status(.permissionDenied, error.message)] + ownSignIn(provider: nil)
+        case .failed(let error):
+            return [status(.forFrameworkError(error), error.description)]
+                + ownSignIn(provider: nil)
+        }
+    }
+
+    // MARK: - 5, 6. The identity provider
+
+    mutating func askIdentityProvider(_ provider: String, silent: Bool) -> [Effect] {
+        state.phase = .askingInfo(provider: provider, silent: silent)
+        return [.record(.step(Steps.identityProviderInfo)), .call(.identityProviderInfo(provider: provider))]
+    }
+
+    mutating func secondRequest(_ info: IdentityProviderInfo, provider: String, silent: Bool) -> [Effect] {
+        state.phase = .secondRequest(provider: provider, silent: silent)
+        let request = MetadataRequest(
+            isInterruptionAllowed: false, verificationToken: info.verificationToken,
+            attributeNames: info.attributeNames, includeAccountProviderIdentifier: true,
+            includeAuthenticationExpirationDate: true, channelIdentifier: info.channelIdentifier)
+        return [.record(.step(Steps.secondMetadataRequest)), .vsa(.metadata(request))]
+    }
+
+    mutating func secondRequestAnswered(
+        _ result: Result<AccountMetadata, VSError>, provider: String, silent: Bool
+    ) -> [Effect] {
+        switch result {
+        case .success(let metadata):
+            guard let saml = metadata.samlAttributeQueryResponse else {
+                return [status(.appleError, "The framework returned no SAML response.")]
+                    + fallBack(silent: silent, provider: provider)
+            }
+            state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
+            state.phase = .translating(provider: provider, silent: silent)
+            return [.record(.step(Steps.translate)), .call(.translateSAML(saml: saml, provider: provider))]
+        case .failure(let error):
+            return [status(.forFrameworkError(error), error.description)]
+                + fallBack(silent: silent, provider: provider)
+        }
+    }
+
+    /// Tokens from single sign-on (`appleSSO`) or from the app's own sign-in (`regular`):
+    /// either way their entitlements decide which titles unlock.
+    mutating func authenticated(_ tokens: CustomIdentityTokens, type: ProfileType, announce: Bool) -> [Effect] {
+        state.entitlements = Set(tokens.entitlements)
+        // Only an Apple sign-in has a known end; the app's own tokens are refreshed as they go.
+        let notAfter = type == .appleSSO ? state.framework.expiry ?? 0 : 0
+        state.basics.app.authentication = .authenticated(mvpd: tokens.provider, type: type, notAfter: notAfter)
+        for item in setup.catalog where !item.free {
+            state.basics.app.unlocked[item.id] = state.entitlements.contains(item.id)
+        }
+        let effects: [Effect] = [
+            .showHome, .record(.note("Signed in as \(tokens.userId) with the app's own tokens.")),
+        ]
+        if let resource = state.basics.pendingPlay {
+            state.basics.pendingPlay = nil
+            return effects + decidePlay(resource)
+        }
+        return finishIdle(effects)
+    }
+
+    /// At launch a failed silent attempt leaves the user signed out; on sign-in the app offers
+    /// its own account, starting on the provider single sign-on was tried with.
+    mutating func fallBack(silent: Bool, provider: String) -> [Effect] {
+        silent ? finishIdle([status(.notAuthenticated)]) : ownSignIn(provider: provider)
+    }
+}

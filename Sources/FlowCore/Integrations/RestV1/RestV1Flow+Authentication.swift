@@ -1,0 +1,213 @@
+import Foundation
+import PassAPI
+import VSASimulator
+
+extension RestV1Flow.Reducer {
+    // MARK: - 0. Registration
+
+    mutating func register(_ goal: Goal) -> [Effect] {
+        state.phase = .registering(goal)
+        let step = RestV1Flow.registration.start(&state.registration)
+        guard let outcome = step.outcome else { return step.effects }
+        return step.effects + registered(outcome, goal: goal)
+    }
+
+    mutating func registered(_ outcome: ClientRegistration.Outcome, goal: Goal) -> [Effect] {
+        if case .failed(let failure) = outcome { return apiFailed(failure) }
+        switch goal {
+        case .launch:
+            // Step 1 on every launch: Adobe first, the framework only without a token.
+            state.phase = .checkingAdobeToken
+            return [.record(.step(Steps.checkAdobeToken)), .call(.v1CheckAuthentication)]
+        case .signIn:
+            if state.framework.isGranted { return fetchConfiguration(.signIn) }
+            return checkFramework(.signIn)
+        case .foreground:
+            return checkFramework(.foreground)
+        }
+    }
+
+    // MARK: - 1. The Adobe token
+
+    mutating func adobeTokenChecked(_ valid: Bool) -> [Effect] {
+        guard valid else {
+            state.basics.app.authentication = .notAuthenticated
+            return checkFramework(.launch)
+        }
+        state.phase = .readingToken(.regular, announce: false)
+        return [.record(.step(Steps.readAdobeToken)), .call(.v1AuthenticationToken)]
+    }
+
+    mutating func tokenRead(_ lookup: V1TokenLookup, type: ProfileType, announce: Bool) -> [Effect] {
+        guard case .found(let token) = lookup else {
+            let note = Effect.record(.note("No authentication token came back (\(lookup))."))
+            return finishIdle([note, status(.notAuthenticated)])
+        }
+        return authenticated(token, type: type)
+    }
+
+    mutating func authenticated(_ token: V1AuthenticationToken, type: ProfileType) -> [Effect] {
+        state.basics.app.authentication = .authenticated(
+            mvpd: token.mvpd, type: type, notAfter: token.expiresMilliseconds)
+        return [.showHome] + preauthorize()
+    }
+
+    // MARK: - 2. The framework, silently
+
+    mutating func checkFramework(_ goal: Goal) -> [Effect] {
+        let (child, effects) = RestV1Flow.framework(setup).checkAccess(state.framework, askProvider: true)
+        state.phase = .checkingFramework(goal, child)
+        return effects
+    }
+
+    mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
+        state.framework = known
+        let instead =
+            goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
+        var effects = frameworkAnswerStatus(known, instead: instead)
+        switch goal {
+        case .signIn: return effects + fetchConfiguration(.signIn)
+        case .foreground where state.basics.app.authentication.isAuthenticated:
+            return finishIdle(effects)
+        case .launch, .foreground:
+            guard known.validation(now: context.now) == .valid else {
+                if case .expired = known.validation(now: context.now) {
+                    effects.append(.record(.note("Step 5: the system sign-in has expired.")))
+                }
+                return finishIdle(effects + [status(.notAuthenticated)])
+            }
+            return effects
+                + [.record(.note("The device is signed in to a TV provider: single sign-on is tried silently."))]
+                + fetchConfiguration(.launch)
+        }
+    }
+
+    // MARK: - 3, 4. Configuration and Apple's picker
+
+    mutating func fetchConfiguration(_ goal: Goal) -> [Effect] {
+        if let directory = state.directory, goal == .signIn { return startPartnerSSO(directory) }
+        state.phase = .fetchingConfiguration(goal)
+        return [.record(.step(Steps.fetchConfiguration)), .call(.v1Configuration)]
+    }
+
+    mutating func configurationFetched(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
+        let directory = ConfigurationDirectory(configuration)
+        state.directory = directory
+        switch goal {
+        case .signIn: return startPartnerSSO(directory)
+        case .launch, .foreground:
+            guard let mvpd = directory.appleSSOMvpd(platformId: state.framework.providerId) else {
+                return finishIdle([status(.notAuthenticated)])
+            }
+            return requestProfile(mvpd, silent: true)
+        }
+    }
+
+    /// Step 4; without the permission, step 10.
+    mutating func startPartnerSSO(_ directory: ConfigurationDirectory) -> [Effect] {
+        guard state.framework.isGranted else { return regularWorkflow(preselected: nil) }
+        let request = ApplePicker.request(
+            for: directory, setup, videoTitle: state.basics.pendingTitle,
+            channelIdentifier: RestV1Flow.channelIdentifier)
+        state.phase = .applePicker(state.framework)
+        return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
+    }
+
+    /// Steps 4 and 5 as the seed's code has them: only a provider id whose sign-in has not
+    /// expired continues with single sign-on; error 1 with a known provider goes straight to
+    /// its login; anything else goes to the regular workflow.
+    mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
+        if case .applePicker(let known) = state.phase { state.framework = known }
+        state.phase = .idle
+        let directory = state.directory ?? .empty
+        switch outcome {
+        case .signedIn(let provider):
+            if case .expired = state.framework.validation(now: context.now) {
+                return [.record(.note("Step 5: the sign-in's authenticationExpirationDate is past."))]
+                    + regularWorkflow(preselected: nil)
+            }
+            guard let mvpd = directory.mvpd(platformId: provider) else {
+                return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                    + regularWorkflow(preselected: nil)
+            }
+            guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
+                return [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                    + startRegularAuthentication(mvpd)
+            }
+            return requestProfile(mvpd, silent: false)
+        case .unsupportedProvider(let provider):
+            guard let mvpd = directory.mvpd(platformId: provider) else {
+                return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
+                    + regularWorkflow(preselected: nil)
+            }
+            return [status(.unsupportedProvider, "\(mvpd.displayName) is not onboarded: straight to its login.")]
+                + startRegularAuthentication(mvpd)
+        case .otherProvider:
+            return [status(.otherProvider)] + regularWorkflow(preselected: nil)
+        case .cancelled(let duringSignIn):
+            let cancelled = ApplePicker.cancelled(duringSignIn: duringSignIn)
+            return [status(.cancelled, cancelled + ": the regular workflow (step 10).")]
+                + regularWorkflow(preselected: nil)
+        case .noProvider:
+            return [.record(.note("The framework answered without a provider: the regular workflow."))]
+                + regularWorkflow(preselected: nil)
+        case .permissionNotGranted(let error):
+            return [status(.permissionDenied, error.message)] + regularWorkflow(preselected: nil)
+        case .failed(let error):
+            return [status(.forFrameworkError(error), error.description)]
+                + regularWorkflow(preselected: nil)
+        }
+    }
+
+    // MARK: - 5–9. The partner exchange
+
+    /// Steps 5 and 6: the platformMappingId maps to the MVPD id V1 calls need.
+    mutating func requestProfile(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+        state.phase = .profileRequest(mvpd, silent: silent)
+        let provider = mvpd.platformMappingId ?? state.framework.providerId ?? mvpd.id
+        return [
+            .record(.step(Steps.loginSucceeded)),
+            .record(
+                .note(
+                    "The framework signed in to \(provider); the configuration maps that platformMappingId to the MVPD \(mvpd.id)."
+                )),
+            .record(.step(Steps.profileRequest)), .call(.v1ProfileRequest(mvpd: mvpd.id)),
+        ]
+    }
+
+    /// Step 7 never shows the picker: the provider is already chosen.
+    mutating func forwardToPartner(_ request: String, mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+        state.phase = .forwardingToPartner(mvpd, silent: silent)
+        let metadata = MetadataRequest(
+            isInterruptionAllowed: false, verificationToken: request,
+            attributeNames: mvpd.requiredMetadataFields ?? [], includeAccountProviderIdentifier: true,
+            includeAuthenticationExpirationDate: true, channelIdentifier: RestV1Flow.channelIdentifier)
+        return [.record(.step(Steps.forwardToPartner)), .vsa(.metadata(metadata))]
+    }
+
+    mutating func partnerAnswered(_ result: Result<AccountMetadata, VSError>, mvpd: MvpdConfiguration, silent: Bool)
+        -> [Effect]
+    {
+        switch result {
+        case .success(let metadata):
+            guard let saml = metadata.samlAttributeQueryResponse else {
+                let effects = [status(.appleError, "The framework returned no SAML response.")]
+                return effects
+                    + (silent ? finishIdle([status(.notAuthenticated)]) : regularWorkflow(preselected: mvpd.id))
+            }
+            state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
+            state.phase = .exchangingToken(mvpd, silent: silent)
+            let encoded = SAMLResponseEncoding.encoded(saml)
+            return [
+                .record(.step(Steps.tokenExchange)), .call(.v1TokenExchange(mvpd: mvpd.id, samlResponse: encoded)),
+            ]
+        case .failure(let error):
+            if silent {
+                return [status(.forFrameworkError(error), error.description)]
+                    + finishIdle([status(.notAuthenticated)])
+            }
+            state.phase = .applePicker(state.framework)
+            return applePickerAnswered(ApplePicker.outcome(result))
+        }
+    }
+}

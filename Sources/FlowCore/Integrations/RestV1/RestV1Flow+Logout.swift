@@ -1,0 +1,73 @@
+import Foundation
+import PassAPI
+import VSASimulator
+
+extension RestV1Flow.Reducer {
+    // MARK: - L. Logout
+
+    mutating func signOut() -> [Effect] {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
+            return [.record(.note("Not signed in; nothing to sign out of."))]
+        }
+        state.phase = .readingTokenSource(mvpd)
+        state.basics.app.activity = "Signing out"
+        return [.record(.step(Steps.tokenSource)), .call(.v1UserMetadata)]
+    }
+
+    mutating func logout(mvpd: String, appleSource: Bool) -> [Effect] {
+        switch setup.platform {
+        case .tvos:
+            state.phase = .loggingOut(appleSource: appleSource)
+            return [.record(.step(Steps.logout)), .call(.v1Logout)]
+        case .ios:
+            // A web view, so that the MVPD's session ends too.
+            let url =
+                "/api/v1/logout?requestor_id=\(RestV1Flow.queryEncoded(setup.requestor))&redirect_url=\(RestV1Flow.queryEncoded(setup.redirectUrl))"
+            let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
+            state.phase = .logoutPage(appleSource: appleSource, stopAt)
+            return [
+                .record(.step(Steps.logout)),
+                .record(.note("Opening the logout page in a web view, so the MVPD session ends too.")),
+            ] + page
+        }
+    }
+
+    mutating func loggedOut(appleSource: Bool) -> [Effect] {
+        state.basics.app = AppModel()
+        state.basics.app.authentication = .notAuthenticated
+        guard appleSource else { return finishIdle([.record(.note("Adobe's authentication token is gone."))]) }
+        state.phase = .notice
+        return [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+    }
+
+    // MARK: - Failures
+
+    mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
+        switch state.phase {
+        case .fetchingConfiguration:
+            return configurationFailed(failure)
+        case .profileRequest(let mvpd, let silent), .exchangingToken(let mvpd, let silent):
+            let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
+            if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
+            return [note] + startRegularAuthentication(mvpd)
+        case .checkingAdobeToken:
+            state.basics.app.authentication = .notAuthenticated
+            return finishIdle([.record(.note("checkauthn failed (\(failure.message))."))])
+        case .readingToken:
+            return finishIdle([.record(.note("The token could not be read (\(failure.message))."))])
+        case .authorizing(let resource), .mediaToken(let resource):
+            let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
+            state.basics.app.deny(
+                resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut,
+                lock: false)
+            return finishIdle([status(.authorizationDenied, failure.message)] + Decisions.signInAgain(signedOut))
+        case .readingTokenSource(let mvpd):
+            return [.record(.note("tokenSource is unknown (\(failure.message)); logging out anyway."))]
+                + logout(mvpd: mvpd, appleSource: false)
+        case .loggingOut(let appleSource):
+            return [.record(.note("The logout failed (\(failure.message))."))] + loggedOut(appleSource: appleSource)
+        default:
+            return failedUnexpectedly(failure)
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import PassAPI
+import VSASimulator
+
+extension RestV2Flow.Reducer {
+    // MARK: - A. Registration
+
+    /// A.3 renewed the token: the action the user took goes on.
+    mutating func tokenRenewed(_ outcome: ClientRegistration.Outcome, then action: AppAction) -> [Effect] {
+        state.phase = .idle
+        guard case .ready = outcome else {
+            if case .failed(let failure) = outcome { return apiFailed(failure) }
+            return []
+        }
+        return userAction(action)
+    }
+
+    mutating func register(_ goal: Goal) -> [Effect] {
+        state.phase = .registering(goal)
+        let step =
+            state.registration.tokenExpired(now: context.now)
+            ? RestV2Flow.registration.renew(&state.registration)
+            : RestV2Flow.registration.start(&state.registration)
+        guard let outcome = step.outcome else { return step.effects }
+        return step.effects + registered(outcome, goal: goal)
+    }
+
+    mutating func registered(_ outcome: ClientRegistration.Outcome, goal: Goal) -> [Effect] {
+        guard case .ready = outcome else {
+            if case .failed(let failure) = outcome { return apiFailed(failure) }
+            return []
+        }
+        // Sign-in with the permission granted goes straight to the configuration (C.1); the
+        // app asks again while the permission is undetermined.
+        if goal == .signIn, state.framework.isGranted { return retrieveConfiguration(.signIn) }
+        let (child, effects) = RestV2Flow.framework(setup).checkAccess(state.framework, askProvider: true)
+        state.phase = .checkingFramework(goal, child)
+        return effects
+    }
+
+    // MARK: - B. Check authentication
+
+    /// The cookbook's advice for the foreground: the permission and the partner status again.
+    mutating func checkFrameworkAgain() -> [Effect] {
+        guard state.registration.tokenIssued else { return register(.launch) }
+        let (child, effects) = RestV2Flow.framework(setup).checkAccess(state.framework, askProvider: true)
+        state.phase = .checkingFramework(.foreground, child)
+        return effects
+    }
+
+    /// B.2: what the framework said, validated as the cookbook asks.
+    mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
+        state.framework = known
+        let instead =
+            goal == .signIn
+            ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
+        let effects = validate(Steps.validateSilentStatus) + frameworkAnswerStatus(known, instead: instead)
+        switch goal {
+        case .launch: return effects + retrieveProfiles()
+        case .signIn: return effects + retrieveConfiguration(.signIn)
+        case .foreground:
+            // Signed in through Apple SSO, but the system no longer names a usable provider
+            // (removed in Settings, expired): the profile may be gone, and B.3 says at once,
+            // rather than at the next play.
+            if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication, !usableProvider {
+                return effects + [.record(.note("The refreshed partner status names no usable provider."))]
+                    + retrieveProfiles()
+            }
+            // Signed in, the fresh status serves the next decisions (D.1, D.5).
+            guard !state.basics.app.authentication.isAuthenticated else { return finishIdle(effects) }
+            return effects + retrieveProfiles()
+        }
+    }
+
+    /// B.3: GET /profiles with the partner status, so an Apple SSO profile can come back too.
+    mutating func retrieveProfiles() -> [Effect] {
+        state.phase = .retrievingProfiles
+        return [.record(.step(Steps.retrieveProfiles)), .call(.profiles(sentStatus))]
+    }
+
+    mutating func profilesRetrieved(_ response: ProfilesResponse) -> [Effect] {
+        if let (mvpd, profile) = response.preferred(partnerProviderMvpd: response.appleSSOMvpd) {
+            state.basics.app.authentication = .authenticated(
+                mvpd: mvpd, type: profile.type, notAfter: profile.notAfter)
+            return [.record(.step(Steps.selectProfile))] + degradedNotice(mvpd: mvpd, type: profile.type)
+                + preauthorize()
+        }
+        state.basics.app.authentication = .notAuthenticated
+        if usableProvider {
+            // B.6: signed in at system level but no profile yet: single sign-on, silently.
+            return [.record(.step(Steps.continuePartner))] + retrieveConfiguration(.launch)
+        }
+        return finishIdle([status(.notAuthenticated)])
+    }
+
+    // MARK: - C. Partner authentication
+
+    mutating func retrieveConfiguration(_ goal: Goal) -> [Effect] {
+        if let directory = state.directory, goal == .signIn { return startInteractive(directory) }
+        state.phase = .retrievingConfiguration(goal)
+        return [.record(.step(Steps.retrieveConfiguration)), .call(.configuration)]
+    }
+
+    mutating func configurationRetrieved(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
+        let directory = ConfigurationDirectory(configuration)
+        state.directory = directory
+        switch goal {
+        case .signIn: return startInteractive(directory)
+        case .launch, .foreground:
+            guard let mvpd = directory.appleSSOMvpd(platformId: state.framework.providerId) else {
+                return finishIdle([status(.notAuthenticated)])
+            }
+            return requestPartnerAuthentication(mvpd, silent: true)
+        }
+    }
+
+    /// C.3: Apple's picker when the permission allows it; otherwise the app's own picker.
+    mutating func startInteractive(_ directory: ConfigurationDirectory) -> [Effect] {
+        guard state.framework.isGranted else { return showAppPicker(preselected: nil) }
+        let request = ApplePicker.request(
+            for: directory, setup, videoTitle: state.basics.pendingTitle)
+        state.phase = .applePicker(state.framework)
+        return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
+    }
+
+    /// C.4: where each answer of Apple's picker leads.
+    mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
+        if case .applePicker(let known) = state.phase { state.framework = known }
+        state.phase = .idle
+        let directory = state.directory ?? .empty
+        switch outcome {
+        case .signedIn(let provider):
+            let checked = validate(Steps.validateInteractiveStatus)
+            guard !setup.validatesPartnerStatus || usableProvider else {
+                return checked + showAppPicker(preselected: nil)
+            }
+            guard let mvpd = directory.mvpd(platformId: provider) else {
+                return checked
+                    + [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                    + showAppPicker(preselected: nil)
+            }
+            guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
+                return checked
+                    + [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                    + loginDirectly(mvpd)
+            }
+            return checked + requestPartnerAuthentication(mvpd, silent: false)
+        case .noProvider:
+            return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
+        case .cancelled(let duringSignIn):
+            return applePickerCancelled(duringSignIn: duringSignIn)
+        case .otherProvider:
+            return [status(.otherProvider)] + showAppPicker(preselected: nil)
+        case .unsupportedProvider(let provider):
+            guard let mvpd = directory.mvpd(platformId: provider) else {
+                return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
+                    + showAppPicker(preselected: nil)
+            }
+            return [
+                status(
+                    .unsupportedProvider,
+                    "\(mvpd.displayName) does not support single sign-on: straight to its login.")
+            ] + loginDirectly(mvpd)
+        case .permissionNotGranted(let error):
+            return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
+        case .failed(let error):
+            return [status(.forFrameworkError(error), error.description)]
+                + showAppPicker(preselected: nil)
+        }
+    }
+
+    /// A provider the app knows but cannot sign in through Apple: its login, without the picker.
+    mutating func loginDirectly(_ mvpd: MvpdConfiguration) -> [Effect] {
+        startBasicAuthentication(mvpd)
+    }
+
+    /// C.5 → C.13: the partner exchange.
+    mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+        let (child, effects) = RestV2Flow.partnerExchange(setup).start(
+            mvpd, silent: silent, framework: state.framework)
+        state.phase = .partnerExchange(child)
+        return effects
+    }
+
+    mutating func partnerExchangeEnded(_ outcome: PartnerExchange.Outcome, _ exchange: PartnerExchange.State)
+        -> [Effect]
+    {
+        let mvpd = exchange.mvpd
+        let silent = exchange.silent
+        if case .partnerExchange(let latest) = state.phase { state.framework = latest.framework }
+        switch outcome {
+        case .authenticated(let id, let response):
+            guard let profile = response.profiles[id] ?? response.profiles.values.first else {
+                return finishIdle([status(.notAuthenticated, "No profile came back.")])
+            }
+            state.basics.app.authentication = .authenticated(
+                mvpd: id, type: profile.type, notAfter: profile.notAfter)
+            return (silent ? [] : [.showHome]) + degradedNotice(mvpd: id, type: profile.type) + preauthorize()
+        case .fellBack(let session):
+            // C.8: Adobe refused partner SSO (`pfs_fallback`, `configuration_fallback`, …).
+            let reason = Effect.record(
+                .note("Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."))
+            if silent { return [reason] + finishIdle([status(.notAuthenticated)]) }
+            let basic = [Effect.record(.step(Steps.continueBasic)), reason]
+            guard session.actionName == .authenticate, session.code != nil else {
+                return basic + startBasicAuthentication(mvpd)
+            }
+            return basic + sessionCreated(session, mvpd: mvpd)
+        case .noSAMLResponse:
+            let effects = [status(.appleError, "The framework returned no SAML response.")]
+            if silent { return effects + finishIdle([status(.notAuthenticated)]) }
+            return effects + showAppPicker(preselected: mvpd.id)
+        case .frameworkFailed(let error):
+            if silent {
+                return [status(.forFrameworkError(error), error.description)]
+                    + finishIdle([status(.notAuthenticated)])
+            }
+            return applePickerAnswered(ApplePicker.outcome(.failure(error)))
+        case .noProfile:
+            let note = Effect.record(.note("Adobe created no Apple SSO profile."))
+            return [note] + (silent ? finishIdle([status(.notAuthenticated)]) : startBasicAuthentication(mvpd))
+        case .failed(let failure):
+            let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
+            if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
+            return [note, .record(.step(Steps.continueBasic))] + startBasicAuthentication(mvpd)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import PassAPI
+import VSASimulator
+
+extension RestV2Flow.Reducer {
+    // MARK: - E. Logout
+
+    mutating func signOut() -> [Effect] {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
+            return [.record(.note("Not signed in; nothing to sign out of."))]
+        }
+        state.phase = .loggingOut(mvpd)
+        state.basics.app.activity = "Signing out"
+        return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]
+    }
+
+    mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {
+        state.basics.app = AppModel()
+        state.basics.app.authentication = .notAuthenticated
+        var effects: [Effect] = [.record(.step(Steps.logoutAction))]
+        let action = response.logouts[mvpd]
+        switch action?.actionName {
+        case .partnerLogout:
+            state.phase = .notice
+            return effects + [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+        case .logout:
+            if let url = action?.url, setup.platform == .ios {
+                let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
+                state.phase = .logoutPage(stopAt)
+                return effects + [.record(.note("Opening the MVPD logout page in a hidden web view."))] + page
+            }
+            effects.append(
+                .record(.note("A TV opens no web view: the MVPD session is left as is; the Adobe profile is gone."))
+            )
+        default:
+            break
+        }
+        return finishIdle(effects)
+    }
+
+    // MARK: - Failures
+
+    mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
+        switch state.phase {
+        case .retrievingConfiguration:
+            return configurationFailed(failure)
+        case .retrievingProfiles:
+            state.basics.app.authentication = .notAuthenticated
+            return finishIdle([.record(.note("Profiles could not be read (\(failure.message))."))])
+        case .authorizing(let resource):
+            return finishIdle(
+                RestV2Flow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
+        default:
+            return failedUnexpectedly(failure)
+        }
+    }
+}

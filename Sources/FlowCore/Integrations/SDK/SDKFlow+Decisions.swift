@@ -1,0 +1,70 @@
+import PassAPI
+import VSASimulator
+
+extension SDKFlow.Reducer {
+    // MARK: - C.7 / F.1 Decisions
+
+    mutating func preauthorize() -> [Effect] {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication,
+            !state.basics.protectedTitles.isEmpty
+        else { return afterPreauthorization() }
+        state.phase = .preauthorizing
+        return SDKFlow.decisions.preauthorize(
+            mvpd: mvpd, resources: state.basics.protectedTitles, decisionPartnerStatus)
+    }
+
+    mutating func afterPreauthorization() -> [Effect] {
+        if let resource = state.basics.pendingPlay, state.basics.app.authentication.isAuthenticated {
+            state.basics.pendingPlay = nil
+            return getAuthorization(resource)
+        }
+        return finishIdle([]) + runQueued()
+    }
+
+    var decisionPartnerStatus: PartnerFrameworkStatus? {
+        if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication {
+            return state.framework.partnerStatus
+        }
+        return nil
+    }
+
+    /// F.1: with an Apple SSO token, the SDK refreshes the partner status before it asks.
+    mutating func getAuthorization(_ resource: String) -> [Effect] {
+        state.basics.app.activity = "Authorizing"
+        let step = Effect.record(.step(Steps.getAuthorization))
+        guard decisionPartnerStatus != nil else { return [step] + authorize(resource) }
+        let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
+        state.phase = .refreshingStatus(resource, child)
+        return [step] + effects
+    }
+
+    /// Back in the foreground with a title playing: may it go on? Never starts authentication.
+    mutating func checkAuthorization(_ resource: String) -> [Effect] {
+        let step = Effect.record(.step(Steps.checkAuthorization))
+        guard state.basics.app.authentication.isAuthenticated else {
+            state.basics.app.playing = nil
+            return finishIdle([
+                step,
+                SDKFlow.callback(
+                    "tokenRequestFailed", "\(resource), USER_NOT_AUTHORIZED_ERROR, \"User Not Authenticated Error\""
+                ),
+            ])
+        }
+        state.basics.app.activity = "Authorizing"
+        guard decisionPartnerStatus != nil else { return [step] + authorize(resource) }
+        let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
+        state.phase = .refreshingStatus(resource, child)
+        return [step] + effects
+    }
+
+    mutating func statusRefreshed(_ known: FrameworkStatus, then resource: String) -> [Effect] {
+        state.framework = known
+        return authorize(resource)
+    }
+
+    mutating func authorize(_ resource: String) -> [Effect] {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else { return finishIdle([]) }
+        state.phase = .authorizing(resource)
+        return SDKFlow.decisions.authorize(resource, mvpd: mvpd, decisionPartnerStatus)
+    }
+}

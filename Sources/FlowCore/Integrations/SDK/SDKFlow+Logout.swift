@@ -1,0 +1,78 @@
+import PassAPI
+import VSASimulator
+
+extension SDKFlow.Reducer {
+    // MARK: - I.1 logout
+
+    mutating func logout() -> [Effect] {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
+            return [.record(.note("Not signed in; nothing to sign out of."))]
+        }
+        state.phase = .loggingOut(mvpd)
+        state.basics.app.activity = "Signing out"
+        return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup)))]
+    }
+
+    mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {
+        state.basics.app = AppModel()
+        state.basics.app.authentication = .notAuthenticated
+        let action = response.logouts[mvpd]
+        let signedOut = SDKFlow.authenticationStatus(false, "Logout")
+        switch action?.actionName {
+        case .partnerLogout:
+            state.phase = .notice
+            return [status(.signOutInSettings), signedOut, .show(.notice(state.basics.signOutNotice))]
+        case .logout:
+            if let url = action?.url, setup.platform == .ios {
+                // Seed 001, H.1: the logout page in a hidden web view, to its redirect.
+                let (stopAt, page) = WebLogin.open(url, stopAt: SDKFlow.redirect(setup))
+                state.phase = .logoutPage(stopAt)
+                return [signedOut, SDKFlow.navigate(setup, url)] + page
+            }
+            return finishIdle([
+                signedOut,
+                .record(.note("A TV opens no web view: the MVPD session is left as is; the token is gone.")),
+            ])
+        default:
+            return finishIdle([signedOut])
+        }
+    }
+
+    mutating func logoutPageAnswered(_ outcome: WebLogin.Outcome) -> [Effect] {
+        guard case .returned(let url) = outcome else { return [.showHome] + finishIdle([]) }
+        return [
+            .showHome, .record(.sdkCall(name: "handleExternalURL", arguments: url, silently: false)),
+            .record(.step(Steps.handleExternalURL)),
+        ]
+            + finishIdle([])
+    }
+
+    // MARK: - Failures
+
+    mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
+        switch state.phase {
+        case .registering, .loadingConfiguration:
+            return requestorFailed(failure)
+        case .checkingAuthentication:
+            state.basics.app.authentication = .notAuthenticated
+            return finishIdle([
+                .record(.note("Profiles could not be read (\(failure.message)).")),
+                SDKFlow.authenticationStatus(false, "Generic Authentication Error"),
+            ]) + runQueued()
+        case .authorizing(let resource):
+            return finishIdle(
+                SDKFlow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
+        default:
+            return failedUnexpectedly(failure)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The first call the app queued while setRequestor ran (the others follow as each ends).
+    mutating func runQueued() -> [Effect] {
+        guard state.phase == .idle, !state.queued.isEmpty else { return [] }
+        let action = state.queued.removeFirst()
+        return [.record(.note("setRequestorComplete: the SDK runs the queued \(action)."))] + userAction(action)
+    }
+}

@@ -1,0 +1,182 @@
+import PassAPI
+import VSASimulator
+
+extension SDKFlow.Reducer {
+    // MARK: - P. The permission, asked by the app
+
+    /// The app asks for the permission at launch, and again on sign-in while undetermined.
+    mutating func askPermission(then action: AppAction) -> [Effect] {
+        let (child, effects) = SDKFlow.framework(setup).checkAccess(state.framework, askProvider: false)
+        state.phase = .askingPermission(action, child)
+        return effects
+    }
+
+    mutating func permissionAnswered(_ known: FrameworkStatus, then action: AppAction) -> [Effect] {
+        state.framework = known
+        state.phase = .idle
+        switch action {
+        case .launch: return setRequestor()
+        // Back in the foreground the app checks the authentication again.
+        case .foreground:
+            if let playing = state.basics.app.playing, playing.tokenNotAfter > 0 {
+                return checkAuthorization(playing.resource)
+            }
+            return checkAuthentication()
+        default: return getAuthentication(permissionAsked: true)
+        }
+    }
+
+    // MARK: - B.2 setRequestor
+
+    mutating func launch() -> [Effect] {
+        state.basics.app.activity = "Starting"
+        state.requestorReady = false
+        return askPermission(then: .launch)
+    }
+
+    mutating func setRequestor() -> [Effect] {
+        state.phase = .registering
+        var effects = [Effect.record(.step(Steps.setRequestor))]
+        if !setup.waitsForSetRequestorComplete {
+            effects += [
+                .record(.sdkCall(name: "checkAuthentication", arguments: "", silently: false)),
+                .record(.note("setRequestor is still running: the SDK queues checkAuthentication.")),
+            ]
+        }
+        let step = SDKFlow.registration.start(&state.registration)
+        effects += step.effects
+        return effects + (step.outcome.map { registered($0) } ?? [])
+    }
+
+    mutating func registered(_ outcome: ClientRegistration.Outcome) -> [Effect] {
+        if case .failed(let failure) = outcome { return requestorFailed(failure) }
+        state.phase = .loadingConfiguration
+        return [.call(.configuration)]
+    }
+
+    mutating func configurationLoaded(_ configuration: ConfigurationResponse) -> [Effect] {
+        state.directory = ConfigurationDirectory(configuration)
+        guard let access = state.framework.access, access == .granted else {
+            let code: StatusCode =
+                state.framework.access == .notDetermined ? .permissionUndetermined : .permissionDenied
+            return [status(code, "setRequestor: the SDK falls back to the regular authentication flow.")]
+                + requestorComplete()
+        }
+        let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
+        state.phase = .askingProvider(child)
+        return effects
+    }
+
+    /// The framework's answer to setRequestor's silent request: the exchange runs only when all
+    /// seven conditions hold (seed 004, step 2); degradation and the SAML response are checked
+    /// on the way.
+    mutating func providerAnswered(_ known: FrameworkStatus) -> [Effect] {
+        state.framework = known
+        if let error = known.error {
+            return [status(.appleShortError, "setRequestor: \(error.description)")] + requestorComplete()
+        }
+        guard let mvpd = state.directory?.appleSSOMvpd(platformId: known.providerId) else {
+            return requestorComplete()
+        }
+        if let expiry = known.expiry, expiry <= context.now { return requestorComplete() }
+        let (child, effects) = SDKFlow.partnerExchange(setup).start(mvpd, silent: true, framework: known)
+        state.phase = .silentExchange(child)
+        return effects
+    }
+
+    mutating func silentExchangeEnded(_ outcome: PartnerExchange.Outcome, _ exchange: PartnerExchange.State)
+        -> [Effect]
+    {
+        switch outcome {
+        case .authenticated(let id, let response):
+            guard let profile = response.profiles[id] ?? response.profiles.values.first else {
+                return requestorComplete()
+            }
+            if profile.type == .degraded {
+                // One of the seven conditions: no silent exchange with a degraded provider.
+                return [.record(.note("\(exchange.mvpd.displayName) is degraded: no silent exchange."))]
+                    + requestorComplete()
+            }
+            state.basics.app.authentication = .authenticated(
+                mvpd: id, type: profile.type, notAfter: profile.notAfter)
+            return requestorComplete()
+        case .frameworkFailed(let error):
+            return [status(.appleShortError, "setRequestor: \(error.description)")] + requestorComplete()
+        case .noSAMLResponse:
+            return [status(.appleShortError, "setRequestor: the framework returned no SAML response.")]
+                + requestorComplete()
+        case .fellBack(let session):
+            let note =
+                "Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue)): no silent exchange."
+            return [.record(.note(note))] + requestorComplete()
+        case .noProfile, .failed:
+            return [.record(.note("The silent exchange did not produce a token."))] + requestorComplete()
+        }
+    }
+
+    mutating func requestorFailed(_ failure: PassErrorSummary) -> [Effect] {
+        let code: StatusCode =
+            failure.enhancedCode == "invalid_parameter_service_provider"
+            ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
+        state.queued = []
+        state.basics.dropPendingPlay()
+        return finishIdle([
+            status(code, failure.message), SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_ERROR"),
+        ])
+    }
+
+    /// setRequestorComplete, then the app's checkAuthentication.
+    mutating func requestorComplete() -> [Effect] {
+        state.requestorReady = true
+        let queued: [Effect] =
+            setup.waitsForSetRequestorComplete
+            ? [] : [.record(.note("setRequestorComplete: the SDK runs the queued checkAuthentication."))]
+        return [SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")] + queued
+            + checkAuthentication()
+    }
+
+    // MARK: - B.3 checkAuthentication
+
+    mutating func checkAuthentication() -> [Effect] {
+        var effects: [Effect] = [.record(.step(Steps.checkAuthentication))]
+        if case .authenticated(_, _, let notAfter) = state.basics.app.authentication, notAfter <= context.now {
+            state.basics.app.authentication = .notAuthenticated
+            state.basics.app.unlocked = [:]
+            effects.append(.record(.note("The authentication token's TTL has passed.")))
+            return finishIdle(effects + [SDKFlow.authenticationStatus(false, "User Not Authenticated Error")])
+        }
+        effects += systemLevelCodes()
+        state.phase = .checkingAuthentication
+        return effects + [.call(.profiles(state.framework.partnerStatus))]
+    }
+
+    /// Seed 004, step 3: the codes only a user signed in at system level gets.
+    func systemLevelCodes() -> [Effect] {
+        guard state.framework.signedInAtSystemLevel else { return [] }
+        switch state.framework.access {
+        case .denied, .restricted:
+            return [status(.permissionDenied, "checkAuthentication: signed in at system level, permission denied.")]
+        case .notDetermined:
+            return [
+                status(
+                    .permissionUndetermined,
+                    "checkAuthentication: signed in at system level, permission undetermined.")
+            ]
+        case .granted:
+            guard let error = state.framework.error else { return [] }
+            return [status(.appleError, "checkAuthentication: \(error.description)")]
+        case nil:
+            return []
+        }
+    }
+
+    mutating func authenticationChecked(_ response: ProfilesResponse) -> [Effect] {
+        if let (mvpd, profile) = response.preferred(partnerProviderMvpd: response.appleSSOMvpd) {
+            state.basics.app.authentication = .authenticated(
+                mvpd: mvpd, type: profile.type, notAfter: profile.notAfter)
+            return announceAuthenticated(mvpd: mvpd, type: profile.type) + preauthorize()
+        }
+        state.basics.app.authentication = .notAuthenticated
+        return finishIdle([SDKFlow.authenticationStatus(false, "User Not Authenticated Error")]) + runQueued()
+    }
+}

@@ -1,0 +1,277 @@
+import PassAPI
+import VSASimulator
+
+/// The streaming app on Adobe's AccessEnabler iOS/tvOS SDK, as seed 004 ("Apple SSO Cookbook
+/// (iOS/tvOS SDK)") and seed 001 (the SDK's entitlement cookbook) describe it. The app calls the
+/// SDK; the SDK calls back. Steps, with seed 001's ids:
+///
+///     P    the app asks for the TV Provider permission (seed 004, "Permission")
+///     B.2  setRequestor: registration, configuration and, when all seven conditions hold, the
+///          silent exchange of the system sign-in; codes VSA403, VSA404, APPL; setRequestorComplete
+///     B.3  checkAuthentication: setAuthenticationStatus 1 or 0; VSA403, VSA404, APPL_ERROR only
+///          when signed in at system level (seed 004, step 3)
+///     D.1  getAuthentication: presentTvProviderDialog (when an MVPD supports single sign-on) and
+///          Apple's picker; VSA403, VSA404, VSA503, N003, N004, N005 each followed by
+///          displayProviderDialog (seed 004, step 4)
+///     D.2  the SDK exchanges the Apple sign-in; setAuthenticationStatus(1)
+///     C.2  displayProviderDialog → the app's picker → setSelectedProvider
+///     C.3  navigateToUrl (iOS) / E.2 status REGCODE and polling (tvOS)
+///     C.6  handleExternalURL when the web view reaches the SDK's redirect
+///     C.7  checkPreauthorizedResources → preauthorizedResources
+///     F.1  getAuthorization → setToken or tokenRequestFailed
+///     M.1  getMetadata(tokenSource) → setMetadataStatus
+///     I.1  logout; with Apple SSO, status VSA203: sign out in Settings
+///
+/// Calls the app makes before `setRequestorComplete` wait in the SDK's queue (seed 001, B.2).
+enum SDKFlow: PhasedIntegration {
+    typealias Steps = SDKSteps
+
+    typealias State = FlowState<Phase, Memory>
+
+    /// What the SDK remembers: what any app on Adobe Pass does, and its queue of early calls.
+    @dynamicMemberLookup
+    struct Memory: FlowMemory {
+        var pass = PassMemory()
+        /// `setRequestorComplete` was called: calls run at once from now on.
+        var requestorReady = false
+        /// Calls the app made while `setRequestor` ran.
+        var queued: [AppAction] = []
+
+        subscript<Value>(dynamicMember path: WritableKeyPath<PassMemory, Value>) -> Value {
+            get { pass[keyPath: path] }
+            set { pass[keyPath: path] = newValue }
+        }
+    }
+
+    enum Phase: RestingPhase {
+        case idle
+        case askingPermission(AppAction, FrameworkAccess.State)
+        // setRequestor
+        case registering
+        case loadingConfiguration
+        case askingProvider(FrameworkAccess.State)
+        case silentExchange(PartnerExchange.State)
+        // checkAuthentication
+        case checkingAuthentication
+        // getAuthentication
+        case applePicker(FrameworkStatus)
+        case exchange(PartnerExchange.State)
+        case providerDialog(AppPicker.State)
+        case creatingSession(MvpdConfiguration)
+        case webLogin(SessionResponse, WebLogin.State)
+        case polling(mvpd: String?, CodePolling.State)
+        case retrievingProfile(String)
+        // Decisions
+        case preauthorizing
+        case refreshingStatus(String, FrameworkAccess.State)
+        case authorizing(String)
+        // logout
+        case loggingOut(String)
+        case logoutPage(WebLogin.State)
+        case notice
+    }
+
+    /// Where the SDK's web view ends: `ADOBEPASS_REDIRECT_URL` (seed 001, C.5).
+    static let redirectURL = "adobepass://ios.app"
+
+    /// Where the MVPD login and logout end: the SDK's redirect in a web view, the app's custom
+    /// scheme in an SFSafariViewController.
+    static func redirect(_ setup: AppSetup) -> String {
+        setup.usesSafariViewController ? setup.redirectUrl : redirectURL
+    }
+
+    /// `navigateToUrl` or, for an SFSafariViewController, `navigateToUrl:useSVC`.
+    static func navigate(_ setup: AppSetup, _ url: String) -> Effect {
+        setup.usesSafariViewController
+            ? callback("navigateToUrl:useSVC", "\(url), true") : callback("navigateToUrl", url)
+    }
+
+    /// `sendTrackingData`, with the device fields every event ends with (reference C2):
+    /// deviceType, clientType, os.
+    static func track(_ event: String, _ data: [String], _ setup: AppSetup) -> Effect {
+        let device = setup.platform == .ios ? ["mobile", "ios", "iOS"] : ["unknown", "ios", "tvOS"]
+        let items = (data + device).map { $0 == "true" || $0 == "false" ? $0 : "\"\($0)\"" }
+        return callback("sendTrackingData", "\(event), [\(items.joined(separator: ", "))]")
+    }
+
+    /// The hashed user id the tracking events carry; the SDK knows the user only through the
+    /// MVPD, so a stable digest of it stands in.
+    static func guid(_ mvpd: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in mvpd.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The SDK calls the app back: each status code also as a `status:` callback, and the
+    /// tracking events after the calls seed 001 lists.
+    static func published(_ effects: [Effect], _ state: State) -> [Effect] {
+        withTracking(withStatusCallbacks(effects), state)
+    }
+
+    /// `sendTrackingData` follows the calls seed 001 lists (checkAuthentication,
+    /// getAuthentication, getAuthorization, checkAuthorization, setSelectedProvider), once each
+    /// has its answer: the authentication status, the token or its failure, the selection.
+    static func withTracking(_ effects: [Effect], _ state: State) -> [Effect] {
+        let setup = state.basics.setup
+        var mvpd = ""
+        if case .authenticated(let id, _, _) = state.basics.app.authentication { mvpd = id }
+        return effects.flatMap { effect -> [Effect] in
+            guard case .record(let note) = effect else { return [effect] }
+            switch note {
+            case .callback("setAuthenticationStatus", let arguments) where !arguments.contains("Logout"):
+                let success = arguments.hasPrefix("1")
+                let data = success ? ["true", mvpd, guid(mvpd), "false"] : ["false", "", "", "false"]
+                return [effect, track("TRACKING_AUTHENTICATION", data, setup)]
+            case .callback("setToken", _):
+                let data = ["true", mvpd, guid(mvpd), "false", "", ""]
+                return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
+            case .callback("tokenRequestFailed", _):
+                let data = ["false", mvpd, guid(mvpd), "false", "USER_NOT_AUTHORIZED_ERROR", ""]
+                return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
+            case .sdkCall("setSelectedProvider", let selected, _) where selected != "nil":
+                return [effect, track("TRACKING_GET_SELECTED_PROVIDER", [selected], setup)]
+            default:
+                return [effect]
+            }
+        }
+    }
+
+    /// Every status code reaches the app through its `status:` callback too.
+    static func withStatusCallbacks(_ effects: [Effect]) -> [Effect] {
+        effects.flatMap { effect -> [Effect] in
+            guard case .record(.status(let code, let details)) = effect else { return [effect] }
+            let extra = code == .registrationCode ? ", code=\(details ?? "")" : ""
+            let arguments = "errorId=\(code.id), level=\(code.level.rawValue)\(extra)"
+            return [effect, .record(.callback(name: "status", arguments: arguments))]
+        }
+    }
+
+    // MARK: - Parts, configured for the SDK
+
+    static let registration = ClientRegistration(registerStep: nil, tokenStep: nil)
+    static let appPicker = AppPicker()
+    static let webLogin = WebLogin()
+    static let polling = CodePolling.profilesForCode(pollStep: nil)
+    static let decisions = Decisions(
+        narration: .init(
+            preauthorizing: [.record(.step(Steps.checkPreauthorizedResources))],
+            authorizing: [],
+            preauthorized: { [callback("preauthorizedResources", "[\($0.joined(separator: ", "))]")] },
+            permitted: { resource, token in [callback("setToken", "\(token.prefix(16))…, \(resource)")] },
+            denied: { resource, description in
+                [callback("tokenRequestFailed", "\(resource), USER_NOT_AUTHORIZED_ERROR, \"\(description)\"")]
+            }))
+
+    static func framework(_ setup: AppSetup) -> FrameworkAccess {
+        FrameworkAccess(prompt: setup.asksPermission)
+    }
+
+    static func partnerExchange(_ setup: AppSetup) -> PartnerExchange {
+        PartnerExchange(
+            steps: .init(request: Steps.partnerExchange), domainName: setup.domainName, redirectUrl: redirect(setup))
+    }
+
+    static func callback(_ name: String, _ arguments: String) -> Effect {
+        .record(.callback(name: name, arguments: arguments))
+    }
+
+    static func authenticationStatus(_ authenticated: Bool, _ code: String) -> Effect {
+        callback("setAuthenticationStatus", "\(authenticated ? 1 : 0), \"\(code)\"")
+    }
+
+    struct Reducer: PhasedReducer {
+        typealias Steps = SDKFlow.Steps
+
+        var state: State
+        let context: FlowContext
+
+        mutating func runPart(_ event: Event) -> [Effect]? {
+            switch state.phase {
+            case .registering:
+                return runRegistration(SDKFlow.registration, at: \.state.registration, event) { $0.registered($1) }
+            case .askingPermission(let action, let child):
+                return scope(SDKFlow.framework(setup), child, as: { .askingPermission(action, $0) }, event) {
+                    $0.permissionAnswered($1, then: action)
+                }
+            case .askingProvider(let child):
+                return scope(SDKFlow.framework(setup), child, as: { .askingProvider($0) }, event) {
+                    $0.providerAnswered($1)
+                }
+            case .silentExchange(let child):
+                return scope(SDKFlow.partnerExchange(setup), child, as: { .silentExchange($0) }, event) {
+                    $0.silentExchangeEnded($1, child)
+                }
+            case .applePicker(let known):
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+            case .exchange(let child):
+                return scope(SDKFlow.partnerExchange(setup), child, as: { .exchange($0) }, event) {
+                    $0.exchangeEnded($1, child)
+                }
+            case .providerDialog(let listed):
+                return scope(SDKFlow.appPicker, listed, as: { .providerDialog($0) }, event) {
+                    $0.providerSelected($1)
+                }
+            case .webLogin(let session, let stopAt):
+                return scope(SDKFlow.webLogin, stopAt, as: { .webLogin(session, $0) }, event) {
+                    $0.webViewAnswered($1, session: session)
+                }
+            case .polling(let mvpd, let child):
+                return scope(SDKFlow.polling, child, as: { .polling(mvpd: mvpd, $0) }, event) {
+                    $0.pollingEnded($1, mvpd: mvpd)
+                }
+            case .refreshingStatus(let resource, let child):
+                return scope(SDKFlow.framework(setup), child, as: { .refreshingStatus(resource, $0) }, event) {
+                    $0.statusRefreshed($1, then: resource)
+                }
+            case .logoutPage(let stopAt):
+                return scope(SDKFlow.webLogin, stopAt, as: { .logoutPage($0) }, event) { reducer, outcome in
+                    reducer.logoutPageAnswered(outcome)
+                }
+            default:
+                return apiAnswer(event)
+            }
+        }
+
+        mutating func apiAnswer(_ event: Event) -> [Effect]? {
+            switch (state.phase, event) {
+            case (.loadingConfiguration, .api(.configuration(let configuration))):
+                return configurationLoaded(configuration)
+            case (.checkingAuthentication, .api(.profiles(let response))): return authenticationChecked(response)
+            case (.creatingSession(let mvpd), .api(.session(let session))): return sessionCreated(session, mvpd: mvpd)
+            case (.retrievingProfile(let mvpd), .api(.profiles(let response))):
+                return authenticated(response, expected: mvpd)
+            case (.preauthorizing, .api(.decisions(let response))):
+                return SDKFlow.decisions.preauthorized(response, app: &state.basics.app) + afterPreauthorization()
+            case (.authorizing(let resource), .api(.decisions(let response))):
+                return finishIdle(SDKFlow.decisions.authorized(response, resource: resource, app: &state.basics.app))
+            case (.loggingOut(let mvpd), .api(.logout(let response))): return loggedOut(response, mvpd: mvpd)
+            case (.notice, .answer(.noticeDismissed)): return [.showHome] + finishIdle([])
+            default: return nil
+            }
+        }
+
+        // MARK: - The app's calls
+
+        mutating func userAction(_ action: AppAction) -> [Effect] {
+            if action == .launch { return launch() }
+            guard state.phase == .idle else {
+                guard !state.requestorReady else { return [.record(.note("The app is busy; \(action) is ignored."))] }
+                // Seed 001, B.2: calls made before setRequestorComplete wait in the SDK's queue.
+                state.queued.append(action)
+                return [.record(.note("setRequestor is still running: the SDK queues \(action)."))]
+            }
+            switch action {
+            case .launch: return launch()
+            case .signIn: return getAuthentication()
+            case .play(let resource):
+                return play(resource, signIn: { $0.getAuthentication() }, decide: { $0.getAuthorization($1) })
+            case .signOut: return logout()
+            case .foreground:
+                guard state.requestorReady else { return launch() }
+                state.basics.app.activity = "Checking"
+                return askPermission(then: .foreground)
+            }
+        }
+    }
+}
