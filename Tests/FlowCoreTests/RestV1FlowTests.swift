@@ -90,9 +90,9 @@ import VSASimulator
     /// Sign in: step 3 and step 4 (Apple's picker, with channelIdentifier).
     static func atApplePicker() -> Store {
         let store = launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.fetchConfiguration), .call(.v1Configuration)]) {
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.v1Configuration)]) {
             $0.basics.app.activity = "Signing in"
-            $0.phase = .fetchingConfiguration(.signIn)
+            $0.phase = .retrievingConfiguration(.signIn)
         }
         store.send(
             .api(.configuration(F.configuration())),

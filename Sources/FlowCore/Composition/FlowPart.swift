@@ -42,8 +42,11 @@ protocol FlowPart {
 /// What every integration's state has: its phase, and the app's shared state.
 protocol IntegrationState: Sendable, Equatable {
     associatedtype Phase: Sendable, Equatable
+    associatedtype Memory: FlowMemory
     var phase: Phase { get set }
     var basics: AppBasics { get set }
+    /// What the integration remembers between phases.
+    var memory: Memory { get set }
     /// The phase with nothing in progress.
     static var idle: Phase { get }
 
@@ -124,6 +127,23 @@ extension PhasedReducer {
         guard let step = part.reduce(&registration, event, context) else { return nil }
         self[keyPath: path] = registration
         guard let outcome = step.outcome else { return step.effects }
+        return step.effects + finish(&self, outcome)
+    }
+
+    /// `scope` for a part whose last state the parent keeps at `keep` (Apple's picker leaves the
+    /// framework's latest status): once the part is done, the phase rests and `finish` goes on.
+    mutating func scope<Part: FlowPart>(
+        _ part: Part, _ child: Part.State, as embed: (Part.State) -> Phase, _ event: Event,
+        keeping keep: WritableKeyPath<Self, Part.State>, then finish: (inout Self, Part.Outcome) -> [Effect]
+    ) -> [Effect]? {
+        var child = child
+        guard let step = part.reduce(&child, event, context) else { return nil }
+        guard let outcome = step.outcome else {
+            phase = embed(child)
+            return step.effects
+        }
+        self[keyPath: keep] = child
+        phase = State.idle
         return step.effects + finish(&self, outcome)
     }
     /// Runs a part on the child state one of the phases carries, puts the updated child back

@@ -62,8 +62,6 @@ extension CustomIdentityProviderFlow.Reducer {
     }
 
     mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
-        if case .applePicker(let known) = state.phase { state.framework = known }
-        state.phase = .idle
         switch outcome {
         case .signedIn(let provider):
             return askIdentityProvider(provider, silent: false)

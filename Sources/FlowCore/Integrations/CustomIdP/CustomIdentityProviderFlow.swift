@@ -87,7 +87,9 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
                     CustomIdentityProviderFlow.framework(setup), child, as: { .checkingFramework(goal, $0) }, event
                 ) { $0.frameworkChecked($1, goal: goal) }
             case .applePicker(let known):
-                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event, keeping: \.state.framework) {
+                    $0.applePickerAnswered($1)
+                }
             case .webLogin(let expected, let stopAt):
                 return scope(
                     CustomIdentityProviderFlow.webLogin, stopAt, as: { .webLogin(expectedState: expected, $0) }, event

@@ -20,7 +20,7 @@ extension RestV1Flow.Reducer {
             state.phase = .checkingAdobeToken
             return [.record(.step(Steps.checkAdobeToken)), .call(.v1CheckAuthentication)]
         case .signIn:
-            if state.framework.isGranted { return fetchConfiguration(.signIn) }
+            if state.framework.isGranted { return retrieveConfiguration(.signIn) }
             return checkFramework(.signIn)
         case .foreground:
             return checkFramework(.foreground)
@@ -66,7 +66,7 @@ extension RestV1Flow.Reducer {
             goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
         var effects = frameworkAnswerStatus(known, instead: instead)
         switch goal {
-        case .signIn: return effects + fetchConfiguration(.signIn)
+        case .signIn: return effects + retrieveConfiguration(.signIn)
         case .foreground where state.basics.app.authentication.isAuthenticated:
             return finishIdle(effects)
         case .launch, .foreground:
@@ -78,91 +78,60 @@ extension RestV1Flow.Reducer {
             }
             return effects
                 + [.record(.note("The device is signed in to a TV provider: single sign-on is tried silently."))]
-                + fetchConfiguration(.launch)
+                + retrieveConfiguration(.launch)
         }
     }
 
     // MARK: - 3, 4. Configuration and Apple's picker
 
-    mutating func fetchConfiguration(_ goal: Goal) -> [Effect] {
-        if let directory = state.directory, goal == .signIn { return startPartnerSSO(directory) }
-        state.phase = .fetchingConfiguration(goal)
-        return [.record(.step(Steps.fetchConfiguration)), .call(.v1Configuration)]
-    }
-
-    mutating func configurationFetched(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
-        let directory = ConfigurationDirectory(configuration)
-        state.directory = directory
-        switch goal {
-        case .signIn: return startPartnerSSO(directory)
-        case .launch, .foreground:
-            guard let mvpd = directory.appleSSOMvpd(platformId: state.framework.providerId) else {
-                return finishIdle([status(.notAuthenticated)])
-            }
-            return requestProfile(mvpd, silent: true)
-        }
-    }
-
-    /// Step 4; without the permission, step 10.
-    mutating func startPartnerSSO(_ directory: ConfigurationDirectory) -> [Effect] {
-        guard state.framework.isGranted else { return regularWorkflow(preselected: nil) }
-        let request = ApplePicker.request(
-            for: directory, setup, videoTitle: state.basics.pendingTitle,
-            channelIdentifier: RestV1Flow.channelIdentifier)
-        state.phase = .applePicker(state.framework)
-        return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
-    }
-
     /// Steps 4 and 5 as the seed's code has them: only a provider id whose sign-in has not
     /// expired continues with single sign-on; error 1 with a known provider goes straight to
     /// its login; anything else goes to the regular workflow.
     mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
-        if case .applePicker(let known) = state.phase { state.framework = known }
-        state.phase = .idle
         let directory = state.directory ?? .empty
         switch outcome {
         case .signedIn(let provider):
             if case .expired = state.framework.validation(now: context.now) {
                 return [.record(.note("Step 5: the sign-in's authenticationExpirationDate is past."))]
-                    + regularWorkflow(preselected: nil)
+                    + showAppPicker(preselected: nil)
             }
             guard let mvpd = directory.mvpd(platformId: provider) else {
                 return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
-                    + regularWorkflow(preselected: nil)
+                    + showAppPicker(preselected: nil)
             }
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
                 return [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
                     + startRegularAuthentication(mvpd)
             }
-            return requestProfile(mvpd, silent: false)
+            return requestPartnerAuthentication(mvpd, silent: false)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
                 return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
-                    + regularWorkflow(preselected: nil)
+                    + showAppPicker(preselected: nil)
             }
             return [status(.unsupportedProvider, "\(mvpd.displayName) is not onboarded: straight to its login.")]
                 + startRegularAuthentication(mvpd)
         case .otherProvider:
-            return [status(.otherProvider)] + regularWorkflow(preselected: nil)
+            return [status(.otherProvider)] + showAppPicker(preselected: nil)
         case .cancelled(let duringSignIn):
             let cancelled = ApplePicker.cancelled(duringSignIn: duringSignIn)
             return [status(.cancelled, cancelled + ": the regular workflow (step 10).")]
-                + regularWorkflow(preselected: nil)
+                + showAppPicker(preselected: nil)
         case .noProvider:
             return [.record(.note("The framework answered without a provider: the regular workflow."))]
-                + regularWorkflow(preselected: nil)
+                + showAppPicker(preselected: nil)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, error.message)] + regularWorkflow(preselected: nil)
+            return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
         case .failed(let error):
             return [status(.forFrameworkError(error), error.description)]
-                + regularWorkflow(preselected: nil)
+                + showAppPicker(preselected: nil)
         }
     }
 
     // MARK: - 5–9. The partner exchange
 
     /// Steps 5 and 6: the platformMappingId maps to the MVPD id V1 calls need.
-    mutating func requestProfile(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+    mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
         state.phase = .profileRequest(mvpd, silent: silent)
         let provider = mvpd.platformMappingId ?? state.framework.providerId ?? mvpd.id
         return [
@@ -193,7 +162,7 @@ extension RestV1Flow.Reducer {
             guard let saml = metadata.samlAttributeQueryResponse else {
                 let effects = [status(.appleError, "The framework returned no SAML response.")]
                 return effects
-                    + (silent ? finishIdle([status(.notAuthenticated)]) : regularWorkflow(preselected: mvpd.id))
+                    + (silent ? finishIdle([status(.notAuthenticated)]) : showAppPicker(preselected: mvpd.id))
             }
             state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
             state.phase = .exchangingToken(mvpd, silent: silent)
@@ -206,7 +175,7 @@ extension RestV1Flow.Reducer {
                 return [status(.forFrameworkError(error), error.description)]
                     + finishIdle([status(.notAuthenticated)])
             }
-            state.phase = .applePicker(state.framework)
+            state.phase = .idle
             return applePickerAnswered(ApplePicker.outcome(result))
         }
     }

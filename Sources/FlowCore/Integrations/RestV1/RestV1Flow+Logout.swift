@@ -44,7 +44,7 @@ extension RestV1Flow.Reducer {
 
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch state.phase {
-        case .fetchingConfiguration:
+        case .retrievingConfiguration:
             return configurationFailed(failure)
         case .profileRequest(let mvpd, let silent), .exchangingToken(let mvpd, let silent):
             let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))

@@ -5,8 +5,8 @@ import VSASimulator
 extension RestV1Flow.Reducer {
     // MARK: - 10. The regular workflow
 
-    mutating func regularWorkflow(preselected: String?) -> [Effect] {
-        guard let directory = state.directory else { return fetchConfiguration(.signIn) }
+    mutating func showAppPicker(preselected: String?) -> [Effect] {
+        guard let directory = state.directory else { return retrieveConfiguration(.signIn) }
         state.phase = .appPicker(directory.mvpds.map(\.id))
         return [.record(.step(Steps.appPicker)), .show(.mvpdPicker(directory.mvpds, preselected: preselected))]
     }

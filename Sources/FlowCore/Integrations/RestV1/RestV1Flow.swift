@@ -38,7 +38,7 @@ enum RestV1Flow: PhasedIntegration {
         // 2
         case checkingFramework(Goal, FrameworkAccess.State)
         // 3, 4
-        case fetchingConfiguration(Goal)
+        case retrievingConfiguration(Goal)
         case applePicker(FrameworkStatus)
         // 6–9
         case profileRequest(MvpdConfiguration, silent: Bool)
@@ -85,7 +85,7 @@ enum RestV1Flow: PhasedIntegration {
             prompt: setup.asksPermission, channelIdentifier: channelIdentifier, accessStep: Steps.silentPartnerStatus)
     }
 
-    struct Reducer: AppActionReducer {
+    struct Reducer: PartnerSignInReducer {
         typealias Goal = RestV1Flow.Goal
         typealias Steps = RestV1Flow.Steps
 
@@ -103,7 +103,9 @@ enum RestV1Flow: PhasedIntegration {
                     $0.frameworkChecked($1, goal: goal)
                 }
             case .applePicker(let known):
-                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event, keeping: \.state.framework) {
+                    $0.applePickerAnswered($1)
+                }
             case .appPicker(let listed):
                 return scope(RestV1Flow.appPicker, listed, as: { .appPicker($0) }, event) { $0.appPickerAnswered($1) }
             case .webLogin(let mvpd, let stopAt):
@@ -128,8 +130,8 @@ enum RestV1Flow: PhasedIntegration {
             case (.checkingAdobeToken, .api(.v1AuthenticationChecked(let valid))): return adobeTokenChecked(valid)
             case (.readingToken(let type, let announce), .api(.v1AuthenticationToken(let lookup))):
                 return tokenRead(lookup, type: type, announce: announce)
-            case (.fetchingConfiguration(let goal), .api(.configuration(let configuration))):
-                return configurationFetched(configuration, goal: goal)
+            case (.retrievingConfiguration(let goal), .api(.configuration(let configuration))):
+                return configurationRetrieved(configuration, goal: goal)
             case (.profileRequest(let mvpd, let silent), .api(.v1ProfileRequest(let request))):
                 return forwardToPartner(request, mvpd: mvpd, silent: silent)
             case (.forwardingToPartner(let mvpd, let silent), .metadata(let result)):
@@ -156,6 +158,12 @@ enum RestV1Flow: PhasedIntegration {
         }
 
         // MARK: - User actions
+
+        static let configurationCall = (call: APICall.v1Configuration, step: Steps.retrieveConfiguration)
+        static let applePickerStep = Steps.interactivePartnerStatus
+        static let channelIdentifier: String? = RestV1Flow.channelIdentifier
+        static func retrievingConfiguration(_ goal: AppGoal) -> Phase { .retrievingConfiguration(goal) }
+        static func applePicker(_ framework: FrameworkStatus) -> Phase { .applePicker(framework) }
 
         mutating func launchApp() -> [Effect] { register(.launch) }
         mutating func startSignIn() -> [Effect] { register(.signIn) }

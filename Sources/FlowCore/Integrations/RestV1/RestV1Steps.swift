@@ -13,7 +13,7 @@ public enum RestV1Steps {
     public static let silentPartnerStatus = CookbookStep(
         "2", "is the user signed in through partner SSO?", key: "step.rest-v1.silentPartnerStatus",
         stage: .partnerStatus)
-    public static let fetchConfiguration = CookbookStep(
+    public static let retrieveConfiguration = CookbookStep(
         "3", "fetch Adobe configuration", key: "step.rest-v1.fetchConfiguration", stage: .configuration)
     public static let interactivePartnerStatus = CookbookStep(
         "4", "initiate partner SSO workflow with Adobe configuration", key: "step.rest-v1.interactivePartnerStatus",

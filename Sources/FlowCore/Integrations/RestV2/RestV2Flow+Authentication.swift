@@ -94,38 +94,8 @@ extension RestV2Flow.Reducer {
 
     // MARK: - C. Partner authentication
 
-    mutating func retrieveConfiguration(_ goal: Goal) -> [Effect] {
-        if let directory = state.directory, goal == .signIn { return startInteractive(directory) }
-        state.phase = .retrievingConfiguration(goal)
-        return [.record(.step(Steps.retrieveConfiguration)), .call(.configuration)]
-    }
-
-    mutating func configurationRetrieved(_ configuration: ConfigurationResponse, goal: Goal) -> [Effect] {
-        let directory = ConfigurationDirectory(configuration)
-        state.directory = directory
-        switch goal {
-        case .signIn: return startInteractive(directory)
-        case .launch, .foreground:
-            guard let mvpd = directory.appleSSOMvpd(platformId: state.framework.providerId) else {
-                return finishIdle([status(.notAuthenticated)])
-            }
-            return requestPartnerAuthentication(mvpd, silent: true)
-        }
-    }
-
-    /// C.3: Apple's picker when the permission allows it; otherwise the app's own picker.
-    mutating func startInteractive(_ directory: ConfigurationDirectory) -> [Effect] {
-        guard state.framework.isGranted else { return showAppPicker(preselected: nil) }
-        let request = ApplePicker.request(
-            for: directory, setup, videoTitle: state.basics.pendingTitle)
-        state.phase = .applePicker(state.framework)
-        return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
-    }
-
     /// C.4: where each answer of Apple's picker leads.
     mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
-        if case .applePicker(let known) = state.phase { state.framework = known }
-        state.phase = .idle
         let directory = state.directory ?? .empty
         switch outcome {
         case .signedIn(let provider):
@@ -214,6 +184,7 @@ extension RestV2Flow.Reducer {
                 return [status(.forFrameworkError(error), error.description)]
                     + finishIdle([status(.notAuthenticated)])
             }
+            state.phase = .idle
             return applePickerAnswered(ApplePicker.outcome(.failure(error)))
         case .noProfile:
             let note = Effect.record(.note("Adobe created no Apple SSO profile."))

@@ -90,7 +90,7 @@ enum RestV2Flow: PhasedIntegration {
         FrameworkAccess(prompt: setup.asksPermission, accessStep: Steps.silentPartnerStatus, providerStep: providerStep)
     }
 
-    struct Reducer: AppActionReducer {
+    struct Reducer: PartnerSignInReducer {
         typealias Goal = RestV2Flow.Goal
         typealias Decision = RestV2Flow.Decision
         typealias Steps = RestV2Flow.Steps
@@ -114,7 +114,9 @@ enum RestV2Flow: PhasedIntegration {
                     $0.frameworkChecked($1, goal: goal)
                 }
             case .applePicker(let known):
-                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event, keeping: \.state.framework) {
+                    $0.applePickerAnswered($1)
+                }
             case .appPicker(let listed):
                 return scope(RestV2Flow.appPicker, listed, as: { .appPicker($0) }, event) { $0.appPickerAnswered($1) }
             case .webLogin(let session, let stopAt):
@@ -172,6 +174,12 @@ enum RestV2Flow: PhasedIntegration {
             }
             return takeAction(action)
         }
+
+        static let configurationCall = (call: APICall.configuration, step: Steps.retrieveConfiguration)
+        static let applePickerStep = Steps.interactivePartnerStatus
+        static let channelIdentifier: String? = nil
+        static func retrievingConfiguration(_ goal: AppGoal) -> Phase { .retrievingConfiguration(goal) }
+        static func applePicker(_ framework: FrameworkStatus) -> Phase { .applePicker(framework) }
 
         mutating func launchApp() -> [Effect] { register(.launch) }
         mutating func startSignIn() -> [Effect] { register(.signIn) }

@@ -40,8 +40,6 @@ extension SDKFlow.Reducer {
 
     /// Seed 004, step 4: each answer of Apple's picker and what the SDK does with it.
     mutating func applePickerAnswered(_ outcome: ApplePicker.Outcome) -> [Effect] {
-        if case .applePicker(let known) = state.phase { state.framework = known }
-        state.phase = .idle
         let directory = state.directory ?? .empty
         switch outcome {
         case .signedIn(let provider):

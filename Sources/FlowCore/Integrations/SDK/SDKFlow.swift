@@ -203,7 +203,9 @@ enum SDKFlow: PhasedIntegration {
                     $0.silentExchangeEnded($1, child)
                 }
             case .applePicker(let known):
-                return scope(ApplePicker(), known, as: { .applePicker($0) }, event) { $0.applePickerAnswered($1) }
+                return scope(ApplePicker(), known, as: { .applePicker($0) }, event, keeping: \.state.framework) {
+                    $0.applePickerAnswered($1)
+                }
             case .exchange(let child):
                 return scope(SDKFlow.partnerExchange(setup), child, as: { .exchange($0) }, event) {
                     $0.exchangeEnded($1, child)
