@@ -57,7 +57,7 @@ import VSASimulator
         store.send(.api(.tokenIssued(expiresAt: F.tokenExpiry)), [.call(.configuration)]) {
             $0.registration.tokenIssued = true
             $0.registration.tokenExpiresAt = F.tokenExpiry
-            $0.phase = .loadingConfiguration
+            $0.phase = .retrievingConfiguration
         }
     }
 
@@ -256,7 +256,7 @@ import VSASimulator
         var state = SDKFlow.initialState(F.setup(.ios, .sdk))
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .regular, notAfter: F.now - 1)
         state.basics.app.unlocked = ["show": true]
-        state.phase = .loadingConfiguration
+        state.phase = .retrievingConfiguration
         state.framework = F.known(.denied)
         let store = Store(state: state, awaiting: [.call(.configuration)])
         store.send(

@@ -6,7 +6,7 @@ extension CustomIdentityProviderFlow.Reducer {
     // MARK: - 1. The app's configuration
 
     /// Step 1 at launch: what the framework will find in the app's bundle.
-    func checkConfiguration() -> [Effect] {
+    func checkAppBundle() -> [Effect] {
         var effects: [Effect] = [.record(.step(Steps.configuration))]
         if !setup.identity.hasSingleSignOnEntitlement {
             effects.append(

@@ -122,7 +122,7 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
 
         // MARK: - User actions
 
-        mutating func launchApp() -> [Effect] { checkConfiguration() + checkFramework(.launch) }
+        mutating func launchApp() -> [Effect] { checkAppBundle() + checkFramework(.launch) }
 
         mutating func startSignIn() -> [Effect] {
             if state.framework.isGranted { return showApplePicker() }

@@ -51,7 +51,7 @@ extension SDKFlow.Reducer {
 
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch state.phase {
-        case .registering, .loadingConfiguration:
+        case .registering, .retrievingConfiguration:
             return requestorFailed(failure)
         case .checkingAuthentication:
             state.basics.app.authentication = .notAuthenticated

@@ -50,11 +50,11 @@ extension SDKFlow.Reducer {
 
     mutating func registered(_ outcome: ClientRegistration.Outcome) -> [Effect] {
         if case .failed(let failure) = outcome { return requestorFailed(failure) }
-        state.phase = .loadingConfiguration
+        state.phase = .retrievingConfiguration
         return [.call(.configuration)]
     }
 
-    mutating func configurationLoaded(_ configuration: ConfigurationResponse) -> [Effect] {
+    mutating func configurationRetrieved(_ configuration: ConfigurationResponse) -> [Effect] {
         state.directory = ConfigurationDirectory(configuration)
         guard let access = state.framework.access, access == .granted else {
             let code: StatusCode =

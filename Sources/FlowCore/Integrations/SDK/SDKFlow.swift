@@ -48,7 +48,7 @@ enum SDKFlow: PhasedIntegration {
         case askingPermission(AppAction, FrameworkAccess.State)
         // setRequestor
         case registering
-        case loadingConfiguration
+        case retrievingConfiguration
         case askingProvider(FrameworkAccess.State)
         case silentExchange(PartnerExchange.State)
         // checkAuthentication
@@ -237,8 +237,8 @@ enum SDKFlow: PhasedIntegration {
 
         mutating func apiAnswer(_ event: Event) -> [Effect]? {
             switch (state.phase, event) {
-            case (.loadingConfiguration, .api(.configuration(let configuration))):
-                return configurationLoaded(configuration)
+            case (.retrievingConfiguration, .api(.configuration(let configuration))):
+                return configurationRetrieved(configuration)
             case (.checkingAuthentication, .api(.profiles(let response))): return authenticationChecked(response)
             case (.creatingSession(let mvpd), .api(.session(let session))): return sessionCreated(session, mvpd: mvpd)
             case (.retrievingProfile(let mvpd), .api(.profiles(let response))):
