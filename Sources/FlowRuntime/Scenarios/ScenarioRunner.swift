@@ -61,18 +61,17 @@ public struct ScenarioRunner: Sendable {
         let started = ContinuousClock.now
         let clock = VirtualClock()
         let timeline = Timeline(now: { clock.nowMilliseconds() })
-        var startedWorld: SimulationWorld?
+        var user = ScriptedUser(steps: scenario.steps, personas: [])
         do {
-            let world = try await launcher.launch(for: scenario, clock: clock, seed: 1)
-            startedWorld = world
-            let setup = try world.appSetup(for: scenario)
-            let device = try await world.givenDevice(for: scenario, setup: setup)
-            let store = MemoryDeviceStore(device)
-            let user = ScriptedUser(steps: scenario.steps, personas: world.info.personas)
-            let engine = FlowEngine(
-                setup: setup,
-                services: try world.services(for: setup, device: device, timeline: timeline, language: language),
-                clock: clock, agent: user, store: store, timeline: timeline, backend: world.backend)
+            let session = try await launcher.prepare(
+                SessionPlan(scenario: scenario, language: language), clock: clock, timeline: timeline,
+                device: { world, setup in MemoryDeviceStore(try await world.givenDevice(for: scenario, setup: setup)) },
+                agent: { world in
+                    user = ScriptedUser(steps: scenario.steps, personas: world.info.personas)
+                    return user
+                })
+            let world = session.world
+            let engine = session.engine
             let ending = await engine.run()
             let app = await engine.app
             let decisions = await engine.decisions
@@ -86,7 +85,6 @@ public struct ScenarioRunner: Sendable {
                 start: VirtualClock.defaultStart.milliseconds)
             return (finished, ending)
         } catch {
-            await startedWorld?.stop()
             let failed = result(
                 scenario, failures: ["the scenario could not start: \(error)"], app: AppModel(), decisions: [],
                 timeline: timeline, started: started, start: VirtualClock.defaultStart.milliseconds)

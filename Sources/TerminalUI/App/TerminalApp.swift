@@ -323,21 +323,23 @@ public final class TerminalApp: @unchecked Sendable {
             .started(
                 status, platform: platform, integration: integration, appName: brand,
                 startTime: clock.nowMilliseconds()))
+        let plan = SessionPlan(
+            scenario: scenario, platform: platform, integration: integration, requestor: options.requestor,
+            appName: brand, language: options.language)
         let task = Task.detached {
             do {
-                let world = try await options.launcher.launch(for: scenario, clock: clock)
-                var setup =
-                    try scenario.map { try world.appSetup(for: $0) }
-                    ?? world.appSetup(platform: platform, integration: integration, requestor: options.requestor)
-                setup.asksPermission = scenario?.app.asksPermission ?? setup.asksPermission
-                setup.identity.rebrand(as: brand)
-                let device: ObservedDeviceStore
-                do {
-                    device = try await Self.makeDevice(options: options, scenario: scenario, world: world, setup: setup)
-                } catch {
-                    await world.stop()
-                    throw error
-                }
+                let timeline = Timeline(now: { clock.nowMilliseconds() })
+                timeline.observe { inbox.post(.timeline($0)) }
+                let launching = LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
+                let agent: any UserAgent =
+                    autoplayAgent ?? script.map { GuidedAgent(script: $0, inner: launching, inbox: inbox) } ?? launching
+                let session = try await options.launcher.prepare(
+                    plan, clock: clock, seed: 1, timeline: timeline,
+                    device: { world, setup in
+                        try await Self.makeDevice(options: options, scenario: scenario, world: world, setup: setup)
+                    },
+                    agent: { _ in agent })
+                let (world, device) = (session.world, session.store)
                 slot.set(world, device)
                 if Task.isCancelled { return }
                 inbox.post(.worldReady(baseURL: world.baseURL))
@@ -348,17 +350,7 @@ public final class TerminalApp: @unchecked Sendable {
                         }))
                 inbox.post(.providerNames(Self.providerNames(world.info.mvpds)))
                 for warning in device.warnings { inbox.post(.flash(warning)) }
-                let timeline = Timeline(now: { clock.nowMilliseconds() })
-                timeline.observe { inbox.post(.timeline($0)) }
-                let launching = LaunchingAgent(inner: interactive, launchFirst: scenario == nil)
-                let agent: any UserAgent =
-                    autoplayAgent ?? script.map { GuidedAgent(script: $0, inner: launching, inbox: inbox) } ?? launching
-                let services = try world.services(
-                    for: setup, device: device.load(), timeline: timeline, language: options.language)
-                let engine = FlowEngine(
-                    setup: setup, services: services, clock: clock,
-                    agent: agent, store: device, timeline: timeline, backend: world.backend)
-                let ending = await engine.run()
+                let ending = await session.engine.run()
                 inbox.post(.ended(ending))
             } catch {
                 inbox.post(.worldFailed("\(error)"))
@@ -460,14 +452,4 @@ final class WorldSlot: Sendable {
     func set(_ world: SimulationWorld, _ store: ObservedDeviceStore) { state.withLock { $0 = (world, store) } }
 
     var value: (world: SimulationWorld, store: ObservedDeviceStore)? { state.withLock { $0 } }
-}
-
-extension AppIdentity {
-    /// The theme names the streaming app: the name the system prompts show and the usage
-    /// description that quotes it.
-    mutating func rebrand(as name: String) {
-        guard !name.isEmpty, name != displayName else { return }
-        usageDescription = usageDescription?.replacingOccurrences(of: displayName, with: name)
-        displayName = name
-    }
 }
