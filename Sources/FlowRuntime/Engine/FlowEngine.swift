@@ -28,7 +28,7 @@ public actor FlowEngine {
     private let agent: any UserAgent
     private let device: DeviceKeeper
     private let accounts: DemoAccounts
-    private let api: APIHandler
+    private let api: any AppCalls
     private let framework: FrameworkHandler
     private let webView: WebViewHandler
     private let secondScreen: SecondScreenHandler
@@ -45,6 +45,22 @@ public actor FlowEngine {
         setup: AppSetup, services: Services, clock: any SimulationClock, agent: any UserAgent, store: any DeviceStore,
         timeline: Timeline, backend: (any BackendControl)? = nil
     ) {
+        self.init(
+            setup: setup, services: services, clock: clock, agent: agent, store: store, timeline: timeline,
+            backend: backend
+        ) { device in
+            HTTPAppCalls(
+                setup: setup, client: services.client, customIdentityProvider: services.customIdentityProvider,
+                clock: clock, device: device, timeline: timeline)
+        }
+    }
+
+    /// An engine whose calls go where `calls` says (the engine's tests answer them with a fake);
+    /// `calls` gets the device keeper, whose stored credentials a registration updates.
+    init(
+        setup: AppSetup, services: Services, clock: any SimulationClock, agent: any UserAgent, store: any DeviceStore,
+        timeline: Timeline, backend: (any BackendControl)?, calls: (DeviceKeeper) -> any AppCalls
+    ) {
         let device = DeviceKeeper(store: store, timeline: timeline)
         let accounts = DemoAccounts(info: services.info)
         machine = Flows.machine(for: setup)
@@ -53,9 +69,7 @@ public actor FlowEngine {
         self.timeline = timeline
         self.device = device
         self.accounts = accounts
-        api = APIHandler(
-            setup: setup, client: services.client, customIdentityProvider: services.customIdentityProvider,
-            clock: clock, device: device, timeline: timeline)
+        api = calls(device)
         framework = FrameworkHandler(
             setup: setup, catalog: services.catalog, providers: services.identityProvider, accounts: accounts,
             clock: clock, agent: agent, device: device, timeline: timeline)

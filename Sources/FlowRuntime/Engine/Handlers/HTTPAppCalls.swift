@@ -5,10 +5,17 @@ import PassClient
 import Simulation
 import VSASimulator
 
+/// Where the engine sends the app's calls (Adobe Pass, the app's own identity provider): each
+/// call ends in one `APIResult` for the flow. Over HTTP in a run (`HTTPAppCalls`); the engine's
+/// unit tests answer with a fake.
+public protocol AppCalls: Sendable {
+    func perform(_ call: APICall) async -> APIResult
+}
+
 /// Adobe Pass calls (REST API V2 and V1, client registration) and calls to an app's own
-/// identity provider, over HTTP. Each call ends in one `APIResult` for the flow; the exchanges
-/// themselves reach the timeline through the clients' observer.
-struct APIHandler: Sendable {
+/// identity provider, over HTTP. The exchanges themselves reach the timeline through the
+/// clients' observer.
+struct HTTPAppCalls: AppCalls {
     let setup: AppSetup
     let client: PassClient
     let customIdentityProvider: CustomIdentityProviderClient
