@@ -1,0 +1,111 @@
+import PassAPI
+import Testing
+
+@testable import FlowCore
+
+/// The decisions part on its own: the calls it makes, what a permit, a deny and a failed call do
+/// to the home screen, and when the user must sign in again.
+@Suite struct DecisionsTests {
+    static let decisions = Decisions(
+        narration: .init(
+            preauthorizing: [.record(.note("preauthorizing"))], authorizing: [.record(.note("authorizing"))],
+            preauthorized: { [.record(.note("unlocked \($0.joined(separator: ","))"))] },
+            permitted: { resource, token in [.record(.note("playing \(resource) with \(token)"))] },
+            denied: { resource, message in [.record(.note("denied \(resource): \(message)"))] }))
+
+    static func decision(_ resource: String, authorized: Bool, error: EnhancedError? = nil) -> Decision {
+        Decision(
+            resource: resource, serviceProvider: "ORBIT", mvpd: "Cascade", source: .mvpd, authorized: authorized,
+            token: authorized
+                ? MediaToken(notBefore: Fixture.now, notAfter: Fixture.later, serializedToken: "TOKEN") : nil,
+            error: error)
+    }
+
+    static func signedIn() -> AppModel {
+        var app = AppModel()
+        app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: Fixture.later)
+        return app
+    }
+
+    @Test func theCallsCarryTheResourcesAndThePartnerStatus() {
+        let status = Fixture.known(.granted).partnerStatus
+        #expect(
+            Self.decisions.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)
+                == [
+                    .record(.note("preauthorizing")),
+                    .call(.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)),
+                ])
+        #expect(
+            Self.decisions.authorize("a", mvpd: "Cascade", nil)
+                == [.record(.note("authorizing")), .call(.authorize(mvpd: "Cascade", resources: ["a"], nil))])
+    }
+
+    @Test func preauthorizationMarksEveryTitle() {
+        var app = Self.signedIn()
+        let response = DecisionsResponse(decisions: [
+            Self.decision("a", authorized: true), Self.decision("b", authorized: false),
+        ])
+        #expect(Self.decisions.preauthorized(response, app: &app) == [.record(.note("unlocked a"))])
+        var expected = Self.signedIn()
+        expected.unlocked = ["a": true, "b": false]
+        #expect(app == expected)
+    }
+
+    @Test func aPermitPlaysUntilTheMediaTokenEnds() {
+        var app = Self.signedIn()
+        let response = DecisionsResponse(decisions: [Self.decision("a", authorized: true)])
+        #expect(
+            Self.decisions.authorized(response, resource: "a", app: &app)
+                == [.record(.note("playing a with TOKEN"))])
+        var expected = Self.signedIn()
+        expected.unlocked = ["a": true]
+        expected.playing = AppModel.Playback(resource: "a", tokenNotAfter: Fixture.later)
+        #expect(app == expected)
+    }
+
+    @Test func aDenyLocksTheTitleAndAnAuthenticationDenySignsOut() {
+        let parental = EnhancedError(
+            .authorizationDeniedByParentalControls, details: "TV-MA is above TV-PG.", trace: "t")
+        var app = Self.signedIn()
+        let locked = Self.decisions.authorized(
+            DecisionsResponse(decisions: [Self.decision("a", authorized: false, error: parental)]), resource: "a",
+            app: &app)
+        #expect(
+            locked == [
+                .record(.status(.authorizationDenied, details: parental.description)),
+                .record(.note("denied a: TV-MA is above TV-PG.")),
+            ])
+        var expected = Self.signedIn()
+        expected.unlocked = ["a": false]
+        expected.lastDenial = AppModel.Denial(resource: "a", code: parental.code, message: "TV-MA is above TV-PG.")
+        #expect(app == expected)
+
+        let expired = EnhancedError(.authenticatedProfileExpired, trace: "t")
+        #expect(expired.action == .authentication)
+        var signedOut = Self.signedIn()
+        let effects = Self.decisions.authorized(
+            DecisionsResponse(decisions: [Self.decision("a", authorized: false, error: expired)]), resource: "a",
+            app: &signedOut)
+        #expect(effects.last == .record(.status(.notAuthenticated, details: "Sign in again to play.")))
+        #expect(signedOut.authentication == .notAuthenticated)
+        #expect(signedOut.unlocked.isEmpty)
+    }
+
+    @Test func aFailedCallDeniesWithoutLockingTheTitle() {
+        var app = Self.signedIn()
+        let failure = PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response")
+        #expect(
+            Self.decisions.authorizationFailed(failure, resource: "a", app: &app) == [
+                .record(.status(.authorizationDenied, details: "no response")), .record(.note("denied a: no response")),
+            ])
+        var expected = Self.signedIn()
+        expected.lastDenial = AppModel.Denial(resource: "a", code: "error", message: "no response")
+        #expect(app == expected)
+    }
+
+    @Test func anAnswerWithoutDecisionsChangesNothing() {
+        var app = Self.signedIn()
+        #expect(Self.decisions.authorized(DecisionsResponse(decisions: []), resource: "a", app: &app).isEmpty)
+        #expect(app == Self.signedIn())
+    }
+}
