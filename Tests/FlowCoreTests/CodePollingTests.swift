@@ -16,7 +16,9 @@ import Testing
             default: nil
             }
         },
-        pollStep: RestV2Steps.pollProfile)
+        pollStep: RestV2Steps.pollProfile,
+        // As REST API V2 says it: the session of the code is gone.
+        expiredBy: CodePolling.profilesForCode(pollStep: nil).expiredBy)
 
     static let screen = RegistrationCode(
         code: "ABC1234", activationPath: "/activate", notAfter: Fixture.now + 1_800_000, mvpd: "Cascade",

@@ -94,6 +94,9 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let invalidRequestor = StatusCode(
         id: "CFG400", level: .error, meaning: Strings.english("status.CFG400"))
 
+    /// `CFG…`: the app could not read its configuration.
+    public var isConfigurationFailure: Bool { id.hasPrefix("CFG") }
+
     /// `CFG5xx`: the configuration failed with a server error.
     public static func serverError(_ status: Int) -> StatusCode {
         StatusCode(

@@ -39,6 +39,18 @@ struct CodePolling: FlowPart {
     let pollCall: @Sendable (String) -> APICall
     let interpret: @Sendable (APIResult) -> PollAnswer?
     let pollStep: CookbookStep?
+    /// Whether a failed poll says the code has expired (the service's error for it).
+    let expiredBy: @Sendable (PassErrorSummary) -> Bool
+
+    init(
+        pollCall: @escaping @Sendable (String) -> APICall, interpret: @escaping @Sendable (APIResult) -> PollAnswer?,
+        pollStep: CookbookStep?, expiredBy: @escaping @Sendable (PassErrorSummary) -> Bool = { _ in false }
+    ) {
+        self.pollCall = pollCall
+        self.interpret = interpret
+        self.pollStep = pollStep
+        self.expiredBy = expiredBy
+    }
 
     /// Shows the code and waits one interval before the first poll; `lifetime` (seconds) arms the
     /// expiry when the app, not the service, must notice it.
@@ -61,7 +73,8 @@ struct CodePolling: FlowPart {
                 guard case .profiles(let response) = result else { return nil }
                 return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
             },
-            pollStep: pollStep)
+            pollStep: pollStep,
+            expiredBy: { $0.enhancedCode.flatMap(ErrorCode.init(rawValue:)) == .invalidAuthenticationSession })
     }
 
     /// Polls at once, behind the home screen (the web view just reached the redirect URL).
@@ -127,7 +140,7 @@ struct CodePolling: FlowPart {
             return PartStep([
                 .record(.note("Throttled: polling again in \(wait) s.")), .startTimer(.poll, seconds: Double(wait)),
             ])
-        case .enhanced("invalid_authentication_session", _):
+        case _ where expiredBy(failure):
             return expire(&state, note: "The code expired; polling stops.")
         default:
             state.failures += 1

@@ -260,9 +260,10 @@ struct HomeProblem: Equatable {
     init?(_ status: StatusCode) {
         code = status.id
         switch status.id {
-        case "VSA503": messageKey = "home.problem.providerNotResponding"
-        case "APPL_ERROR", "APPL": messageKey = "home.problem.signInFailed"
-        case let id where id.hasPrefix("CFG"): messageKey = "home.problem.serviceUnavailable"
+        case StatusCode.metadataUnavailable.id: messageKey = "home.problem.providerNotResponding"
+        case StatusCode.appleError.id, StatusCode.appleShortError.id: messageKey = "home.problem.signInFailed"
+        case _ where status.isConfigurationFailure:
+            messageKey = "home.problem.serviceUnavailable"
         default: return nil
         }
     }

@@ -115,13 +115,11 @@ extension SDKFlow.Reducer {
     }
 
     mutating func requestorFailed(_ failure: PassErrorSummary) -> [Effect] {
-        let code: StatusCode =
-            failure.enhancedCode == "invalid_parameter_service_provider"
-            ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
         state.queued = []
         state.basics.dropPendingPlay()
         return finishIdle([
-            status(code, failure.message), SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_ERROR"),
+            status(.forConfigurationFailure(failure), failure.message),
+            SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_ERROR"),
         ])
     }
 
