@@ -114,8 +114,8 @@ import Testing
             + #"[{"route": "configuration", "kind": "garbage", "seed": 3}, {"route": "profiles", "kind": "dribble", "chunks": 4, "durationMilliseconds": 2000}]}"#
         #expect(
             try Scenario.parse(text, file: "x.json").faults == [
-                FaultRule(route: "configuration", kind: .garbage, seed: 3),
-                FaultRule(route: "profiles", kind: .dribble, chunks: 4, durationMilliseconds: 2_000),
+                try FaultRule(route: "configuration", fault: .garbage, seed: 3),
+                try FaultRule(route: "profiles", fault: .dribble(chunks: 4, durationMilliseconds: 2_000)),
             ])
         let bad = failure(
             head + #"[{"route": "profiles", "kind": "dribble", "chunks": 0, "durationMilliseconds": 5}]}"#)

@@ -258,16 +258,16 @@ struct LiveWorld {
             let client = world.client()
             _ = try await client.profiles()
             let backend = world.server.backend
-            backend.addFault(FaultRule(route: "profiles", kind: .throttle, retryAfterSeconds: 3, times: 1))
+            backend.addFault(try FaultRule(route: "profiles", fault: .throttle(retryAfterSeconds: 3), times: 1))
             await #expect(throws: PassError.throttled(retryAfter: 3)) { try await client.profiles() }
-            backend.addFault(FaultRule(route: "profiles", kind: .malformed, times: 1))
+            backend.addFault(try FaultRule(route: "profiles", fault: .malformed, times: 1))
             do {
                 _ = try await client.profiles()
                 Issue.record("expected a malformed body")
             } catch let error as PassError {
                 guard case .malformedBody = error else { Issue.record("unexpected \(error)"); return }
             }
-            backend.addFault(FaultRule(route: "profiles", kind: .reset, times: 1))
+            backend.addFault(try FaultRule(route: "profiles", fault: .reset, times: 1))
             do {
                 _ = try await client.profiles()
                 Issue.record("expected a transport error")
@@ -275,7 +275,7 @@ struct LiveWorld {
                 guard case .transport = error else { Issue.record("unexpected \(error)"); return }
             }
             backend.addFault(
-                FaultRule(route: "profiles", kind: .status, status: 500, code: "internal_server_error", times: 1))
+                try FaultRule(route: "profiles", fault: .status(500, code: "internal_server_error"), times: 1))
             await #expect(throws: PassError.self) { try await client.profiles() }
             #expect(try await client.profiles().profiles.isEmpty)
         }
@@ -342,7 +342,8 @@ struct LiveWorld {
     @Test func garbageIsAnAnswerTheClientCannotReadAndTheJournalNamesIt() async throws {
         try await Self.run { server, client, _ in
             let answer = try await client.configuration()
-            let rule = server.backend.addFault(FaultRule(route: "configuration", kind: .garbage, times: 1, seed: 5))
+            let rule = server.backend.addFault(
+                try FaultRule(route: "configuration", fault: .garbage, times: 1, seed: 5))
             do {
                 _ = try await client.configuration()
                 Issue.record("expected a transport error")
@@ -364,7 +365,7 @@ struct LiveWorld {
             let answer = try await client.configuration()
             let plain = try #require(log.all.last { $0.label == "configuration" })
             let rule = server.backend.addFault(
-                FaultRule(route: "configuration", kind: .dribble, times: 1, chunks: 4, durationMilliseconds: 800))
+                try FaultRule(route: "configuration", fault: .dribble(chunks: 4, durationMilliseconds: 800), times: 1))
             let started = ContinuousClock.now
             #expect(try await client.configuration() == answer)
             let elapsed = ContinuousClock.now - started

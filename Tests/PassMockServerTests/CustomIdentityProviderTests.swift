@@ -562,10 +562,10 @@ import Testing
 
     @Test func faultsApplyToTheIdentityProvider() async throws {
         try await Harness.run { harness in
-            harness.backend.addFault(FaultRule(route: "custom.info", kind: .status, status: 503, times: 1))
+            harness.backend.addFault(try FaultRule(route: "custom.info", fault: .status(503, code: nil), times: 1))
             expectProviderError(try await info(harness), "provider_error", status: 503)
             #expect(try await info(harness).status == 200)
-            harness.backend.addFault(FaultRule(route: "custom.device", kind: .status, status: 500, times: 1))
+            harness.backend.addFault(try FaultRule(route: "custom.device", fault: .status(500, code: nil), times: 1))
             let page = try await harness.send(.get, "/custom-idp/ORBIT/device")
             #expect(page.status == 500)
             #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)

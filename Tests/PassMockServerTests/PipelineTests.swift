@@ -124,8 +124,8 @@ import Testing
 
     @Test func theAdminGroupTakesNoFaults() async throws {
         let backend = MockBackend(dashboard: .builtIn, clock: VirtualClock(), seed: 7)
-        backend.addFault(FaultRule(route: "/__tvsim/**", kind: .status, status: 503))
-        backend.addFault(FaultRule(route: "/api/v2/**", kind: .status, status: 503))
+        backend.addFault(try FaultRule(route: "/__tvsim/**", fault: .status(503, code: nil)))
+        backend.addFault(try FaultRule(route: "/api/v2/**", fault: .status(503, code: nil)))
         let app = Application(router: Self.router(backend: backend, throwing: Self.boom))
         try await app.test(.router) { client in
             let admin = try await client.execute(uri: "/__tvsim/boom", method: .get)
@@ -270,23 +270,53 @@ import Testing
 /// HTTP and a body dribbled in slow pieces.
 @Suite struct FaultCatalogueTests {
     @Test func delaysAreDrawnWithinTheirBoundsAndReplayForASeed() {
-        let uniform = FaultRule(
-            route: "configuration", kind: .latency, latencyMilliseconds: 500, seed: 9, latencyDistribution: .uniform,
-            latencyMaxMilliseconds: 3_000)
+        let uniform = FaultRule.Delay(milliseconds: 500, shape: .uniform(maxMilliseconds: 3_000))
         var first = SeededGenerator(seed: 9)
         var second = SeededGenerator(seed: 9)
-        let draws = (0..<200).map { _ in FaultInjector.delay(for: uniform, using: &first) }
+        let draws = (0..<200).map { _ in FaultInjector.delay(uniform, using: &first) }
         #expect(draws.allSatisfy { (500...3_000).contains($0) })
         #expect(Set(draws).count > 50, "the draws spread over the range")
-        #expect(draws == (0..<200).map { _ in FaultInjector.delay(for: uniform, using: &second) })
-        let lognormal = FaultRule(
-            route: "configuration", kind: .latency, latencyMilliseconds: 1_000, latencyDistribution: .lognormal,
-            latencySigma: 0.8)
+        #expect(draws == (0..<200).map { _ in FaultInjector.delay(uniform, using: &second) })
+        let lognormal = FaultRule.Delay(milliseconds: 1_000, shape: .lognormal(sigma: 0.8))
         var random = SeededGenerator(seed: 3)
-        let tail = (0..<2_000).map { _ in FaultInjector.delay(for: lognormal, using: &random) }.sorted()
+        let tail = (0..<2_000).map { _ in FaultInjector.delay(lognormal, using: &random) }.sorted()
         // The median is the given one; the tail is long.
         #expect((800...1_250).contains(tail[tail.count / 2]), "median \(tail[tail.count / 2])")
         #expect(tail[tail.count * 99 / 100] > 3 * tail[tail.count / 2])
+    }
+
+    /// A rule is valid or not made at all: the one initialiser names the field at fault, and
+    /// the JSON decoder reports the same.
+    @Test func aRuleIsCheckedWhereverItIsMade() throws {
+        func invalid(_ make: () throws(FaultRule.Invalid) -> FaultRule) -> String? {
+            do { _ = try make() } catch { return error.field }
+            return nil
+        }
+        #expect(invalid { () throws(FaultRule.Invalid) in try FaultRule(route: "nowhere", fault: .reset) } == "route")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in try FaultRule(route: "profiles", fault: .status(700, code: nil)) }
+                == "status")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in try FaultRule(route: "profiles", fault: .reset, times: 0) }
+                == "times")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in try FaultRule(route: "profiles", fault: .reset, probability: 2) }
+                == "probability")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in
+                try FaultRule(
+                    route: "profiles", fault: .latency(.init(milliseconds: 900, shape: .uniform(maxMilliseconds: 100))))
+            } == "latencyMaxMilliseconds")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in
+                try FaultRule(route: "profiles", fault: .throttle(retryAfterSeconds: -1))
+            } == "retryAfterSeconds")
+        #expect(
+            invalid { () throws(FaultRule.Invalid) in try FaultRule(route: "/api/v2/*/profiles", fault: .garbage) }
+                == nil)
+        #expect(
+            Self.refusal(#"{"route":"profiles","kind":"status","status":700}"#)
+                == "status: is required for a status fault (400…599)")
     }
 
     @Test func aDistributionIsCheckedWhenTheRuleIsRead() throws {
@@ -301,7 +331,7 @@ import Testing
         #expect(empty.kind == .empty)
     }
 
-    @Test func garbageReplaysForASeedAndNeverStartsAStatusLine() {
+    @Test func garbageReplaysForASeedAndNeverStartsAStatusLine() throws {
         var first = SeededGenerator(seed: 11)
         var second = SeededGenerator(seed: 11)
         let draws = (0..<50).map { _ in FaultInjector.garbage(using: &first) }
@@ -311,15 +341,15 @@ import Testing
         var other = SeededGenerator(seed: 12)
         #expect(FaultInjector.garbage(using: &other) != draws[0])
         // Through the injector, a rule's seed gives the same bytes on every run.
-        func firstGarbage(seed: UInt64) -> [UInt8]? {
+        func firstGarbage(seed: UInt64) throws -> [UInt8]? {
             let injector = FaultInjector()
-            injector.add(FaultRule(route: "configuration", kind: .garbage, seed: seed))
+            injector.add(try FaultRule(route: "configuration", fault: .garbage, seed: seed))
             return injector.fire(method: "GET", path: "/api/v2/ORBIT/configuration", operation: .configuration)?
                 .garbage
         }
-        let replayed = firstGarbage(seed: 42)
-        #expect(replayed != nil && replayed == firstGarbage(seed: 42))
-        #expect(replayed != firstGarbage(seed: 43))
+        let replayed = try firstGarbage(seed: 42)
+        #expect(try replayed != nil && replayed == firstGarbage(seed: 42))
+        #expect(try replayed != firstGarbage(seed: 43))
     }
 
     /// The field a rule's decoding failed on, and why, or nil when it decoded.
@@ -349,7 +379,8 @@ import Testing
         #expect(dribble(#","chunks":1000,"durationMilliseconds":600000"#) == nil)
         let text = #"{"route":"configuration","kind":"dribble","chunks":5,"durationMilliseconds":3000}"#
         let rule = try JSONDecoder().decode(FaultRule.self, from: Data(text.utf8))
-        #expect(rule == FaultRule(route: "configuration", kind: .dribble, chunks: 5, durationMilliseconds: 3_000))
+        let expected = try FaultRule(route: "configuration", fault: .dribble(chunks: 5, durationMilliseconds: 3_000))
+        #expect(rule == expected)
         #expect(try JSONDecoder().decode(FaultRule.self, from: JSONEncoder().encode(rule)) == rule)
         #expect(Self.refusal(#"{"route":"profiles","kind":"garbage"}"#) == nil)
     }

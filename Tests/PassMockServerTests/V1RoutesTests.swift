@@ -258,15 +258,16 @@ import Testing
         try await Harness.run { harness in
             let app = try await V1App(harness)
             harness.backend.addFault(
-                FaultRule(route: "v1.checkauthn", kind: .status, status: 412, code: "authentication_session_expired"))
+                try FaultRule(route: "v1.checkauthn", fault: .status(412, code: "authentication_session_expired")))
             let faulted = try await app.get("/api/v1/checkauthn")
             expectV1Error(faulted, .authenticationSessionExpired, status: 412)
             #expect(faulted.error?.details == "Injected fault.")
             harness.backend.removeAllFaults()
-            harness.backend.addFault(FaultRule(route: "v1.tokens.authn", kind: .status, status: 500))
+            harness.backend.addFault(try FaultRule(route: "v1.tokens.authn", fault: .status(500, code: nil)))
             expectV1Error(try await app.get("/api/v1/tokens/authn"), .internalError, status: 500)
             harness.backend.removeAllFaults()
-            harness.backend.addFault(FaultRule(route: "v1.tokens.usermetadata", kind: .throttle, retryAfterSeconds: 3))
+            harness.backend.addFault(
+                try FaultRule(route: "v1.tokens.usermetadata", fault: .throttle(retryAfterSeconds: 3)))
             let throttled = try await app.get("/api/v1/tokens/usermetadata")
             #expect(throttled.status == 429)
             #expect(throttled.header("Content-Type") == "text/html")

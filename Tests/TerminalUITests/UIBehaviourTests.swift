@@ -478,7 +478,7 @@ import Testing
         let http503 = try #require(FaultsPanel.kinds.firstIndex { $0.name == "HTTP 503" })
         for _ in 0..<http503 { _ = model.handle(.key(.right)) }
         _ = model.handle(.key(.character("+")))
-        let rule = FaultRule(route: FaultsPanel.routes[2], kind: .status, status: 503, times: 2)
+        let rule = try FaultRule(route: FaultsPanel.routes[2], fault: .status(503, code: nil), times: 2)
         #expect(press(&model, .enter) == [.addFault(rule), .listFaults])
         var added = rule
         added.id = 7
@@ -495,6 +495,19 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    /// Every fault the panel offers is a valid rule, and one a running `tvsim serve` (reached
+    /// through its admin API as JSON) reads back as the same rule.
+    @Test func everyFaultThePanelOffersIsAValidRuleThatTravelsAsJSON() throws {
+        var panel = FaultsPanel()
+        for kind in FaultsPanel.kinds.indices {
+            panel.kind = kind
+            let rule = try panel.rule.get()
+            let travelled = try JSONDecoder().decode(FaultRule.self, from: JSONEncoder().encode(rule))
+            #expect(travelled == rule, "\(FaultsPanel.kinds[kind].name)")
+        }
+        #expect(FaultsPanel.kinds.count > 20, "the documented enhanced errors are offered")
+    }
+
     @Test func theFaultsPanelOffersGarbageAndADribbledBody() throws {
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
@@ -502,10 +515,10 @@ import Testing
         let garbageKind = try #require(FaultsPanel.kinds.firstIndex { $0.name == "garbage, then close" })
         for _ in 0..<garbageKind { _ = model.handle(.key(.right)) }
         let route = FaultsPanel.routes[0]
-        var garbage = FaultRule(route: route, kind: .garbage, times: 1)
+        var garbage = try FaultRule(route: route, fault: .garbage, times: 1)
         #expect(press(&model, .enter) == [.addFault(garbage), .listFaults])
         _ = model.handle(.key(.right))
-        var dribble = FaultRule(route: route, kind: .dribble, times: 1, chunks: 5, durationMilliseconds: 3_000)
+        var dribble = try FaultRule(route: route, fault: .dribble(chunks: 5, durationMilliseconds: 3_000), times: 1)
         #expect(press(&model, .enter) == [.addFault(dribble), .listFaults])
         garbage.id = 3
         dribble.id = 4

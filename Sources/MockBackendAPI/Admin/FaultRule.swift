@@ -1,26 +1,80 @@
 import Foundation
 import LocatedJSON
 
-/// A fault injected on matching requests, in the vocabulary QA expects from mock servers.
+/// A fault injected on matching requests, in the vocabulary QA expects from mock servers. A rule
+/// is made valid or not at all: the one initialiser checks it, and decoding goes through it.
 public struct FaultRule: Codable, Sendable, Equatable {
+    /// The kinds of fault, as rules name them in JSON.
     public enum Kind: String, Codable, Sendable, CaseIterable {
-        /// Delay the response by `latencyMilliseconds` (simulated time).
-        case latency
-        /// Answer `status` with an enhanced error `code` instead of calling the handler.
-        case status
+        case latency, status, malformed, reset, throttle, empty, garbage, dribble
+    }
+
+    /// What the fault does, with exactly what that needs.
+    public enum Fault: Sendable, Equatable {
+        /// Delay the response (simulated time).
+        case latency(Delay)
+        /// Answer this HTTP status with an enhanced error `code` (a status-dependent one when
+        /// nil) instead of calling the handler.
+        case status(Int, code: String?)
         /// Let the handler answer, then cut its body in half (invalid JSON).
         case malformed
         /// Close the connection with a TCP reset before answering.
         case reset
-        /// Answer 429 with `Retry-After`, as the documented throttle does.
-        case throttle
+        /// Answer 429 with `Retry-After` (1 s when not given), as the documented throttle does.
+        case throttle(retryAfterSeconds: Int?)
         /// Close the connection without a byte of answer (an empty reply, not a reset).
         case empty
         /// Write bytes drawn from the rule's seed, which are not HTTP, then close the connection.
         case garbage
         /// Let the handler answer, then send its body in `chunks` pieces spread evenly over
         /// `durationMilliseconds` (simulated time), after the status and headers.
-        case dribble
+        case dribble(chunks: Int, durationMilliseconds: Int)
+
+        public var kind: Kind {
+            switch self {
+            case .latency: .latency
+            case .status: .status
+            case .malformed: .malformed
+            case .reset: .reset
+            case .throttle: .throttle
+            case .empty: .empty
+            case .garbage: .garbage
+            case .dribble: .dribble
+            }
+        }
+    }
+
+    /// A latency fault's delay, drawn from the rule's own seeded random source.
+    public struct Delay: Sendable, Equatable {
+        public enum Shape: Sendable, Equatable {
+            /// Always `milliseconds`.
+            case fixed
+            /// Evenly between `milliseconds` and `maxMilliseconds`.
+            case uniform(maxMilliseconds: Int)
+            /// Log-normal with median `milliseconds` and this shape (a long tail).
+            case lognormal(sigma: Double)
+        }
+
+        public var milliseconds: Int
+        public var shape: Shape
+
+        public init(milliseconds: Int, shape: Shape = .fixed) {
+            self.milliseconds = milliseconds
+            self.shape = shape
+        }
+    }
+
+    /// How a latency's distribution is named in JSON.
+    public enum Distribution: String, Codable, Sendable, CaseIterable {
+        case fixed, uniform, lognormal
+    }
+
+    /// What makes a rule invalid: the JSON field at fault and why.
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let field: String
+        public let reason: String
+
+        public var description: String { "\(field) \(reason)" }
     }
 
     /// The most pieces a dribbled body is cut into.
@@ -34,62 +88,95 @@ public struct FaultRule: Codable, Sendable, Equatable {
     /// The most requests one rule may count down.
     public static let maximumTimes = 1_000_000_000
 
-    /// How a latency fault's delay is drawn, from the rule's own seeded random source.
-    public enum Distribution: String, Codable, Sendable, CaseIterable {
-        /// Always `latencyMilliseconds`.
-        case fixed
-        /// Evenly between `latencyMilliseconds` and `latencyMaxMilliseconds`.
-        case uniform
-        /// Log-normal with median `latencyMilliseconds` and shape `latencySigma` (a long tail).
-        case lognormal
-    }
-
     public var id: Int?
     /// An operation name (`profiles.code`, `configuration`, …) or a path pattern where `*`
     /// matches one segment (`/api/v2/*/configuration`).
-    public var route: String
-    public var method: String?
-    public var kind: Kind
-    public var latencyMilliseconds: Int?
-    public var latencyDistribution: Distribution?
-    public var latencyMaxMilliseconds: Int?
-    public var latencySigma: Double?
-    /// For `dribble`: how many pieces the body is sent in.
-    public var chunks: Int?
-    /// For `dribble`: how long the pieces take in all, from the headers to the last one.
-    public var durationMilliseconds: Int?
-    public var status: Int?
-    public var code: String?
-    public var retryAfterSeconds: Int?
+    public let route: String
+    public let method: String?
+    public let fault: Fault
     /// Chance that a matching request is affected, 0…1.
-    public var probability: Double
+    public let probability: Double
     /// How many requests to affect; absent = every one.
-    public var times: Int?
+    public let times: Int?
     /// Seed of this rule's own random source, so probabilistic faults replay identically.
-    public var seed: UInt64?
+    public let seed: UInt64?
 
+    public var kind: Kind { fault.kind }
+
+    /// A rule, checked: a route that is a path or an operation, bounds on every number.
     public init(
-        route: String, method: String? = nil, kind: Kind, latencyMilliseconds: Int? = nil, status: Int? = nil,
-        code: String? = nil, retryAfterSeconds: Int? = nil, probability: Double = 1, times: Int? = nil,
-        seed: UInt64? = nil, latencyDistribution: Distribution? = nil, latencyMaxMilliseconds: Int? = nil,
-        latencySigma: Double? = nil, chunks: Int? = nil, durationMilliseconds: Int? = nil
-    ) {
+        route: String, method: String? = nil, fault: Fault, probability: Double = 1, times: Int? = nil,
+        seed: UInt64? = nil
+    ) throws(Invalid) {
+        let known = MockOperation.allCases.map(\.rawValue)
+        guard route.hasPrefix("/") || known.contains(route) else {
+            throw Invalid(
+                field: "route",
+                reason: "'\(route)' is neither a path nor an operation (\(known.joined(separator: ", ")))"
+            )
+        }
+        guard (0...1).contains(probability) else {
+            throw Invalid(field: "probability", reason: "must be between 0 and 1")
+        }
+        if let times, !(1...Self.maximumTimes).contains(times) {
+            throw Invalid(field: "times", reason: "must be between 1 and \(Self.maximumTimes)")
+        }
+        try Self.check(fault)
         self.route = route
-        self.method = method
-        self.kind = kind
-        self.latencyMilliseconds = latencyMilliseconds
-        self.latencyDistribution = latencyDistribution
-        self.latencyMaxMilliseconds = latencyMaxMilliseconds
-        self.latencySigma = latencySigma
-        self.chunks = chunks
-        self.durationMilliseconds = durationMilliseconds
-        self.status = status
-        self.code = code
-        self.retryAfterSeconds = retryAfterSeconds
+        self.method = method?.uppercased()
+        self.fault = fault
         self.probability = probability
         self.times = times
         self.seed = seed
     }
+
+    private static func check(_ fault: Fault) throws(Invalid) {
+        switch fault {
+        case .latency(let delay):
+            guard (0...maximumLatencyMilliseconds).contains(delay.milliseconds) else {
+                throw Invalid(
+                    field: "latencyMilliseconds",
+                    reason: "is required for a latency fault (milliseconds, 0…\(maximumLatencyMilliseconds))")
+            }
+            switch delay.shape {
+            case .fixed: break
+            case .uniform(let maximum):
+                guard (delay.milliseconds...maximumLatencyMilliseconds).contains(maximum) else {
+                    throw Invalid(
+                        field: "latencyMaxMilliseconds",
+                        reason: "is required for a uniform delay, at least latencyMilliseconds"
+                    )
+                }
+            case .lognormal(let sigma):
+                guard (0.0...5).contains(sigma) else {
+                    throw Invalid(field: "latencySigma", reason: "is required for a lognormal delay (0…5)")
+                }
+            }
+        case .status(let status, _):
+            guard (400...599).contains(status) else {
+                throw Invalid(field: "status", reason: "is required for a status fault (400…599)")
+            }
+        case .throttle(let seconds):
+            if let seconds, !(0...maximumRetryAfterSeconds).contains(seconds) {
+                throw Invalid(field: "retryAfterSeconds", reason: "must be between 0 and \(maximumRetryAfterSeconds)")
+            }
+        case .dribble(let chunks, let duration):
+            // A body cut into a million pieces or spread over an hour would hold a connection
+            // and a task for nothing.
+            guard (1...maximumChunks).contains(chunks) else {
+                throw Invalid(field: "chunks", reason: "is required for a dribble fault (1…\(maximumChunks))")
+            }
+            guard (1...maximumDurationMilliseconds).contains(duration) else {
+                throw Invalid(
+                    field: "durationMilliseconds",
+                    reason: "is required for a dribble fault (milliseconds, 1…\(maximumDurationMilliseconds))")
+            }
+        case .malformed, .reset, .empty, .garbage:
+            break
+        }
+    }
+
+    // MARK: - JSON: one flat object, `kind` and the fields it needs
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, route, method, kind, latencyMilliseconds, latencyDistribution, latencyMaxMilliseconds, latencySigma
@@ -98,73 +185,86 @@ public struct FaultRule: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let kind = Kind(rawValue: try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))) else {
+            throw container.invalid(.kind, "is not a kind of fault")
+        }
+        do {
+            try self.init(
+                route: try container.decode(String.self, forKey: .route),
+                method: try container.decodeIfPresent(String.self, forKey: .method),
+                fault: try Self.decodeFault(kind, from: container),
+                probability: try container.decode(.probability, default: 1),
+                times: try container.decodeIfPresent(Int.self, forKey: .times),
+                seed: try container.decodeIfPresent(UInt64.self, forKey: .seed))
+        } catch let invalid as Invalid {
+            throw container.invalid(CodingKeys(stringValue: invalid.field) ?? .kind, invalid.reason)
+        }
         id = try container.decodeIfPresent(Int.self, forKey: .id)
-        route = try container.decode(String.self, forKey: .route)
-        let known = MockOperation.allCases.map(\.rawValue)
-        if !route.hasPrefix("/") && !known.contains(route) {
-            throw container.invalid(
-                .route, "'\(route)' is neither a path nor an operation (\(known.joined(separator: ", ")))")
-        }
-        method = try container.decodeIfPresent(String.self, forKey: .method)?.uppercased()
-        let kindName = try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue))
-        kind = Kind(rawValue: kindName)!
-        let latencies = 0...Self.maximumLatencyMilliseconds
-        latencyMilliseconds = try container.decodeIfPresent(.latencyMilliseconds, in: latencies)
-        latencyDistribution = try container.decodeIfPresent(String.self, forKey: .latencyDistribution).map {
-            name in
-            guard let distribution = Distribution(rawValue: name) else {
-                throw container.invalid(
-                    .latencyDistribution,
-                    "'\(name)' is not one of \(Distribution.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return distribution
-        }
-        latencyMaxMilliseconds = try container.decodeIfPresent(.latencyMaxMilliseconds, in: latencies)
-        latencySigma = try container.decodeIfPresent(Double.self, forKey: .latencySigma)
-        chunks = try container.decodeIfPresent(Int.self, forKey: .chunks)
-        durationMilliseconds = try container.decodeIfPresent(Int.self, forKey: .durationMilliseconds)
-        status = try container.decodeIfPresent(Int.self, forKey: .status)
-        code = try container.decodeIfPresent(String.self, forKey: .code)
-        retryAfterSeconds = try container.decodeIfPresent(.retryAfterSeconds, in: 0...Self.maximumRetryAfterSeconds)
-        probability = try container.decode(.probability, default: 1)
-        times = try container.decodeIfPresent(.times, in: 1...Self.maximumTimes)
-        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
-        guard (0...1).contains(probability) else { throw container.invalid(.probability, "must be between 0 and 1") }
+    }
+
+    /// The fault `kind` names, from the fields it needs; a missing one is caught by the check.
+    private static func decodeFault(_ kind: Kind, from container: KeyedDecodingContainer<CodingKeys>) throws -> Fault {
+        func number(_ key: CodingKeys) throws -> Int { try container.decodeIfPresent(Int.self, forKey: key) ?? -1 }
         switch kind {
         case .latency:
-            guard let latency = latencyMilliseconds, latency >= 0 else {
-                throw container.invalid(
-                    .latencyMilliseconds,
-                    "is required for a latency fault (milliseconds, 0…\(Self.maximumLatencyMilliseconds))")
+            let distribution = try container.decodeIfPresent(String.self, forKey: .latencyDistribution).map { name in
+                guard let distribution = Distribution(rawValue: name) else {
+                    throw container.invalid(
+                        .latencyDistribution,
+                        "'\(name)' is not one of \(Distribution.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return distribution
             }
-            if latencyDistribution == .uniform, (latencyMaxMilliseconds ?? -1) < latency {
-                throw container.invalid(
-                    .latencyMaxMilliseconds, "is required for a uniform delay, at least latencyMilliseconds")
-            }
-            if latencyDistribution == .lognormal, !(0.0...5).contains(latencySigma ?? -1) {
-                throw container.invalid(.latencySigma, "is required for a lognormal delay (0…5)")
-            }
+            let shape: Delay.Shape =
+                switch distribution ?? .fixed {
+                case .fixed: .fixed
+                case .uniform: .uniform(maxMilliseconds: try number(.latencyMaxMilliseconds))
+                case .lognormal:
+                    .lognormal(sigma: try container.decodeIfPresent(Double.self, forKey: .latencySigma) ?? -1)
+                }
+            return .latency(Delay(milliseconds: try number(.latencyMilliseconds), shape: shape))
         case .status:
-            guard let status, (400...599).contains(status) else {
-                throw container.invalid(.status, "is required for a status fault (400…599)")
-            }
+            return .status(try number(.status), code: try container.decodeIfPresent(String.self, forKey: .code))
+        case .throttle:
+            return .throttle(retryAfterSeconds: try container.decodeIfPresent(Int.self, forKey: .retryAfterSeconds))
         case .dribble:
-            try checkDribble(in: container)
-        case .throttle, .malformed, .reset, .empty, .garbage:
-            break
+            return .dribble(chunks: try number(.chunks), durationMilliseconds: try number(.durationMilliseconds))
+        case .malformed: return .malformed
+        case .reset: return .reset
+        case .empty: return .empty
+        case .garbage: return .garbage
         }
     }
 
-    /// A dribble needs both its fields, bounded: a body cut into a million pieces or spread over
-    /// an hour would hold a connection and a task for nothing.
-    private func checkDribble(in container: KeyedDecodingContainer<CodingKeys>) throws {
-        guard let chunks, (1...Self.maximumChunks).contains(chunks) else {
-            throw container.invalid(.chunks, "is required for a dribble fault (1…\(Self.maximumChunks))")
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(route, forKey: .route)
+        try container.encodeIfPresent(method, forKey: .method)
+        try container.encode(kind, forKey: .kind)
+        switch fault {
+        case .latency(let delay):
+            try container.encode(delay.milliseconds, forKey: .latencyMilliseconds)
+            switch delay.shape {
+            case .fixed: break
+            case .uniform(let maximum):
+                try container.encode(Distribution.uniform, forKey: .latencyDistribution)
+                try container.encode(maximum, forKey: .latencyMaxMilliseconds)
+            case .lognormal(let sigma):
+                try container.encode(Distribution.lognormal, forKey: .latencyDistribution)
+                try container.encode(sigma, forKey: .latencySigma)
+            }
+        case .status(let status, let code):
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(code, forKey: .code)
+        case .throttle(let seconds): try container.encodeIfPresent(seconds, forKey: .retryAfterSeconds)
+        case .dribble(let chunks, let duration):
+            try container.encode(chunks, forKey: .chunks)
+            try container.encode(duration, forKey: .durationMilliseconds)
+        case .malformed, .reset, .empty, .garbage: break
         }
-        guard let duration = durationMilliseconds, (1...Self.maximumDurationMilliseconds).contains(duration) else {
-            throw container.invalid(
-                .durationMilliseconds,
-                "is required for a dribble fault (milliseconds, 1…\(Self.maximumDurationMilliseconds))")
-        }
+        try container.encode(probability, forKey: .probability)
+        try container.encodeIfPresent(times, forKey: .times)
+        try container.encodeIfPresent(seed, forKey: .seed)
     }
 }

@@ -74,7 +74,10 @@ final class FaultInjector: Sendable {
                     if roll >= probability { continue }
                 }
                 let rule = state.rules[index].rule
-                let delay = rule.kind == .latency ? Self.delay(for: rule, using: &state.rules[index].random) : nil
+                var delay: Int?
+                if case .latency(let shape) = rule.fault {
+                    delay = Self.delay(shape, using: &state.rules[index].random)
+                }
                 let garbage = rule.kind == .garbage ? Self.garbage(using: &state.rules[index].random) : nil
                 if let remaining = state.rules[index].remaining {
                     if remaining <= 1 {
@@ -91,19 +94,19 @@ final class FaultInjector: Sendable {
 
     /// A delay drawn as the rule says: fixed, uniform between its two bounds, or log-normal
     /// around its median (Box–Muller from two uniform draws).
-    static func delay(for rule: FaultRule, using random: inout SeededGenerator) -> Int {
-        let base = Double(rule.latencyMilliseconds ?? 0)
-        switch rule.latencyDistribution ?? .fixed {
+    static func delay(_ delay: FaultRule.Delay, using random: inout SeededGenerator) -> Int {
+        let base = Double(delay.milliseconds)
+        switch delay.shape {
         case .fixed:
             return Int(base)
-        case .uniform:
-            let upper = Double(max(rule.latencyMaxMilliseconds ?? Int(base), Int(base)))
+        case .uniform(let maximum):
+            let upper = Double(max(maximum, delay.milliseconds))
             return Int(Double.random(in: base...upper, using: &random).rounded())
-        case .lognormal:
+        case .lognormal(let sigma):
             let first = Double.random(in: Double.leastNonzeroMagnitude..<1, using: &random)
             let second = Double.random(in: 0..<1, using: &random)
             let normal = (-2 * log(first)).squareRoot() * cos(2 * .pi * second)
-            let drawn = base * exp((rule.latencySigma ?? 0) * normal)
+            let drawn = base * exp(sigma * normal)
             // A long tail, but not one that outlives every client's patience.
             return Int(min(drawn, 600_000).rounded())
         }

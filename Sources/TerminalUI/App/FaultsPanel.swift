@@ -18,70 +18,64 @@ public struct FaultsPanel: Sendable, Equatable {
     /// The routes of the mock, by operation, as fault rules name them.
     static let routes = MockOperation.allCases.filter { $0 != .admin }.map(\.rawValue)
 
-    /// A kind of fault as the panel offers it: a name, and the rule it makes for a route.
+    /// A kind of fault as the panel offers it: a name, and the fault it injects.
     struct Kind {
         let name: String
-        let rule: @Sendable (_ route: String, _ times: Int?) -> FaultRule
+        let fault: FaultRule.Fault
     }
 
-    /// The transport-level faults first, then every documented enhanced error.
+    /// The transport-level faults first, then every documented enhanced error with its status.
     static let kinds: [Kind] =
         [
-            Kind(name: "3 s latency") { FaultRule(route: $0, kind: .latency, latencyMilliseconds: 3_000, times: $1) },
-            Kind(name: "0.5–3 s latency (uniform)") {
-                FaultRule(
-                    route: $0, kind: .latency, latencyMilliseconds: 500, times: $1, latencyDistribution: .uniform,
-                    latencyMaxMilliseconds: 3_000)
-            },
-            Kind(name: "~1 s latency (lognormal)") {
-                FaultRule(
-                    route: $0, kind: .latency, latencyMilliseconds: 1_000, times: $1, latencyDistribution: .lognormal,
-                    latencySigma: 0.8)
-            },
-            Kind(name: "HTTP 500") { FaultRule(route: $0, kind: .status, status: 500, times: $1) },
-            Kind(name: "HTTP 503") { FaultRule(route: $0, kind: .status, status: 503, times: $1) },
-            Kind(name: "malformed body") { FaultRule(route: $0, kind: .malformed, times: $1) },
-            Kind(name: "connection reset") { FaultRule(route: $0, kind: .reset, times: $1) },
-            Kind(name: "empty response") { FaultRule(route: $0, kind: .empty, times: $1) },
-            Kind(name: "garbage, then close") { FaultRule(route: $0, kind: .garbage, times: $1) },
-            Kind(name: "body in 5 chunks over 3 s") {
-                FaultRule(route: $0, kind: .dribble, times: $1, chunks: 5, durationMilliseconds: 3_000)
-            },
-            Kind(name: "429, Retry-After 2 s") {
-                FaultRule(route: $0, kind: .throttle, retryAfterSeconds: 2, times: $1)
-            },
+            Kind(name: "3 s latency", fault: .latency(.init(milliseconds: 3_000))),
+            Kind(
+                name: "0.5–3 s latency (uniform)",
+                fault: .latency(.init(milliseconds: 500, shape: .uniform(maxMilliseconds: 3_000)))),
+            Kind(
+                name: "~1 s latency (lognormal)",
+                fault: .latency(.init(milliseconds: 1_000, shape: .lognormal(sigma: 0.8)))),
+            Kind(name: "HTTP 500", fault: .status(500, code: nil)),
+            Kind(name: "HTTP 503", fault: .status(503, code: nil)),
+            Kind(name: "malformed body", fault: .malformed),
+            Kind(name: "connection reset", fault: .reset),
+            Kind(name: "empty response", fault: .empty),
+            Kind(name: "garbage, then close", fault: .garbage),
+            Kind(name: "body in 5 chunks over 3 s", fault: .dribble(chunks: 5, durationMilliseconds: 3_000)),
+            Kind(name: "429, Retry-After 2 s", fault: .throttle(retryAfterSeconds: 2)),
         ]
         + ErrorCode.allCases.map { code in
-            Kind(name: "\(code.status) \(code.rawValue)") {
-                FaultRule(route: $0, kind: .status, code: code.rawValue, times: $1)
-            }
+            Kind(name: "\(code.status) \(code.rawValue)", fault: .status(code.status, code: code.rawValue))
         }
 
     /// How many requests a new fault affects; nil: every one.
     static let timesChoices: [Int?] = [1, 2, 3, 5, nil]
 
-    var rule: FaultRule {
-        Self.kinds[kind].rule(Self.routes[route], Self.timesChoices[times])
+    /// The rule the panel's choices make; its routes and faults are the mock's own, so only a
+    /// change to them could make it invalid.
+    var rule: Result<FaultRule, FaultRule.Invalid> {
+        Result { () throws(FaultRule.Invalid) in
+            try FaultRule(route: Self.routes[route], fault: Self.kinds[kind].fault, times: Self.timesChoices[times])
+        }
     }
 
     static func describe(times: Int?) -> String { times.map { "\($0)×" } ?? "every time" }
 
     static func describe(_ rule: FaultRule) -> String {
         let what: String =
-            switch rule.kind {
-            case .latency:
-                switch rule.latencyDistribution ?? .fixed {
-                case .fixed: "\(rule.latencyMilliseconds ?? 0) ms latency"
-                case .uniform: "\(rule.latencyMilliseconds ?? 0)–\(rule.latencyMaxMilliseconds ?? 0) ms latency"
-                case .lognormal: "~\(rule.latencyMilliseconds ?? 0) ms lognormal latency"
+            switch rule.fault {
+            case .latency(let delay):
+                switch delay.shape {
+                case .fixed: "\(delay.milliseconds) ms latency"
+                case .uniform(let maximum): "\(delay.milliseconds)–\(maximum) ms latency"
+                case .lognormal: "~\(delay.milliseconds) ms lognormal latency"
                 }
             case .empty: "empty response"
             case .garbage: "garbage, then close"
-            case .dribble: "body in \(rule.chunks ?? 1) chunks over \(rule.durationMilliseconds ?? 0) ms"
-            case .status: [rule.status.map(String.init), rule.code].compactMap { $0 }.joined(separator: " ")
+            case .dribble(let chunks, let duration): "body in \(chunks) chunks over \(duration) ms"
+            case .status(let status, let code): ([String(status)] + [code].compactMap { $0 }).joined(separator: " ")
             case .malformed: "malformed body"
             case .reset: "connection reset"
-            case .throttle: "429, Retry-After \(rule.retryAfterSeconds ?? 1) s"
+            case .throttle(let seconds): "429, Retry-After \(seconds ?? 1) s"
             }
         return "#\(rule.id ?? 0)  \(rule.route)  \(what)  \(describe(times: rule.times))"
     }

@@ -533,8 +533,13 @@ extension UIModel {
         case .character("+"): panel.times = min(FaultsPanel.timesChoices.count - 1, panel.times + 1)
         case .character("-"): panel.times = max(0, panel.times - 1)
         case .enter where !panel.onActive:
-            flash = "Fault added: \(FaultsPanel.describe(panel.rule).dropFirst(4))"
-            commands = [.addFault(panel.rule), .listFaults]
+            switch panel.rule {
+            case .success(let rule):
+                flash = "Fault added: \(FaultsPanel.describe(rule).dropFirst(4))"
+                commands = [.addFault(rule), .listFaults]
+            case .failure(let invalid):
+                flash = "Fault not added: \(invalid)"
+            }
         case .character("x"), .delete:
             guard panel.onActive, activeFaults.indices.contains(panel.activeSelection),
                 let id = activeFaults[panel.activeSelection].id

@@ -20,16 +20,16 @@ struct FaultMiddleware: RouterMiddleware {
         else { return try await next(request, context) }
         let rule = fired.rule
         context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
-        switch rule.kind {
-        case .latency:
+        switch rule.fault {
+        case .latency(let shape):
             // On a virtual clock the answer comes later without anyone waiting for real.
-            let delay = TimeInterval(fired.delayMilliseconds ?? rule.latencyMilliseconds ?? 0) / 1000
+            let delay = TimeInterval(fired.delayMilliseconds ?? shape.milliseconds) / 1000
             try await backend.clock.wait(until: backend.clock.now().addingTimeInterval(delay))
             return try await next(request, context)
-        case .status:
-            throw injectedFailure(rule, operation: operation)
-        case .throttle:
-            return Reply.throttled(retryAfter: rule.retryAfterSeconds ?? 1).hummingbird
+        case .status(let status, let code):
+            throw injectedFailure(status: status, code: code, operation: operation)
+        case .throttle(let seconds):
+            return Reply.throttled(retryAfter: seconds ?? 1).hummingbird
         case .reset:
             Self.resetConnection(context)
             throw ConnectionResetFault()
@@ -40,10 +40,9 @@ struct FaultMiddleware: RouterMiddleware {
         case .garbage:
             Self.spoilConnection(context, with: fired.garbage ?? [])
             throw ConnectionResetFault()
-        case .dribble:
+        case .dribble(let chunks, let duration):
             // The dribble middleware sends the body in pieces, outside the journal, which reads it whole.
-            context.notes.dribble = DribblePlan(
-                chunks: rule.chunks ?? 1, duration: TimeInterval(rule.durationMilliseconds ?? 0) / 1000)
+            context.notes.dribble = DribblePlan(chunks: chunks, duration: TimeInterval(duration) / 1000)
             return try await next(request, context)
         case .malformed:
             // The malformed-body middleware cuts the answer on its way out.
@@ -53,17 +52,16 @@ struct FaultMiddleware: RouterMiddleware {
 
     /// A status fault in the vocabulary of the endpoint: identity providers have their own
     /// (invalid_verification_token, …); a V1 operation's rule may name a V1 code.
-    private func injectedFailure(_ rule: FaultRule, operation: MockOperation?) -> any Error {
+    private func injectedFailure(status: Int, code: String?, operation: MockOperation?) -> any Error {
         if group == .identityProvider {
-            return IdentityProviderFailure(
-                status: rule.status ?? 500, error: rule.code ?? "provider_error", message: "Injected fault.")
+            return IdentityProviderFailure(status: status, error: code ?? "provider_error", message: "Injected fault.")
         }
-        if operation?.rawValue.hasPrefix("v1.") == true, let code = rule.code.flatMap(V1ErrorCode.init(rawValue:)) {
-            return V1Failure(code, status: rule.status, details: "Injected fault.")
+        if operation?.rawValue.hasPrefix("v1.") == true, let v1 = code.flatMap(V1ErrorCode.init(rawValue:)) {
+            return V1Failure(v1, status: status, details: "Injected fault.")
         }
-        let known = rule.code.flatMap(ErrorCode.init(rawValue:))
-        let details = known == nil ? "Injected fault\(rule.code.map { " (\($0))" } ?? "")." : "Injected fault."
-        return EnhancedFailure(known ?? .internalServerError, details, status: rule.status)
+        let known = code.flatMap(ErrorCode.init(rawValue:))
+        let details = known == nil ? "Injected fault\(code.map { " (\($0))" } ?? "")." : "Injected fault."
+        return EnhancedFailure(known ?? .internalServerError, details, status: status)
     }
 
     /// Writes `bytes` as they are and closes the connection. The bytes go in first in the
