@@ -335,3 +335,50 @@ import Testing
         #expect(names == ["AuroraCable": "Aurora Cable", "tvsim.aurora": "Aurora Cable"])
     }
 }
+
+/// The keys that work on every screen are one table: the help, the key bar and the Keys article
+/// say what the handler does.
+@Suite struct GlobalKeyTableTests {
+    static let article: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let url = root.appendingPathComponent("Sources/tvsim/Documentation.docc/Keys.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    @Test func theKeysArticleHasARowForEveryGlobalKey() throws {
+        #expect(!Self.article.isEmpty)
+        for key in GlobalKey.all where key.named == nil {
+            let cells = [key.letter.map { "`\($0)`" }, key.functionKey.map { "`F\($0)`" }].compactMap { $0 }
+            let row = "| " + cells.joined(separator: " or ") + " |"
+            #expect(Self.article.contains(row), "Keys.md has no row \(row)")
+            if let number = key.functionKey {
+                #expect(Self.article.contains("`F\(number)` "), "Keys.md's list of function keys lacks F\(number)")
+            }
+        }
+    }
+
+    @Test func theHelpListsEveryGlobalKeyAndEachLetterAndFunctionKeyIsOneActions() {
+        let lines = OverlayRenderer.helpLines(Strings.english).map(\.text)
+        for key in GlobalKey.all {
+            #expect(lines.contains { $0.hasPrefix(key.label + " ") }, "the help lacks \(key.label)")
+        }
+        let letters = GlobalKey.all.compactMap(\.letter)
+        let functionKeys = GlobalKey.all.compactMap(\.functionKey)
+        #expect(Set(letters).count == letters.count)
+        #expect(Set(functionKeys).count == functionKeys.count)
+    }
+
+    @Test func aFunctionKeyDoesWhatItsLetterDoes() throws {
+        for key in GlobalKey.all where key.letter != nil && key.functionKey != nil && key.action != .quit {
+            var byLetter = ScreenFixtures.model(
+                .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+            var byFunction = byLetter
+            let letterCommands = byLetter.handle(.key(.character(try #require(key.letter))))
+            let functionCommands = byFunction.handle(.key(.function(try #require(key.functionKey))))
+            #expect(letterCommands.count == functionCommands.count, "\(key.label)")
+            #expect(byLetter.overlay == byFunction.overlay, "\(key.label)")
+            #expect(byLetter.presenting == byFunction.presenting, "\(key.label)")
+        }
+    }
+}

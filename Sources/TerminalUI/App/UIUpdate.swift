@@ -270,14 +270,12 @@ extension UIModel {
             // Presenter view has no inspector to go to.
             if !presenting { focus = focus == .device ? .inspector : .device }
             return []
-        case .function(9):
-            showStepInDetail()
-            return []
         case .function(let number):
             // Letters go into a text field; a global action's function key works on every screen.
-            guard let letter = Self.globalFunctionKeys[number] else { break }
+            guard let binding = GlobalKey.binding(forFunctionKey: number) else { break }
+            guard let letter = binding.letter else { return perform(binding.action) }
             if pending?.autoplay == true || scenario.autoplay { return handleAutoplayKey(.character(letter)) }
-            return handleGlobal(.character(letter)) ?? []
+            return perform(binding.action)
         default:
             break
         }
@@ -302,36 +300,32 @@ extension UIModel {
         }
     }
 
+    /// A global action's letter, on a screen that does not take letters as text.
     mutating func handleGlobal(_ key: Key) -> [UICommand]? {
-        switch key.printable {
-        case "?":
-            overlay = .help(scroll: 0)
-            return []
-        case "q": return [.quit]
-        case "s":
-            openScenarioMenu()
-            return []
-        case "r": return confirmed(.restart)
-        case "z":
-            togglePresenting()
-            return []
-        case "k":
-            overlay = .codes(platform, integration)
-            return []
-        case "f":
-            overlay = .faults(FaultsPanel())
-            return [.listFaults]
-        case "e":
-            flash = "Writing the bug report…"
-            return [.exportReport(timeline, scenario: scenario.name)]
-        default: return nil
-        }
+        guard let letter = key.printable, let action = GlobalKey.action(forLetter: letter) else { return nil }
+        return perform(action)
     }
 
-    /// The function key of each global action, for the screens where its letter is text.
-    static let globalFunctionKeys: [Int: Character] = [
-        1: "?", 2: "s", 4: "k", 5: "r", 6: "f", 7: "e", 8: "z", 10: "q",
-    ]
+    mutating func perform(_ action: GlobalAction) -> [UICommand] {
+        switch action {
+        case .help: overlay = .help(scroll: 0)
+        case .quit: return [.quit]
+        case .scenarios: openScenarioMenu()
+        case .restart: return confirmed(.restart)
+        case .presenter: togglePresenting()
+        case .codes: overlay = .codes(platform, integration)
+        case .faults:
+            overlay = .faults(FaultsPanel())
+            return [.listFaults]
+        case .bugReport:
+            flash = "Writing the bug report…"
+            return [.exportReport(timeline, scenario: scenario.name)]
+        case .stepDetail: showStepInDetail()
+        // Switching panes and redrawing are keys of their own, handled before any screen's.
+        case .switchPane, .redraw: break
+        }
+        return []
+    }
 
     /// Opens Detail on the cookbook step the Step pane explains, whose whole text it shows.
     mutating func showStepInDetail() {

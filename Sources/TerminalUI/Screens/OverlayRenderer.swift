@@ -19,17 +19,7 @@ struct OverlayRenderer {
 
     static let helpSections: [(String, [(String, String)])] = [
         (
-            "help.section.everywhere",
-            [
-                ("tab", "help.tab"), ("? / F1", "help.help"),
-                ("s / F2", "help.menu"), ("r / F5", "help.restart"),
-                ("z / F8", "help.presenter"),
-                ("e / F7", "help.bugReport"),
-                ("k / F4", "help.codes"),
-                ("f / F6", "help.faults"),
-                ("F9", "help.stepDetail"),
-                ("Ctrl-L", "help.redraw"), ("q / F10", "help.quit"),
-            ]
+            "help.section.everywhere", GlobalKey.all.map { ($0.label, $0.help) }
         ),
         (
             "help.section.device",

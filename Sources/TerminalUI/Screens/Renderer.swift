@@ -167,11 +167,8 @@ enum KeyHints {
             return [("↑↓", "bar.scroll"), ("esc", "bar.close")]
         }
         if model.scenario.autoplay {
-            return [
-                ("t", "bar.takeOver"), ("+/-", "bar.pace"), ("r", "bar.restart"), ("s", "bar.scenarios"),
-                ("tab", "bar.inspector"),
-                ("?", "bar.help"), ("q", "bar.quit"),
-            ]
+            return [("t", "bar.takeOver"), ("+/-", "bar.pace")]
+                + GlobalKey.hints([.restart, .scenarios, .switchPane, .help, .quit], typing: false)
         }
         if model.focus == .inspector {
             return [
@@ -201,10 +198,6 @@ enum KeyHints {
         case .notice: hints = [("⏎", "bar.ok")]
         case .waiting: hints = []
         }
-        let global: [(String, String)] =
-            model.isTyping
-            ? [("tab", "bar.inspector"), ("F2", "bar.scenarios"), ("F1", "bar.help"), ("F10", "bar.quit")]
-            : [("tab", "bar.inspector"), ("s", "bar.scenarios"), ("?", "bar.help"), ("q", "bar.quit")]
-        return hints + global
+        return hints + GlobalKey.hints([.switchPane, .scenarios, .help, .quit], typing: model.isTyping)
     }
 }
