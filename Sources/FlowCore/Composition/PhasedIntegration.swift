@@ -111,8 +111,22 @@ extension PhasedReducer {
     }
 }
 
-/// How an event or a phase is named in a note about an ignored event.
-func describe(_ value: some Any) -> String { String("\(value)".prefix(80)) }
+/// How a note names an event or a phase: its case names, outermost first (`api.profiles`,
+/// `registering`), without the values they carry, which can be long or secret (tokens, SAML).
+func describe(_ value: some Any) -> String {
+    var names: [String] = []
+    var current: Any = value
+    while names.count < 3, Mirror(reflecting: current).displayStyle == .enum {
+        guard let payload = Mirror(reflecting: current).children.first, let name = payload.label else {
+            // A case without values prints as its name.
+            names.append("\(current)")
+            break
+        }
+        names.append(name)
+        current = payload.value
+    }
+    return names.isEmpty ? "\(type(of: value))" : names.joined(separator: ".")
+}
 
 extension Effect {
     /// A status code raised by a REST or custom app: marked as the SDK's code for the decision.
