@@ -82,8 +82,8 @@ enum Fixture {
 
     static func step(_ step: CookbookStep) -> Effect { .record(.step(step)) }
     static func note(_ text: String) -> Effect { .record(.note(text)) }
-    static func callback(_ name: String, _ arguments: String) -> Effect {
-        .record(.callback(name: name, arguments: arguments))
+    static func callback(_ callback: SDKCallback) -> Effect {
+        .record(.callback(callback))
     }
     static func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
         .record(.status(code, details: details))

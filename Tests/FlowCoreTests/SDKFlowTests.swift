@@ -17,10 +17,10 @@ import VSASimulator
         .askingPermission(action, FrameworkAccess.State(waiting: .access(thenAskProvider: false), known: known))
     }
 
-    static let requestorComplete = F.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")
-    static let notAuthenticated = F.callback("setAuthenticationStatus", "0, \"User Not Authenticated Error\"")
-    static let present = F.callback("presentTvProviderDialog", "VSViewServiceHostViewController")
-    static let dismiss = F.callback("dismissTvProviderDialog", "VSViewServiceHostViewController")
+    static let requestorComplete = F.callback(.setRequestorComplete(.success))
+    static let notAuthenticated = F.callback(.setAuthenticationStatus(authenticated: false, .userNotAuthenticated))
+    static let present = F.callback(.presentTvProviderDialog)
+    static let dismiss = F.callback(.dismissTvProviderDialog)
 
     /// `sendTrackingData` after a failed authentication status.
     static func signedOutTracking(_ platform: DevicePlatform = .ios) -> Effect {
@@ -36,7 +36,7 @@ import VSASimulator
     }
 
     static func statusCallback(_ code: StatusCode) -> Effect {
-        F.callback("status", "errorId=\(code.id), level=\(code.level.rawValue)")
+        F.callback(.status(code, registrationCode: nil))
     }
 
     /// Launch up to setRequestor's configuration, with the permission answered `access`.
@@ -153,7 +153,7 @@ import VSASimulator
             .metadata(.failure(other)),
             [
                 Self.dismiss, F.status(.otherProvider), Self.statusCallback(.otherProvider),
-                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 3)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -165,7 +165,8 @@ import VSASimulator
             [
                 .showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false)),
                 F.status(.cancelled, "The app's MVPD picker was cancelled."), Self.statusCallback(.cancelled),
-                F.callback("setAuthenticationStatus", "0, \"Provider not Selected Error\""), Self.signedOutTracking(),
+                F.callback(.setAuthenticationStatus(authenticated: false, .providerNotSelected)),
+                Self.signedOutTracking(),
             ]
         ) {
             $0.basics.app.activity = nil
@@ -201,7 +202,7 @@ import VSASimulator
         store.send(
             .api(.session(session)),
             [
-                F.step(Steps.navigateToUrl), F.callback("navigateToUrl", url),
+                F.step(Steps.navigateToUrl), F.callback(.navigateToUrl(url, useSVC: false)),
                 .show(.webLogin(url: url, stopAt: "adobepass://ios.app")),
             ]
         ) { $0.phase = .webLogin(session, "adobepass://ios.app") }
@@ -220,10 +221,10 @@ import VSASimulator
             .api(.profiles(F.profiles("Bluebonnet", .regular))),
             [
                 .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome,
-                F.callback("setAuthenticationStatus", "1, \"\""), Self.signedInTracking("Bluebonnet"),
+                F.callback(.setAuthenticationStatus(authenticated: true, .none)), Self.signedInTracking("Bluebonnet"),
                 .record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)),
-                F.callback("selectedProvider", "Bluebonnet"), F.step(Steps.getMetadata),
-                F.callback("setMetadataStatus", "tokenSource=Bluebonnet"), F.step(Steps.checkPreauthorizedResources),
+                F.callback(.selectedProvider("Bluebonnet")), F.step(Steps.getMetadata),
+                F.callback(.setMetadataStatus(tokenSource: "Bluebonnet")), F.step(Steps.checkPreauthorizedResources),
                 .call(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil)),
             ]
         ) {
@@ -231,7 +232,7 @@ import VSASimulator
             $0.phase = .preauthorizing
         }
         let decisions = DecisionsResponse(decisions: [])
-        store.send(.api(.decisions(decisions)), [F.callback("preauthorizedResources", "[]")]) {
+        store.send(.api(.decisions(decisions)), [F.callback(.preauthorizedResources([]))]) {
             $0.basics.app.activity = nil
             $0.phase = .idle
         }
@@ -246,7 +247,7 @@ import VSASimulator
         store.send(
             .user(.signIn),
             [
-                F.step(Steps.getAuthentication), F.callback("setAuthenticationStatus", "1, \"\""),
+                F.step(Steps.getAuthentication), F.callback(.setAuthenticationStatus(authenticated: true, .none)),
                 Self.signedInTracking("Aurora"),
             ])
         store.finish()
@@ -303,7 +304,7 @@ import VSASimulator
                 F.note("setRequestorComplete: the SDK runs the queued signIn."),
                 F.step(Steps.getAuthentication), F.status(code, "getAuthentication: regular flow."),
                 Self.statusCallback(code), F.step(Steps.displayProviderDialog),
-                F.callback("displayProviderDialog", "[3 MVPD objects]"), .show(.mvpdPicker(mvpds, preselected: nil)),
+                F.callback(.displayProviderDialog(mvpdCount: 3)), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
             $0.queued = []
@@ -343,7 +344,7 @@ import VSASimulator
             [
                 F.step(Steps.getAuthentication),
                 F.note("No MVPD of this requestor supports single sign-on: the regular flow."),
-                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[2 MVPD objects]"),
+                F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 2)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -367,7 +368,7 @@ import VSASimulator
             .metadata(.failure(down)),
             [
                 F.status(.metadataUnavailable, down.description), Self.statusCallback(.metadataUnavailable),
-                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 3)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -519,7 +520,7 @@ import VSASimulator
             [
                 F.status(.unsupportedProvider, "p.ironwood is not integrated with APP."),
                 Self.statusCallback(.unsupportedProvider), F.step(Steps.displayProviderDialog),
-                F.callback("displayProviderDialog", "[3 MVPD objects]"), .show(.mvpdPicker(mvpds, preselected: nil)),
+                F.callback(.displayProviderDialog(mvpdCount: 3)), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
             $0.framework.providerId = "p.ironwood"
@@ -542,7 +543,7 @@ import VSASimulator
             .metadata(.failure(cancel)),
             [
                 Self.dismiss, F.status(.cancelled, "Apple's picker was cancelled."), Self.statusCallback(.cancelled),
-                F.step(Steps.displayProviderDialog), F.callback("displayProviderDialog", "[3 MVPD objects]"),
+                F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 3)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -583,7 +584,7 @@ import VSASimulator
         store.send(
             .api(.decisions(DecisionsResponse(decisions: [permit]))),
             [
-                F.callback("setToken", "PHNpZ25hdHVyZUlu…, show"),
+                F.callback(.setToken(token: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
                 SDKFlow.track(
                     "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""],
                     F.setup(.ios, .sdk)),
@@ -611,7 +612,7 @@ import VSASimulator
         store.send(
             .api(.session(session)),
             [
-                F.step(Steps.navigateToUrl), F.callback("navigateToUrl:useSVC", "\(url), true"),
+                F.step(Steps.navigateToUrl), F.callback(.navigateToUrl(url, useSVC: true)),
                 .show(.webLogin(url: url, stopAt: "app://done")),
             ]
         ) { $0.phase = .webLogin(session, "app://done") }
@@ -643,7 +644,8 @@ import VSASimulator
         store.send(
             .api(.logout(logout)),
             [
-                F.callback("setAuthenticationStatus", "0, \"Logout\""), F.callback("navigateToUrl", page),
+                F.callback(.setAuthenticationStatus(authenticated: false, .logout)),
+                F.callback(.navigateToUrl(page, useSVC: false)),
                 .show(.webLogin(url: page, stopAt: "adobepass://ios.app")),
             ]
         ) {

@@ -167,8 +167,7 @@ import VSASimulator
         for case let file as URL in files where file.pathExtension == "swift" {
             let source = try String(contentsOf: file, encoding: .utf8)
             for pattern in [
-                #/activity = "([^"]+)"/#, #/status: "([^"]+)"/#, #/expiredText = "([^"]+)"/#, #/text: "([^"]+)"/#,
-                #/waiting = "([^"]+)"/#,
+                #/activity = "([^"]+)"/#, #/expiredText = "([^"]+)"/#, #/text: "([^"]+)"/#, #/waiting = "([^"]+)"/#,
             ] {
                 for match in source.matches(of: pattern) { texts.insert(String(match.1)) }
             }

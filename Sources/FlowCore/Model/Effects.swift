@@ -198,8 +198,8 @@ public enum FlowNote: Sendable, Equatable {
     case step(CookbookStep)
     /// An advanced status code, with what follows.
     case status(StatusCode, details: String?)
-    /// An SDK callback to the app, with its arguments.
-    case callback(name: String, arguments: String)
+    /// An SDK callback to the app.
+    case callback(SDKCallback)
     /// A decision of the app worth explaining.
     case note(String)
     /// A play allowed or refused by the app itself, with no service to ask (a custom identity

@@ -123,7 +123,7 @@ public final class Timeline: Sendable {
         switch note {
         case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
         case .status(let code, let details): append(.status, code.label, detail: details ?? code.meaning, status: code)
-        case .callback(let name, let arguments): append(.callback, "\(name)(\(arguments))")
+        case .callback(let callback): append(.callback, "\(callback.name)(\(callback.arguments))")
         case .note(let text): append(.note, text)
         case .sdkCall(let name, let arguments, let silently):
             append(.note, FlowNote.sdkCallText(name: name, arguments: arguments, silently: silently))

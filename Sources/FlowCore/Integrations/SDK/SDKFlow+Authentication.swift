@@ -6,7 +6,7 @@ extension SDKFlow.Reducer {
 
     mutating func getAuthentication(permissionAsked: Bool = false) -> [Effect] {
         if case .authenticated = state.basics.app.authentication {
-            return [.record(.step(Steps.getAuthentication)), SDKFlow.authenticationStatus(true, "")]
+            return [.record(.step(Steps.getAuthentication)), SDKFlow.authenticationStatus(true, .none)]
         }
         let undetermined = state.framework.access == .notDetermined || state.framework.access == nil
         if !permissionAsked, setup.asksPermission, undetermined {
@@ -34,7 +34,7 @@ extension SDKFlow.Reducer {
         let request = ApplePicker.request(
             for: directory, setup, videoTitle: state.basics.pendingTitle)
         state.phase = .applePicker(state.framework)
-        effects.append(SDKFlow.callback("presentTvProviderDialog", "VSViewServiceHostViewController"))
+        effects.append(SDKFlow.callback(.presentTvProviderDialog))
         return effects + [.vsa(.metadata(request))]
     }
 
@@ -67,7 +67,7 @@ extension SDKFlow.Reducer {
         case .failed(let error):
             return [status(.metadataUnavailable, error.description)] + displayProviderDialog()
         case .noProvider:
-            return finishIdle([SDKFlow.authenticationStatus(false, "User Not Authenticated Error")])
+            return finishIdle([SDKFlow.authenticationStatus(false, .userNotAuthenticated)])
         }
     }
 
@@ -91,7 +91,7 @@ extension SDKFlow.Reducer {
         return effects + exchange
     }
 
-    var dismissDialog: Effect { SDKFlow.callback("dismissTvProviderDialog", "VSViewServiceHostViewController") }
+    var dismissDialog: Effect { SDKFlow.callback(.dismissTvProviderDialog) }
 
     mutating func exchangeEnded(_ outcome: PartnerExchange.Outcome, _ exchange: PartnerExchange.State)
         -> [Effect]

@@ -46,8 +46,7 @@ extension SDKFlow.Reducer {
             return finishIdle([
                 step,
                 SDKFlow.callback(
-                    "tokenRequestFailed", "\(resource), USER_NOT_AUTHORIZED_ERROR, \"User Not Authenticated Error\""
-                ),
+                    .tokenRequestFailed(resource: resource, description: "User Not Authenticated Error")),
             ])
         }
         state.basics.app.activity = "Authorizing"

@@ -17,7 +17,7 @@ extension SDKFlow.Reducer {
         state.basics.app = AppModel()
         state.basics.app.authentication = .notAuthenticated
         let action = response.logouts[mvpd]
-        let signedOut = SDKFlow.authenticationStatus(false, "Logout")
+        let signedOut = SDKFlow.authenticationStatus(false, .logout)
         switch action?.actionName {
         case .partnerLogout:
             state.phase = .notice
@@ -57,7 +57,7 @@ extension SDKFlow.Reducer {
             state.basics.app.authentication = .notAuthenticated
             return finishIdle([
                 .record(.note("Profiles could not be read (\(failure.message)).")),
-                SDKFlow.authenticationStatus(false, "Generic Authentication Error"),
+                SDKFlow.authenticationStatus(false, .generic),
             ]) + runQueued()
         case .authorizing(let resource):
             return finishIdle(

@@ -9,7 +9,7 @@ extension SDKFlow.Reducer {
         state.phase = .providerDialog(directory.mvpds.map(\.id))
         return [
             .record(.step(Steps.displayProviderDialog)),
-            SDKFlow.callback("displayProviderDialog", "[\(directory.mvpds.count) MVPD objects]"),
+            SDKFlow.callback(.displayProviderDialog(mvpdCount: directory.mvpds.count)),
             .show(.mvpdPicker(directory.mvpds, preselected: nil)),
         ]
     }
@@ -20,7 +20,7 @@ extension SDKFlow.Reducer {
             return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
                 + finishIdle([
                     status(.cancelled, "The app's MVPD picker was cancelled."),
-                    SDKFlow.authenticationStatus(false, "Provider not Selected Error"),
+                    SDKFlow.authenticationStatus(false, .providerNotSelected),
                 ])
         }
         return [.record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: false))]
@@ -62,7 +62,7 @@ extension SDKFlow.Reducer {
             return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
                 + finishIdle([
                     status(.cancelled, "The MVPD login was closed."),
-                    SDKFlow.authenticationStatus(false, "User not Authenticated Error"),
+                    SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
                 ])
         }
         let (child, effects) = SDKFlow.polling.pollNow(handle: session.code ?? "", interval: setup.pollingInterval)
@@ -86,19 +86,19 @@ extension SDKFlow.Reducer {
             return [.showHome]
                 + finishIdle([
                     status(.cancelled, "The code screen was closed."),
-                    SDKFlow.authenticationStatus(false, "User not Authenticated Error"),
+                    SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
                 ])
         case .gaveUp(let reason):
             state.basics.dropPendingPlay()
             return finishIdle([
-                .record(.note(reason)), SDKFlow.authenticationStatus(false, "User not Authenticated Error"),
+                .record(.note(reason)), SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
             ])
         }
     }
 
     mutating func authenticated(_ response: ProfilesResponse, expected mvpd: String?) -> [Effect] {
         guard let (id, profile) = response.preferred(partnerProviderMvpd: mvpd) else {
-            return finishIdle([SDKFlow.authenticationStatus(false, "User not Authenticated Error")])
+            return finishIdle([SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn)])
         }
         state.basics.app.authentication = .authenticated(mvpd: id, type: profile.type, notAfter: profile.notAfter)
         return [.showHome] + announceAuthenticated(mvpd: id, type: profile.type) + preauthorize()
@@ -108,12 +108,12 @@ extension SDKFlow.Reducer {
     func announceAuthenticated(mvpd: String, type: ProfileType) -> [Effect] {
         var effects: [Effect] = []
         if type == .degraded { effects.append(status(.degraded, "\(mvpd) is degraded.")) }
-        effects.append(SDKFlow.authenticationStatus(true, ""))
+        effects.append(SDKFlow.authenticationStatus(true, .none))
         // The app shows who the user signed in with: getSelectedProvider → selectedProvider.
         effects.append(.record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)))
-        effects.append(SDKFlow.callback("selectedProvider", mvpd))
+        effects.append(SDKFlow.callback(.selectedProvider(mvpd)))
         effects.append(.record(.step(Steps.getMetadata)))
-        effects.append(SDKFlow.callback("setMetadataStatus", "tokenSource=\(type == .appleSSO ? "Apple" : mvpd)"))
+        effects.append(SDKFlow.callback(.setMetadataStatus(tokenSource: type == .appleSSO ? "Apple" : mvpd)))
         return effects
     }
 }

@@ -119,7 +119,7 @@ extension SDKFlow.Reducer {
         state.basics.dropPendingPlay()
         return finishIdle([
             status(.forConfigurationFailure(failure), failure.message),
-            SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_ERROR"),
+            SDKFlow.callback(.setRequestorComplete(.error)),
         ])
     }
 
@@ -129,7 +129,7 @@ extension SDKFlow.Reducer {
         let queued: [Effect] =
             setup.waitsForSetRequestorComplete
             ? [] : [.record(.note("setRequestorComplete: the SDK runs the queued checkAuthentication."))]
-        return [SDKFlow.callback("setRequestorComplete", "ACCESS_ENABLER_STATUS_SUCCESS")] + queued
+        return [SDKFlow.callback(.setRequestorComplete(.success))] + queued
             + checkAuthentication()
     }
 
@@ -141,7 +141,7 @@ extension SDKFlow.Reducer {
             state.basics.app.authentication = .notAuthenticated
             state.basics.app.unlocked = [:]
             effects.append(.record(.note("The authentication token's TTL has passed.")))
-            return finishIdle(effects + [SDKFlow.authenticationStatus(false, "User Not Authenticated Error")])
+            return finishIdle(effects + [SDKFlow.authenticationStatus(false, .userNotAuthenticated)])
         }
         effects += systemLevelCodes()
         state.phase = .checkingAuthentication
@@ -175,6 +175,6 @@ extension SDKFlow.Reducer {
             return announceAuthenticated(mvpd: mvpd, type: profile.type) + preauthorize()
         }
         state.basics.app.authentication = .notAuthenticated
-        return finishIdle([SDKFlow.authenticationStatus(false, "User Not Authenticated Error")]) + runQueued()
+        return finishIdle([SDKFlow.authenticationStatus(false, .userNotAuthenticated)]) + runQueued()
     }
 }

@@ -82,16 +82,14 @@ enum SDKFlow: PhasedIntegration {
 
     /// `navigateToUrl` or, for an SFSafariViewController, `navigateToUrl:useSVC`.
     static func navigate(_ setup: AppSetup, _ url: String) -> Effect {
-        setup.usesSafariViewController
-            ? callback("navigateToUrl:useSVC", "\(url), true") : callback("navigateToUrl", url)
+        callback(.navigateToUrl(url, useSVC: setup.usesSafariViewController))
     }
 
     /// `sendTrackingData`, with the device fields every event ends with (reference C2):
     /// deviceType, clientType, os.
     static func track(_ event: String, _ data: [String], _ setup: AppSetup) -> Effect {
         let device = setup.platform == .ios ? ["mobile", "ios", "iOS"] : ["unknown", "ios", "tvOS"]
-        let items = (data + device).map { $0 == "true" || $0 == "false" ? $0 : "\"\($0)\"" }
-        return callback("sendTrackingData", "\(event), [\(items.joined(separator: ", "))]")
+        return callback(.sendTrackingData(event: event, data: data + device))
     }
 
     /// The hashed user id the tracking events carry; the SDK knows the user only through the
@@ -119,14 +117,13 @@ enum SDKFlow: PhasedIntegration {
         return effects.flatMap { effect -> [Effect] in
             guard case .record(let note) = effect else { return [effect] }
             switch note {
-            case .callback("setAuthenticationStatus", let arguments) where !arguments.contains("Logout"):
-                let success = arguments.hasPrefix("1")
+            case .callback(.setAuthenticationStatus(let success, let error)) where error != .logout:
                 let data = success ? ["true", mvpd, guid(mvpd), "false"] : ["false", "", "", "false"]
                 return [effect, track("TRACKING_AUTHENTICATION", data, setup)]
-            case .callback("setToken", _):
+            case .callback(.setToken):
                 let data = ["true", mvpd, guid(mvpd), "false", "", ""]
                 return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
-            case .callback("tokenRequestFailed", _):
+            case .callback(.tokenRequestFailed):
                 let data = ["false", mvpd, guid(mvpd), "false", "USER_NOT_AUTHORIZED_ERROR", ""]
                 return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
             case .sdkCall("setSelectedProvider", let selected, _) where selected != "nil":
@@ -141,9 +138,8 @@ enum SDKFlow: PhasedIntegration {
     static func withStatusCallbacks(_ effects: [Effect]) -> [Effect] {
         effects.flatMap { effect -> [Effect] in
             guard case .record(.status(let code, let details)) = effect else { return [effect] }
-            let extra = code == .registrationCode ? ", code=\(details ?? "")" : ""
-            let arguments = "errorId=\(code.id), level=\(code.level.rawValue)\(extra)"
-            return [effect, .record(.callback(name: "status", arguments: arguments))]
+            let registrationCode = code == .registrationCode ? details ?? "" : nil
+            return [effect, callback(.status(code, registrationCode: registrationCode))]
         }
     }
 
@@ -157,10 +153,10 @@ enum SDKFlow: PhasedIntegration {
         narration: .init(
             preauthorizing: [.record(.step(Steps.checkPreauthorizedResources))],
             authorizing: [],
-            preauthorized: { [callback("preauthorizedResources", "[\($0.joined(separator: ", "))]")] },
-            permitted: { resource, token in [callback("setToken", "\(token.prefix(16))…, \(resource)")] },
+            preauthorized: { [callback(.preauthorizedResources($0))] },
+            permitted: { resource, token in [callback(.setToken(token: token, resource: resource))] },
             denied: { resource, description in
-                [callback("tokenRequestFailed", "\(resource), USER_NOT_AUTHORIZED_ERROR, \"\(description)\"")]
+                [callback(.tokenRequestFailed(resource: resource, description: description))]
             }))
 
     static func framework(_ setup: AppSetup) -> FrameworkAccess {
@@ -172,12 +168,10 @@ enum SDKFlow: PhasedIntegration {
             steps: .init(request: Steps.partnerExchange), domainName: setup.domainName, redirectUrl: redirect(setup))
     }
 
-    static func callback(_ name: String, _ arguments: String) -> Effect {
-        .record(.callback(name: name, arguments: arguments))
-    }
+    static func callback(_ callback: SDKCallback) -> Effect { .record(.callback(callback)) }
 
-    static func authenticationStatus(_ authenticated: Bool, _ code: String) -> Effect {
-        callback("setAuthenticationStatus", "\(authenticated ? 1 : 0), \"\(code)\"")
+    static func authenticationStatus(_ authenticated: Bool, _ error: SDKCallback.AuthenticationError) -> Effect {
+        callback(.setAuthenticationStatus(authenticated: authenticated, error))
     }
 
     struct Reducer: PhasedReducer {
