@@ -163,7 +163,7 @@ import VSASimulator
         store.send(
             .answer(.mvpdPickerCancelled),
             [
-                .showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false)),
+                .showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false)),
                 F.status(.cancelled, "The app's MVPD picker was cancelled."), Self.statusCallback(.cancelled),
                 F.callback(.setAuthenticationStatus(authenticated: false, .providerNotSelected)),
                 Self.signedOutTracking(),
@@ -187,7 +187,7 @@ import VSASimulator
         store.send(
             .metadata(.failure(pickerOnly)),
             [
-                .record(.sdkCall(name: "setSelectedProvider", arguments: "Bluebonnet", silently: true)),
+                .record(.sdkCall(.setSelectedProvider("Bluebonnet"), silently: true)),
                 Self.selectionTracking("Bluebonnet"),
                 .call(
                     .createSession(mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
@@ -210,7 +210,7 @@ import VSASimulator
             .answer(.webLoginFinished(url: "adobepass://ios.app")),
             [
                 .showHome, F.step(Steps.handleExternalURL),
-                .record(.sdkCall(name: "handleExternalURL", arguments: "adobepass://ios.app", silently: false)),
+                .record(.sdkCall(.handleExternalURL("adobepass://ios.app"), silently: false)),
                 .call(.profileForCode("ABC123")),
             ]
         ) {
@@ -222,7 +222,7 @@ import VSASimulator
             [
                 .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome,
                 F.callback(.setAuthenticationStatus(authenticated: true, .none)), Self.signedInTracking("Bluebonnet"),
-                .record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)),
+                .record(.sdkCall(.getSelectedProvider, silently: false)),
                 F.callback(.selectedProvider("Bluebonnet")), F.step(Steps.getMetadata),
                 F.callback(.setMetadataStatus(tokenSource: "Bluebonnet")), F.step(Steps.checkPreauthorizedResources),
                 .call(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil)),
@@ -396,7 +396,7 @@ import VSASimulator
                 store.send(
                     .metadata(.success(metadata)),
                     [
-                        source, .record(.sdkCall(name: "setSelectedProvider", arguments: "Aurora", silently: true)),
+                        source, .record(.sdkCall(.setSelectedProvider("Aurora"), silently: true)),
                         Self.selectionTracking("Aurora", .tvos),
                         .call(
                             .createSession(
@@ -620,7 +620,7 @@ import VSASimulator
             .answer(.webLoginFinished(url: "app://done")),
             [
                 .showHome, F.step(Steps.handleExternalURL),
-                .record(.sdkCall(name: "handleExternalURL", arguments: "app://done", silently: false)),
+                .record(.sdkCall(.handleExternalURL("app://done"), silently: false)),
                 .call(.profileForCode("ABC123")),
             ]
         ) { $0.phase = .polling(mvpd: "Cascade", CodePolling.State(screen: nil, handle: "ABC123", interval: 4)) }
@@ -657,7 +657,7 @@ import VSASimulator
             .answer(.webLoginFinished(url: "adobepass://ios.app")),
             [
                 .showHome,
-                .record(.sdkCall(name: "handleExternalURL", arguments: "adobepass://ios.app", silently: false)),
+                .record(.sdkCall(.handleExternalURL("adobepass://ios.app"), silently: false)),
                 F.step(Steps.handleExternalURL),
             ]
         ) { $0.phase = .idle }

@@ -206,11 +206,12 @@ public enum FlowNote: Sendable, Equatable {
     /// provider's entitlements). Scenario results count it with the service's decisions.
     case decision(resource: String, authorized: Bool, code: String?)
     /// A call into the AccessEnabler SDK: by the app, or by the SDK itself (`silently`).
-    case sdkCall(name: String, arguments: String, silently: Bool)
+    case sdkCall(SDKCall, silently: Bool)
 
     /// How the timeline words an SDK call.
-    public static func sdkCallText(name: String, arguments: String, silently: Bool) -> String {
-        silently ? "The SDK calls \(name)(\(arguments)) silently." : "The app calls \(name)(\(arguments))."
+    public static func sdkCallText(_ call: SDKCall, silently: Bool) -> String {
+        let spelled = "\(call.name)(\(call.arguments))"
+        return silently ? "The SDK calls \(spelled) silently." : "The app calls \(spelled)."
     }
 }
 

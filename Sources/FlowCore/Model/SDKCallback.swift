@@ -76,3 +76,29 @@ public enum SDKCallback: Sendable, Equatable {
         }
     }
 }
+
+/// A call into the AccessEnabler SDK, by the app or by the SDK itself.
+public enum SDKCall: Sendable, Equatable {
+    case checkAuthentication
+    /// The provider the user chose; nil when the app's picker was left (`setSelectedProvider(nil)`).
+    case setSelectedProvider(String?)
+    case getSelectedProvider
+    case handleExternalURL(String)
+
+    public var name: String {
+        switch self {
+        case .checkAuthentication: "checkAuthentication"
+        case .setSelectedProvider: "setSelectedProvider"
+        case .getSelectedProvider: "getSelectedProvider"
+        case .handleExternalURL: "handleExternalURL"
+        }
+    }
+
+    public var arguments: String {
+        switch self {
+        case .checkAuthentication, .getSelectedProvider: ""
+        case .setSelectedProvider(let mvpd): mvpd ?? "nil"
+        case .handleExternalURL(let url): url
+        }
+    }
+}

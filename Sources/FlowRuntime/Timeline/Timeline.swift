@@ -125,8 +125,7 @@ public final class Timeline: Sendable {
         case .status(let code, let details): append(.status, code.label, detail: details ?? code.meaning, status: code)
         case .callback(let callback): append(.callback, "\(callback.name)(\(callback.arguments))")
         case .note(let text): append(.note, text)
-        case .sdkCall(let name, let arguments, let silently):
-            append(.note, FlowNote.sdkCallText(name: name, arguments: arguments, silently: silently))
+        case .sdkCall(let call, let silently): append(.note, FlowNote.sdkCallText(call, silently: silently))
         case .decision(let resource, let authorized, let code):
             append(
                 .note, authorized ? "The app permits \(resource)" : "The app denies \(resource) (\(code ?? "denied"))")

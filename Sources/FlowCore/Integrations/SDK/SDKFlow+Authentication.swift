@@ -55,7 +55,7 @@ extension SDKFlow.Reducer {
                     + displayProviderDialog()
             }
             // In Apple's picker but without Apple SSO: no code; the SDK selects it silently.
-            return [.record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: true))]
+            return [.record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))]
                 + startRegularAuthentication(mvpd)
         case .otherProvider:
             return [dismissDialog, status(.otherProvider)] + displayProviderDialog()
@@ -80,7 +80,7 @@ extension SDKFlow.Reducer {
             effects.append(.record(.note("Apple TV, \(setup.sdkTVAppleSSO.source).")))
             if setup.sdkTVAppleSSO == .registrationCode {
                 return effects + [
-                    .record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: true))
+                    .record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))
                 ]
                     + startRegularAuthentication(mvpd)
             }
@@ -109,7 +109,7 @@ extension SDKFlow.Reducer {
             let note = "Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."
             return [
                 .record(.note(note)),
-                .record(.sdkCall(name: "setSelectedProvider", arguments: exchange.mvpd.id, silently: true)),
+                .record(.sdkCall(.setSelectedProvider(exchange.mvpd.id), silently: true)),
             ] + startRegularAuthentication(exchange.mvpd)
         case .noProfile, .failed:
             return [.record(.note("The exchange did not produce a token."))]

@@ -41,7 +41,7 @@ extension SDKFlow.Reducer {
     mutating func logoutPageAnswered(_ outcome: WebLogin.Outcome) -> [Effect] {
         guard case .returned(let url) = outcome else { return [.showHome] + finishIdle([]) }
         return [
-            .showHome, .record(.sdkCall(name: "handleExternalURL", arguments: url, silently: false)),
+            .showHome, .record(.sdkCall(.handleExternalURL(url), silently: false)),
             .record(.step(Steps.handleExternalURL)),
         ]
             + finishIdle([])

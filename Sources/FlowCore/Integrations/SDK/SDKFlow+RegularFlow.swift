@@ -17,13 +17,13 @@ extension SDKFlow.Reducer {
     mutating func providerSelected(_ outcome: AppPicker.Outcome) -> [Effect] {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
             state.basics.dropPendingPlay()
-            return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
+            return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
                 + finishIdle([
                     status(.cancelled, "The app's MVPD picker was cancelled."),
                     SDKFlow.authenticationStatus(false, .providerNotSelected),
                 ])
         }
-        return [.record(.sdkCall(name: "setSelectedProvider", arguments: mvpd.id, silently: false))]
+        return [.record(.sdkCall(.setSelectedProvider(mvpd.id), silently: false))]
             + startRegularAuthentication(mvpd)
     }
 
@@ -59,7 +59,7 @@ extension SDKFlow.Reducer {
     mutating func webViewAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
         guard case .returned(let url) = outcome else {
             state.basics.dropPendingPlay()
-            return [.showHome, .record(.sdkCall(name: "setSelectedProvider", arguments: "nil", silently: false))]
+            return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
                 + finishIdle([
                     status(.cancelled, "The MVPD login was closed."),
                     SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
@@ -69,7 +69,7 @@ extension SDKFlow.Reducer {
         state.phase = .polling(mvpd: session.mvpd, child)
         return [
             .showHome, .record(.step(Steps.handleExternalURL)),
-            .record(.sdkCall(name: "handleExternalURL", arguments: url, silently: false)),
+            .record(.sdkCall(.handleExternalURL(url), silently: false)),
         ]
             + effects
     }
@@ -110,7 +110,7 @@ extension SDKFlow.Reducer {
         if type == .degraded { effects.append(status(.degraded, "\(mvpd) is degraded.")) }
         effects.append(SDKFlow.authenticationStatus(true, .none))
         // The app shows who the user signed in with: getSelectedProvider → selectedProvider.
-        effects.append(.record(.sdkCall(name: "getSelectedProvider", arguments: "", silently: false)))
+        effects.append(.record(.sdkCall(.getSelectedProvider, silently: false)))
         effects.append(SDKFlow.callback(.selectedProvider(mvpd)))
         effects.append(.record(.step(Steps.getMetadata)))
         effects.append(SDKFlow.callback(.setMetadataStatus(tokenSource: type == .appleSSO ? "Apple" : mvpd)))

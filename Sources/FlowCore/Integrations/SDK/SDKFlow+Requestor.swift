@@ -39,7 +39,7 @@ extension SDKFlow.Reducer {
         var effects = [Effect.record(.step(Steps.setRequestor))]
         if !setup.waitsForSetRequestorComplete {
             effects += [
-                .record(.sdkCall(name: "checkAuthentication", arguments: "", silently: false)),
+                .record(.sdkCall(.checkAuthentication, silently: false)),
                 .record(.note("setRequestor is still running: the SDK queues checkAuthentication.")),
             ]
         }

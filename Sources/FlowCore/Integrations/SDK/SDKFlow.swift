@@ -126,7 +126,7 @@ enum SDKFlow: PhasedIntegration {
             case .callback(.tokenRequestFailed):
                 let data = ["false", mvpd, guid(mvpd), "false", "USER_NOT_AUTHORIZED_ERROR", ""]
                 return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
-            case .sdkCall("setSelectedProvider", let selected, _) where selected != "nil":
+            case .sdkCall(.setSelectedProvider(let selected?), _):
                 return [effect, track("TRACKING_GET_SELECTED_PROVIDER", [selected], setup)]
             default:
                 return [effect]
