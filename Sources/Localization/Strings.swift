@@ -29,13 +29,6 @@ public struct Strings: Sendable, Equatable {
         return Template.fill(template, values)
     }
 
-    /// A text of the flow's own (an activity, a code screen's status), which the catalogs hold
-    /// under `flow.` and its English words; a text they do not hold shows as written.
-    public func flow(_ english: String) -> String {
-        let key = "flow." + english
-        return has(key) ? self(key) : english
-    }
-
     /// Whether the language (or English behind it) has `key`.
     public func has(_ key: String) -> Bool { catalog.entries[key] != nil || fallback?.entries[key] != nil }
 

@@ -22,7 +22,7 @@ import Testing
 
     static let screen = RegistrationCode(
         code: "ABC1234", activationPath: "/activate", notAfter: Fixture.now + 1_800_000, mvpd: "Cascade",
-        status: RegistrationCode.waiting)
+        status: .waiting)
 
     static let poll: [Effect] = [.record(.step(RestV2Steps.pollProfile)), .call(.profileForCode("ABC1234"))]
     static let stopTimers: [Effect] = [.cancelTimer(.poll), .cancelTimer(.codeExpiry)]
@@ -77,7 +77,7 @@ import Testing
             ) { $0.failures = count }
         }
         var stopped = Self.screen
-        stopped.status = "The service does not answer. Get a new code to try again."
+        stopped.status = .serviceNotAnswering
         store.send(
             Self.failure(.transport, "no response"),
             Self.stopTimers + [
@@ -114,7 +114,7 @@ import Testing
 
     @Test func anExpiredSessionOrTheAppsTimerEndsTheCodeOnScreen() {
         var expired = Self.screen
-        expired.status = CodePolling.expiredText
+        expired.status = .expired
         let ended: (inout CodePolling.State) -> Void = {
             $0.screen = expired
             $0.stopped = true

@@ -26,7 +26,7 @@ import VSASimulator
             .user(.launch),
             [F.step(Steps.configuration), F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true))]
         ) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
         }
@@ -96,7 +96,7 @@ import VSASimulator
         let store = Store(state: state)
         let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
         store.send(.user(.signIn), [F.step(Steps.interactiveAccount), .vsa(.metadata(picker))]) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let other = VSError(.unsupportedProvider, message: "Other")
@@ -141,7 +141,7 @@ import VSASimulator
                 F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
             ]
         ) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
         }
@@ -170,7 +170,7 @@ import VSASimulator
         let store = Store(state: state)
         let request = ApplePicker.request(supported: ["p.aurora"], featured: ["p.aurora"], videoTitle: nil)
         store.send(.user(.signIn), [F.step(Steps.interactiveAccount), .vsa(.metadata(request))]) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         store.skipOutstanding()
@@ -190,7 +190,7 @@ import VSASimulator
                 F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
             ]
         ) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = .checkingFramework(
                 .launch, FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: FrameworkStatus()))
         }
@@ -202,7 +202,7 @@ import VSASimulator
         var state = CustomIdentityProviderFlow.initialState(F.setup(.ios, .customIdP))
         state.framework = F.known(.granted)
         state.basics.app.authentication = .notAuthenticated
-        state.basics.app.activity = "Signing in"
+        state.basics.app.activity = .signingIn
         state.phase = .applePicker(F.known(.granted))
         let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
         let store = Store(state: state, awaiting: [.vsa(.metadata(picker))])

@@ -20,7 +20,7 @@ import VSASimulator
     static func checkingAdobeToken(_ platform: DevicePlatform = .ios) -> Store {
         let store = Store(F.setup(platform, .restV1))
         store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = .registering(.launch)
         }
         store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
@@ -91,7 +91,7 @@ import VSASimulator
     static func atApplePicker() -> Store {
         let store = launchedSignedOut()
         store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.v1Configuration)]) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .retrievingConfiguration(.signIn)
         }
         store.send(

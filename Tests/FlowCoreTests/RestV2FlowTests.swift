@@ -22,7 +22,7 @@ import VSASimulator
     /// A through A.3, then B.1's permission check.
     static func registered(_ store: Store) {
         store.send(.user(.launch), [F.step(Steps.registerClient), .call(.register)]) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = .registering(.launch)
         }
         store.send(.api(.registered), [F.step(Steps.retrieveToken), .call(.token)]) {
@@ -68,7 +68,7 @@ import VSASimulator
     static func atApplesPicker() -> Store {
         let store = launchedSignedOut()
         store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .retrievingConfiguration(.signIn)
         }
         store.send(
@@ -249,7 +249,7 @@ import VSASimulator
         store.send(
             .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
         ) {
-            $0.basics.app.activity = "Authorizing"
+            $0.basics.app.activity = .authorizing
             $0.phase = .refreshingStatus(
                 .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
         }
@@ -283,7 +283,7 @@ import VSASimulator
         store.send(
             .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
         ) {
-            $0.basics.app.activity = "Authorizing"
+            $0.basics.app.activity = .authorizing
             $0.phase = .refreshingStatus(
                 .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
         }
@@ -351,7 +351,7 @@ import VSASimulator
             .user(.signOut),
             [F.step(Steps.logout), .call(.logout(mvpd: "Aurora", redirectUrl: "app://done"))]
         ) {
-            $0.basics.app.activity = "Signing out"
+            $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Aurora")
         }
         let logout = LogoutResponse(logouts: [
@@ -465,7 +465,7 @@ import VSASimulator
         ) {
             $0.registration.tokenIssued = true
             $0.registration.tokenExpiresAt = F.tokenExpiry
-            $0.basics.app.activity = "Authorizing"
+            $0.basics.app.activity = .authorizing
             $0.phase = .authorizing("show")
         }
         store.skipOutstanding()
@@ -489,7 +489,7 @@ import VSASimulator
         state.framework = F.known(.granted)
         state.directory = F.directory
         state.basics.app.authentication = .notAuthenticated
-        state.basics.app.activity = "Signing in"
+        state.basics.app.activity = .signingIn
         state.phase = .applePicker(F.known(.granted))
         return Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
     }

@@ -44,7 +44,7 @@ import VSASimulator
         _ store: Store, access: VSASimulator.AccessStatus, signedIn: Bool = false
     ) {
         store.send(.user(.launch), [.vsa(.checkAccessStatus(prompt: true))]) {
-            $0.basics.app.activity = "Starting"
+            $0.basics.app.activity = .starting
             $0.phase = askingPermission(.launch)
         }
         store.send(
@@ -144,7 +144,7 @@ import VSASimulator
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let other = VSError(.unsupportedProvider, message: "Other")
@@ -180,7 +180,7 @@ import VSASimulator
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let pickerOnly = VSError(.unsupportedProvider, unsupportedProviderIdentifier: "p.bluebonnet", message: "x")
@@ -309,7 +309,7 @@ import VSASimulator
         ) {
             $0.queued = []
             $0.basics.app.authentication = .notAuthenticated
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .providerDialog(mvpds.map(\.id))
         }
         store.finish()
@@ -348,7 +348,7 @@ import VSASimulator
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .providerDialog(mvpds.map(\.id))
         }
         store.finish()
@@ -359,7 +359,7 @@ import VSASimulator
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let down = VSError(.serviceTemporarilyUnavailable, message: "The provider did not answer.")
@@ -510,7 +510,7 @@ import VSASimulator
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let notIntegrated = VSError(.unsupportedProvider, unsupportedProviderIdentifier: "p.ironwood", message: "x")
@@ -534,7 +534,7 @@ import VSASimulator
         store.send(
             .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
-            $0.basics.app.activity = "Signing in"
+            $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
         }
         let cancel = VSError(.userCancelled, message: "cancel")
@@ -567,7 +567,7 @@ import VSASimulator
     @Test func backInTheForegroundWithATitlePlayingTheAppCallsCheckAuthorization() {
         let store = Store(state: Self.playing())
         store.send(.user(.foreground), [.vsa(.checkAccessStatus(prompt: true))]) {
-            $0.basics.app.activity = "Checking"
+            $0.basics.app.activity = .checking
             $0.phase = .askingPermission(
                 .foreground, FrameworkAccess.State(waiting: .access(thenAskProvider: false), known: F.known(.granted)))
         }
@@ -575,7 +575,7 @@ import VSASimulator
             .access(.granted, nil, signedInAtSystemLevel: false),
             [F.step(Steps.checkAuthorization), .call(.authorize(mvpd: "Cascade", resources: ["show"], nil))]
         ) {
-            $0.basics.app.activity = "Authorizing"
+            $0.basics.app.activity = .authorizing
             $0.phase = .authorizing("show")
         }
         let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
@@ -635,7 +635,7 @@ import VSASimulator
             .user(.signOut),
             [F.step(Steps.logout), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
         ) {
-            $0.basics.app.activity = "Signing out"
+            $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Cascade")
         }
         let page = "/adobe-services/logout?mso_id=Cascade"

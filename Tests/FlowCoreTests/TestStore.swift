@@ -135,7 +135,7 @@ extension Event {
         withKnownIssue {
             let store = TestStore<RestV2Flow>(Fixture.setup())
             store.send(.user(.launch), [.call(.register)]) {
-                $0.basics.app.activity = "Starting"
+                $0.basics.app.activity = .starting
                 $0.phase = .registering(.launch)
             }
             store.skipOutstanding()
@@ -156,7 +156,7 @@ extension Event {
         withKnownIssue {
             let store = TestStore<RestV2Flow>(Fixture.setup())
             store.send(.user(.launch), [.record(.step(RestV2Steps.registerClient)), .call(.register)]) {
-                $0.basics.app.activity = "Starting"
+                $0.basics.app.activity = .starting
                 $0.phase = .registering(.launch)
             }
         }

@@ -11,7 +11,7 @@ import Testing
         url: "http://127.0.0.1:1/idp/AuroraCable/login", status: 200,
         html: #"<title>Sign in</title><form action="/x"><input name="username"><input name="password"></form>"#)
     static let code = RegistrationCode(
-        code: "ABC1234", activationPath: "/activate", notAfter: 1_800_000, mvpd: nil, status: "waiting")
+        code: "ABC1234", activationPath: "/activate", notAfter: 1_800_000, mvpd: nil, status: .waiting)
 
     /// Sends `event` from `state`; returns the next state and the effects.
     func send(_ event: ScreenEvent, from state: ScreenState = ScreenState()) -> (ScreenState, [ScreenEffect]) {
@@ -105,7 +105,11 @@ import Testing
         #expect(effects == [])
         let (_, fresh) = send(.show(.registrationCode(Self.code)))
         #expect(
-            fresh == [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": "ABC1234"]), detail: "waiting")])
+            fresh == [
+                .say(
+                    .screen, TimelinePhrase("screen.registrationCode", ["code": "ABC1234"]),
+                    detail: "Waiting for sign-in on another device")
+            ])
     }
 
     @Test func pickerAnswersReachTheFlow() {

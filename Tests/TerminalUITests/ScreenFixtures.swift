@@ -111,7 +111,7 @@ enum ScreenFixtures {
         let setup = setup(platform)
         let code = RegistrationCode(
             code: "WVFD9NR", activationPath: "/activate", notAfter: now + 1_781_000, mvpd: "Cascade", polls: 3,
-            status: "Waiting for sign-in on another device")
+            status: .waiting)
         let mvpds = [
             MvpdConfiguration(id: "Cascade", displayName: "Cascade Communications", logoUrl: ""),
             MvpdConfiguration(id: "AlderCreek", displayName: "Alder Creek Cable", logoUrl: ""),

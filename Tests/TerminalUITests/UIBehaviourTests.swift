@@ -147,7 +147,7 @@ import Testing
     }
 
     static let chooserCode = RegistrationCode(
-        code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+        code: "ABCDEFG", activationPath: "/activate", notAfter: 0, mvpd: "Cascade")
 
     /// Apple TV's code screen showing `code`, its account chooser open (`c`) on the second account.
     static func accountChooserOnSecondAccount(_ code: RegistrationCode) -> UIModel {
@@ -178,7 +178,7 @@ import Testing
                 .answer(2, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
             ])
         let other = RegistrationCode(
-            code: "HJKLMNP", activationPath: "/activate", notAfter: 0, mvpd: "Cascade", status: "")
+            code: "HJKLMNP", activationPath: "/activate", notAfter: 0, mvpd: "Cascade")
         _ = model.handle(
             .request(
                 PendingRequest(
@@ -562,7 +562,7 @@ import Testing
         for platform in [DevicePlatform.ios, .tvos] {
             let code = RegistrationCode(
                 code: "ABCDEFG", activationPath: "/activate", notAfter: 1, mvpd: nil,
-                status: "This code has expired. Get a new code to try again.")
+                status: .expired)
             let model = ScreenFixtures.model(
                 .registrationCode(code, activationURL: "http://x/activate"), platform, Size(width: 120, height: 36))
             let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text

@@ -53,11 +53,11 @@ extension AppActionReducer {
         }
         switch action {
         case .launch:
-            basics.app.activity = "Starting"
+            basics.app.activity = .starting
             return launchApp()
         case .signIn:
             guard !basics.app.authentication.isAuthenticated else { return [.record(.note("Already signed in."))] }
-            basics.app.activity = "Signing in"
+            basics.app.activity = .signingIn
             return startSignIn()
         case .play(let resource):
             return play(resource, signIn: { $0.userAction(.signIn) }, decide: { $0.decide(toPlay: $1) })

@@ -45,7 +45,16 @@ public struct AppModel: Sendable, Equatable {
     public var playing: Playback?
     public var lastDenial: Denial?
     /// What the app is busy with, for a spinner ("Signing in…").
-    public var activity: String?
+    public var activity: Activity?
 
     public init() {}
+}
+
+/// What the app is busy with, for its spinner; the terminal UI words it from the catalogs
+/// (`activity.<case>`).
+public enum Activity: String, Sendable, CaseIterable {
+    case starting, checking, signingIn, authorizing, signingOut
+
+    /// The catalog key of its words.
+    public var key: String { "activity.\(rawValue)" }
 }

@@ -127,9 +127,12 @@ public struct RegistrationCode: Sendable, Equatable {
     public let notAfter: Int64
     public let mvpd: String?
     public var polls: Int
-    public var status: String
+    public var status: CodeScreenStatus
 
-    public init(code: String, activationPath: String, notAfter: Int64, mvpd: String?, polls: Int = 0, status: String) {
+    public init(
+        code: String, activationPath: String, notAfter: Int64, mvpd: String?, polls: Int = 0,
+        status: CodeScreenStatus = .waiting
+    ) {
         self.code = code
         self.activationPath = activationPath
         self.notAfter = notAfter
@@ -138,16 +141,29 @@ public struct RegistrationCode: Sendable, Equatable {
         self.status = status
     }
 
-    /// What the code screen says while nobody has signed in with the code yet.
-    public static let waiting = "Waiting for sign-in on another device"
-
     /// The screen for the code of a REST API V2 authentication session, activated at the
     /// service's `/activate`.
     init(_ code: String, of session: SessionResponse, mvpd: String) {
         self.init(
-            code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0, mvpd: mvpd,
-            status: Self.waiting)
+            code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0, mvpd: mvpd)
     }
+}
+
+/// What a code screen says under its code; the terminal UI words it from the catalogs
+/// (`codeScreen.status.<case>`).
+public enum CodeScreenStatus: String, Sendable, CaseIterable {
+    /// Nobody has signed in with the code yet.
+    case waiting
+    /// The code's time is up: polling stopped; a new code is offered.
+    case expired
+    /// The service stopped answering the polls: a new code is offered.
+    case serviceNotAnswering
+
+    /// The catalog key of its words.
+    public var key: String { "codeScreen.status.\(rawValue)" }
+
+    /// Polling has stopped: only a new code goes on.
+    public var stopped: Bool { self != .waiting }
 }
 
 public struct Notice: Sendable, Equatable {

@@ -34,7 +34,6 @@ struct CodePolling: FlowPart {
 
     /// Polls in a row that may fail before the app gives up.
     static let maximumFailures = 5
-    static let expiredText = "This code has expired. Get a new code to try again."
 
     let pollCall: @Sendable (String) -> APICall
     let interpret: @Sendable (APIResult) -> PollAnswer?
@@ -151,7 +150,7 @@ struct CodePolling: FlowPart {
                 ])
             }
             let note = "Polling failed \(state.failures) times in a row (\(failure.message)); it stops."
-            return stop(&state, text: "The service does not answer. Get a new code to try again.", note: note)
+            return stop(&state, .serviceNotAnswering, note: note)
         }
     }
 
@@ -159,13 +158,13 @@ struct CodePolling: FlowPart {
         guard state.screen != nil else {
             return .done(.gaveUp("The code expired before a profile appeared; polling stops."), Self.cancelTimers)
         }
-        return stop(&state, text: Self.expiredText, note: note)
+        return stop(&state, .expired, note: note)
     }
 
     /// Ends polling; the code screen stays, saying why, with "new code" offered.
-    private func stop(_ state: inout State, text: String, note: String) -> PartStep<Outcome> {
+    private func stop(_ state: inout State, _ status: CodeScreenStatus, note: String) -> PartStep<Outcome> {
         guard var screen = state.screen else { return .done(.gaveUp(note), Self.cancelTimers) }
-        screen.status = text
+        screen.status = status
         state.screen = screen
         state.stopped = true
         state.failures = 0

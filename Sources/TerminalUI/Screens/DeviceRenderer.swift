@@ -130,7 +130,7 @@ struct DeviceRenderer {
         }
         let activity =
             model.backendStarting
-            ? strings("device.startingBackend") : strings.flow(model.lastHome?.app.activity ?? "Working")
+            ? strings("device.startingBackend") : strings(model.lastHome?.app.activity?.key ?? "activity.working")
         let frames = ["◐", "◓", "◑", "◒"]
         let spinner = frames[Int((model.now / 250) % 4)]
         let label = model.ending == nil ? "\(spinner) \(activity)…" : endingText

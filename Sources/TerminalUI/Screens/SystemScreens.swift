@@ -223,15 +223,15 @@ struct CodeScreen {
         center(code.code.map(String.init).joined(separator: " "), Style(.code, bold: true))
         y += 1
         let left = max(0, code.notAfter - now) / 1000
-        let expired = code.status.contains("expired") || (code.notAfter > 0 && left == 0)
+        let expired = code.status == .expired || (code.notAfter > 0 && left == 0)
         if expired {
             // The app's own status already says it, with what to do next; say it once.
-            let message = code.status.contains("expired") ? strings.flow(code.status) : strings("codeScreen.expired")
+            let message = code.status == .expired ? strings(code.status.key) : strings("codeScreen.expired")
             for line in DisplayWidth.wrap(message, to: rect.width - 2) { center(line, Style(.error)) }
         } else {
             let time = "\(left / 60):\(TimelineText.padded(Int64(left % 60), 2))"
             center(strings("codeScreen.expiresIn", ["time": time]), Style(.warning))
-            for line in DisplayWidth.wrap(strings.flow(code.status), to: rect.width - 2) { center(line, Style(.muted)) }
+            for line in DisplayWidth.wrap(strings(code.status.key), to: rect.width - 2) { center(line, Style(.muted)) }
         }
         center(strings("codeScreen.checks", ["count": String(code.polls)]), Style(.muted))
         guard let chooser, y < rect.maxY - 1 else { return }

@@ -6,7 +6,7 @@ extension CustomIdentityProviderFlow.Reducer {
     // MARK: - F. The app's own sign-in
 
     mutating func ownSignIn(provider: String?) -> [Effect] {
-        state.basics.app.activity = "Signing in"
+        state.basics.app.activity = .signingIn
         let step = Effect.record(.step(Steps.ownSignIn))
         switch setup.platform {
         case .ios: return [step] + openWebSignIn(provider: provider)
@@ -53,8 +53,7 @@ extension CustomIdentityProviderFlow.Reducer {
     mutating func deviceCodeReceived(_ grant: CustomDeviceAuthorization, receivedAt: Int64) -> [Effect] {
         let screen = RegistrationCode(
             code: grant.userCode, activationPath: grant.verificationUri,
-            notAfter: receivedAt + Int64(grant.expiresIn) * 1000, mvpd: nil,
-            status: RegistrationCode.waiting)
+            notAfter: receivedAt + Int64(grant.expiresIn) * 1000, mvpd: nil)
         let (child, effects) = CodePolling.show(
             screen, handle: grant.deviceCode, interval: grant.interval, lifetime: Double(grant.expiresIn))
         state.phase = .polling(child)

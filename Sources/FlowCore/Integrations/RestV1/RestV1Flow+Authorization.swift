@@ -30,7 +30,7 @@ extension RestV1Flow.Reducer {
 
     mutating func authorize(_ resource: String) -> [Effect] {
         state.phase = .authorizing(resource)
-        state.basics.app.activity = "Authorizing"
+        state.basics.app.activity = .authorizing
         return [.record(.step(Steps.authorize)), .call(.v1Authorize(resource: resource))]
     }
 }

@@ -10,7 +10,7 @@ extension RestV1Flow.Reducer {
             return [.record(.note("Not signed in; nothing to sign out of."))]
         }
         state.phase = .readingTokenSource(mvpd)
-        state.basics.app.activity = "Signing out"
+        state.basics.app.activity = .signingOut
         return [.record(.step(Steps.tokenSource)), .call(.v1UserMetadata)]
     }
 

@@ -34,8 +34,7 @@ extension RestV1Flow.Reducer {
             return [.record(.step(Steps.webLogin))] + effects
         case .tvos:
             let screen = RegistrationCode(
-                code: record.code, activationPath: "/activate", notAfter: record.expires, mvpd: mvpd.id,
-                status: RegistrationCode.waiting)
+                code: record.code, activationPath: "/activate", notAfter: record.expires, mvpd: mvpd.id)
             // The app, not the service, notices a V1 code's end: its lifetime arms a timer.
             let lifetime = Double(max(0, record.expires - record.generated)) / 1000
             let (child, effects) = CodePolling.show(

@@ -54,7 +54,7 @@ extension RestV2Flow.Reducer {
 
     /// D.5 → D.7, or D.7 alone.
     mutating func authorize(_ resource: String) -> [Effect] {
-        state.basics.app.activity = "Authorizing"
+        state.basics.app.activity = .authorizing
         return refreshThen(.authorize(resource), step: Steps.authorizationPartnerStatus)
     }
 

@@ -9,7 +9,7 @@ extension RestV2Flow.Reducer {
             return [.record(.note("Not signed in; nothing to sign out of."))]
         }
         state.phase = .loggingOut(mvpd)
-        state.basics.app.activity = "Signing out"
+        state.basics.app.activity = .signingOut
         return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]
     }
 

@@ -10,10 +10,10 @@ extension SDKFlow.Reducer {
         }
         let undetermined = state.framework.access == .notDetermined || state.framework.access == nil
         if !permissionAsked, setup.asksPermission, undetermined {
-            state.basics.app.activity = "Signing in"
+            state.basics.app.activity = .signingIn
             return askPermission(then: .signIn)
         }
-        state.basics.app.activity = "Signing in"
+        state.basics.app.activity = .signingIn
         var effects: [Effect] = [.record(.step(Steps.getAuthentication))]
         guard let directory = state.directory else { return effects + finishIdle([]) }
         switch state.framework.access {

@@ -30,7 +30,7 @@ extension SDKFlow.Reducer {
 
     /// F.1: with an Apple SSO token, the SDK refreshes the partner status before it asks.
     mutating func getAuthorization(_ resource: String) -> [Effect] {
-        state.basics.app.activity = "Authorizing"
+        state.basics.app.activity = .authorizing
         let step = Effect.record(.step(Steps.getAuthorization))
         guard decisionPartnerStatus != nil else { return [step] + authorize(resource) }
         let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
@@ -49,7 +49,7 @@ extension SDKFlow.Reducer {
                     .tokenRequestFailed(resource: resource, description: "User Not Authenticated Error")),
             ])
         }
-        state.basics.app.activity = "Authorizing"
+        state.basics.app.activity = .authorizing
         guard decisionPartnerStatus != nil else { return [step] + authorize(resource) }
         let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
         state.phase = .refreshingStatus(resource, child)

@@ -29,7 +29,7 @@ extension SDKFlow.Reducer {
     // MARK: - B.2 setRequestor
 
     mutating func launch() -> [Effect] {
-        state.basics.app.activity = "Starting"
+        state.basics.app.activity = .starting
         state.requestorReady = false
         return askPermission(then: .launch)
     }

@@ -265,7 +265,7 @@ enum SDKFlow: PhasedIntegration {
             case .signOut: return logout()
             case .foreground:
                 guard state.requestorReady else { return launch() }
-                state.basics.app.activity = "Checking"
+                state.basics.app.activity = .checking
                 return askPermission(then: .foreground)
             }
         }

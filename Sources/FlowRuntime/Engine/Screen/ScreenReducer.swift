@@ -1,4 +1,5 @@
 import FlowCore
+import Localization
 import PassAPI
 import PassClient
 
@@ -79,8 +80,10 @@ public enum ScreenReducer {
             return [.say(.screen, TimelinePhrase("screen.mvpdPicker"), detail: "\(mvpds.count) providers")]
         case .registrationCode(let code):
             // Each poll shows the code again; only a new code or its expiry is worth a line.
-            guard code.polls == 0 || code.status.contains("expired") else { return [] }
-            return [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": code.code]), detail: code.status)]
+            guard code.polls == 0 || code.status == .expired else { return [] }
+            // The timeline keeps the status in English, as it keeps every detail.
+            let status = Strings.english(code.status.key)
+            return [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": code.code]), detail: status)]
         case .notice(let notice): return [.log(.screen, notice.title, detail: notice.message)]
         }
     }
