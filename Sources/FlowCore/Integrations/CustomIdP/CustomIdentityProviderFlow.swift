@@ -29,7 +29,7 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
         var signIns = 0
     }
 
-    /// Back from the background: steps 3 and 4 again.
+    /// Why the checks start; back from the background, steps 3 and 4 run again.
     typealias Goal = AppGoal
 
     enum Phase: RestingPhase {

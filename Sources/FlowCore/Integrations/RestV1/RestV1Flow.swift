@@ -26,7 +26,7 @@ enum RestV1Flow: PhasedIntegration {
 
     typealias State = FlowState<Phase, PassMemory>
 
-    /// Back from the background: step 2 again.
+    /// Why the checks start; back from the background, step 2 runs again.
     typealias Goal = AppGoal
 
     enum Phase: RestingPhase {

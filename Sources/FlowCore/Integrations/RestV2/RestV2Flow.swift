@@ -25,7 +25,7 @@ enum RestV2Flow: PhasedIntegration {
 
     typealias State = FlowState<Phase, PassMemory>
 
-    /// Back from the background: B.1 again.
+    /// Why the checks start; back from the background, B.1 runs again.
     typealias Goal = AppGoal
 
     /// What the app does once the partner status is fresh (D.1/D.5).
