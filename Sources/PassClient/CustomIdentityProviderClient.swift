@@ -84,7 +84,7 @@ public struct CustomIdentityProviderClient: Sendable {
         var encoded: (data: Data, type: String)? {
             switch self {
             case .json(let value):
-                (try? JSONEncoder().encode(value)).map { ($0, "application/json") }
+                (try? JSONEncoder.requestBody.encode(value)).map { ($0, "application/json") }
             case .form(let form): (form.data, "application/x-www-form-urlencoded")
             }
         }

@@ -71,7 +71,7 @@ public struct IdentityProviderClient: Sendable {
     private func call<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, body: Body?, label: String)
         async throws(Failure) -> Answer
     {
-        let data = body.flatMap { try? JSONEncoder().encode($0) }
+        let data = body.flatMap { try? JSONEncoder.requestBody.encode($0) }
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if let acceptLanguage { headers.append(("Accept-Language", acceptLanguage)) }
         if data != nil { headers.append(("Content-Type", "application/json")) }

@@ -82,7 +82,7 @@ extension PassClient {
     private func decisions(_ kind: String, mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus?)
         async throws(PassError) -> DecisionsResponse
     {
-        let body = try? JSONEncoder().encode(DecisionsRequest(resources: resources))
+        let body = try? JSONEncoder.requestBody.encode(DecisionsRequest(resources: resources))
         let response = try await authorized(
             "POST", "/api/v2/\(sp)/decisions/\(kind)/\(mvpd.pathEncoded)",
             headers: deviceHeaders + partnerHeader(partnerStatus) + [

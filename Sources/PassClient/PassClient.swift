@@ -66,7 +66,7 @@ public final class PassClient: Sendable {
             WireRequest(
                 method: "POST", url: url("/o/client/register"),
                 headers: commonHeaders + [("Content-Type", "application/json;charset=utf-8")],
-                body: try? JSONEncoder().encode(body), label: "dcr.register"))
+                body: try? JSONEncoder.requestBody.encode(body), label: "dcr.register"))
         let credentials = try decodeRegistration(ClientCredentials.self, response, expecting: [201, 200])
         await registration.store(credentials)
         return credentials
@@ -277,4 +277,15 @@ extension String {
         default: false
         }
     }
+}
+
+extension JSONEncoder {
+    /// The encoder of every JSON body the client sends: keys sorted, so that the same call is the
+    /// same bytes on every run (Foundation's encoder otherwise orders an object's keys as its
+    /// hashing falls), and a run's HAR and timeline repeat exactly.
+    static let requestBody: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 }
