@@ -54,7 +54,7 @@ let package = Package(
         // The simulated device's TV-provider framework (VideoSubscriberAccount), pure.
         .target(name: "VSASimulator"),
         // The integrations as pure reducers: reduce(state, event) -> (state, [effect]).
-        .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator", "Localization"]),
+        .target(name: "FlowCore", dependencies: ["PassAPI", "VSASimulator"]),
         // Runs the flows: performs their effects over HTTP, the simulated framework and the user.
         .target(
             name: "FlowRuntime",

@@ -359,11 +359,6 @@ import VSASimulator
         ])
         let notice = Notice(
             key: "notice.signOut", values: ["app": "App"], keyedValues: ["settings": "settings.title.tvos"])
-        #expect(notice.title == "Signed out of App")
-        #expect(
-            notice.message
-                == "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings › Accounts › TV Provider."
-        )
         store.send(
             .api(.logout(logout)),
             [F.step(Steps.logoutAction), Self.decision(.signOutInSettings), .show(.notice(notice))]

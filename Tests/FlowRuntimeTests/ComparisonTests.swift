@@ -34,7 +34,7 @@ enum HandMade {
             case .status:
                 return TimelineEntry(
                     id: index + 1, time: 0, kind: .status, title: rest,
-                    status: StatusCode(id: rest, level: .info, meaning: ""))
+                    status: StatusCode(id: rest, level: .info))
             default:
                 return TimelineEntry(id: index + 1, time: 0, kind: kind, title: rest)
             }

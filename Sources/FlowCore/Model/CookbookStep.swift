@@ -1,5 +1,3 @@
-import Localization
-
 /// A step of a cookbook, as the step pane and the timeline name it.
 public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
     public let id: String
@@ -7,8 +5,6 @@ public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
     public let title: String
     /// The key of the step's explanation in the string catalogs.
     public let key: String
-    /// The explanation in English, as the timeline and the reports keep it.
-    public let explanation: String
     /// The part of the journey the step serves; steps of different integrations that do the same
     /// job share it, and `--compare` aligns on it.
     public let stage: JourneyStage
@@ -17,12 +13,8 @@ public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
         self.id = id
         self.title = title
         self.key = key
-        self.explanation = Strings.english(key)
         self.stage = stage
     }
-
-    /// The explanation in the language of `strings`.
-    public func explanation(in strings: Strings) -> String { strings(key) }
 
     public var label: String { "\(id) \(title)" }
 }

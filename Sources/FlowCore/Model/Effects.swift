@@ -1,4 +1,3 @@
-import Localization
 import PassAPI
 import VSASimulator
 
@@ -167,44 +166,24 @@ public enum CodeScreenStatus: String, Sendable, CaseIterable {
 }
 
 public struct Notice: Sendable, Equatable {
-    /// The title and message in English, as the timeline keeps them.
-    public let title: String
-    public let message: String
-    /// The catalog keys `<key>.title` and `<key>.message`, with their values; nil for a notice
-    /// written in place (tests), shown as written in every language.
-    public let key: String?
-    public let values: [String: String]
-    /// Values that are themselves catalog keys (a Settings path), translated with the notice.
-    public let keyedValues: [String: String]
+    /// What a notice says: words from the string catalogs, or words written in place (tests),
+    /// shown as written in every language.
+    public enum Content: Sendable, Equatable {
+        /// The catalog keys `<key>.title` and `<key>.message` with their values; `keyedValues` are
+        /// themselves catalog keys (a Settings path), worded with the notice.
+        case catalog(key: String, values: [String: String], keyedValues: [String: String])
+        case written(title: String, message: String)
+    }
+
+    public let content: Content
 
     public init(title: String, message: String) {
-        self.title = title
-        self.message = message
-        key = nil
-        values = [:]
-        keyedValues = [:]
+        content = .written(title: title, message: message)
     }
 
     /// A notice from the string catalogs.
     public init(key: String, values: [String: String], keyedValues: [String: String] = [:]) {
-        self.key = key
-        self.values = values
-        self.keyedValues = keyedValues
-        (title, message) = Self.text(key: key, values: values, keyedValues: keyedValues, in: .english)
-    }
-
-    /// Title and message in the language of `strings`.
-    public func text(in strings: Strings) -> (title: String, message: String) {
-        guard let key else { return (title, message) }
-        return Self.text(key: key, values: values, keyedValues: keyedValues, in: strings)
-    }
-
-    private static func text(
-        key: String, values: [String: String], keyedValues: [String: String], in strings: Strings
-    ) -> (title: String, message: String) {
-        let filled = values.merging(keyedValues.mapValues { strings($0) }) { value, _ in value }
-        let pairs = filled.sorted { $0.key < $1.key }
-        return (strings.fill("\(key).title", pairs), strings.fill("\(key).message", pairs))
+        content = .catalog(key: key, values: values, keyedValues: keyedValues)
     }
 }
 

@@ -1,4 +1,3 @@
-import Localization
 import PassAPI
 import VSASimulator
 
@@ -19,39 +18,16 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
 
     public let id: String
     public let level: Level
-    public let meaning: String
     public var origin: Origin
 
-    public init(id: String, level: Level, meaning: String, origin: Origin = .sdk) {
+    /// A code; its meaning is in the string catalogs, under `status.<id>`.
+    public init(id: String, level: Level, origin: Origin = .sdk) {
         self.id = id
         self.level = level
-        self.meaning = meaning
         self.origin = origin
     }
 
     public var description: String { id }
-
-    /// The code as the timeline titles it: a REST app's decision point says it is the SDK's code.
-    public var label: String { label(in: .english) }
-
-    /// The label in the language of `strings`.
-    public func label(in strings: Strings) -> String {
-        switch origin {
-        case .sdk: id
-        case .appDecision: strings("status.appDecision", ["code": id])
-        }
-    }
-
-    /// The meaning in the language of `strings`. `CFG5xx` codes share one text, with the status.
-    public func meaning(in strings: Strings) -> String {
-        Self.meaning(of: id, in: strings)
-    }
-
-    /// The meaning of the code named `id`, in the language of `strings`.
-    public static func meaning(of id: String, in strings: Strings) -> String {
-        guard id.hasPrefix("CFG5"), let status = Int(id.dropFirst(3)) else { return strings("status.\(id)") }
-        return strings("status.CFG5xx", ["status": String(status)])
-    }
 
     /// The same code, raised at a REST or custom app's equivalent decision point.
     public var atAppDecision: StatusCode {
@@ -60,47 +36,28 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         return copy
     }
 
-    public static let notAuthenticated = StatusCode(id: "N000", level: .info, meaning: Strings.english("status.N000"))
-    public static let otherProvider = StatusCode(
-        id: "N003", level: .info,
-        meaning: Strings.english("status.N003"))
-    public static let unsupportedProvider = StatusCode(
-        id: "N004", level: .info,
-        meaning: Strings.english("status.N004"))
-    public static let degraded = StatusCode(
-        id: "N010", level: .warning, meaning: Strings.english("status.N010"))
-    public static let cancelled = StatusCode(
-        id: "N005", level: .info, meaning: Strings.english("status.N005"))
-    public static let signOutInSettings = StatusCode(
-        id: "VSA203", level: .info,
-        meaning: Strings.english("status.VSA203"))
-    public static let permissionDenied = StatusCode(
-        id: "VSA403", level: .info, meaning: Strings.english("status.VSA403"))
-    public static let permissionUndetermined = StatusCode(
-        id: "VSA404", level: .info, meaning: Strings.english("status.VSA404"))
-    public static let metadataUnavailable = StatusCode(
-        id: "VSA503", level: .info, meaning: Strings.english("status.VSA503"))
-    public static let appleError = StatusCode(
-        id: "APPL_ERROR", level: .error,
-        meaning: Strings.english("status.APPL_ERROR"))
+    public static let notAuthenticated = StatusCode(id: "N000", level: .info)
+    public static let otherProvider = StatusCode(id: "N003", level: .info)
+    public static let unsupportedProvider = StatusCode(id: "N004", level: .info)
+    public static let degraded = StatusCode(id: "N010", level: .warning)
+    public static let cancelled = StatusCode(id: "N005", level: .info)
+    public static let signOutInSettings = StatusCode(id: "VSA203", level: .info)
+    public static let permissionDenied = StatusCode(id: "VSA403", level: .info)
+    public static let permissionUndetermined = StatusCode(id: "VSA404", level: .info)
+    public static let metadataUnavailable = StatusCode(id: "VSA503", level: .info)
+    public static let appleError = StatusCode(id: "APPL_ERROR", level: .error)
     /// `setRequestor`'s spelling (seed 004, step 2): the SDK's communication with the framework failed.
-    public static let appleShortError = StatusCode(
-        id: "APPL", level: .error,
-        meaning: Strings.english("status.APPL"))
-    public static let registrationCode = StatusCode(
-        id: "REGCODE", level: .info, meaning: Strings.english("status.REGCODE"))
-    public static let authorizationDenied = StatusCode(
-        id: "Z100", level: .error, meaning: Strings.english("status.Z100"))
-    public static let invalidRequestor = StatusCode(
-        id: "CFG400", level: .error, meaning: Strings.english("status.CFG400"))
+    public static let appleShortError = StatusCode(id: "APPL", level: .error)
+    public static let registrationCode = StatusCode(id: "REGCODE", level: .info)
+    public static let authorizationDenied = StatusCode(id: "Z100", level: .error)
+    public static let invalidRequestor = StatusCode(id: "CFG400", level: .error)
 
     /// `CFG…`: the app could not read its configuration.
     public var isConfigurationFailure: Bool { id.hasPrefix("CFG") }
 
     /// `CFG5xx`: the configuration failed with a server error.
     public static func serverError(_ status: Int) -> StatusCode {
-        StatusCode(
-            id: "CFG\(status)", level: .error, meaning: Strings.english("status.CFG5xx", ["status": String(status)]))
+        StatusCode(id: "CFG\(status)", level: .error)
     }
 
     /// The code an app raises for a framework error: VSA503 when the provider did not respond

@@ -63,6 +63,44 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         self.status = status
         self.step = step
     }
+
+    /// A status code and a cookbook step are written with their English words (the code's
+    /// meaning, the step's explanation), which FlowCore keeps only as catalog keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(time, forKey: .time)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(detail, forKey: .detail)
+        try container.encodeIfPresent(durationMilliseconds, forKey: .durationMilliseconds)
+        try container.encodeIfPresent(exchange, forKey: .exchange)
+        try container.encodeIfPresent(status.map(WordedStatus.init), forKey: .status)
+        try container.encodeIfPresent(step.map(WordedStep.init), forKey: .step)
+    }
+
+    private struct WordedStatus: Encodable {
+        let id: String
+        let level: StatusCode.Level
+        let meaning: String
+        let origin: StatusCode.Origin
+
+        init(_ code: StatusCode) {
+            (id, level, meaning, origin) = (code.id, code.level, code.meaning, code.origin)
+        }
+    }
+
+    private struct WordedStep: Encodable {
+        let id: String
+        let title: String
+        let key: String
+        let explanation: String
+        let stage: JourneyStage
+
+        init(_ step: CookbookStep) {
+            (id, title, key, explanation, stage) = (step.id, step.title, step.key, step.explanation, step.stage)
+        }
+    }
 }
 
 /// The live, append-only timeline of a run. The terminal UI observes it; the headless runner

@@ -1,0 +1,38 @@
+import FlowCore
+import Foundation
+import Localization
+import Testing
+
+@testable import FlowRuntime
+
+/// FlowCore states codes, steps and notices by key; their words come from the catalogs at the
+/// edge, in English for the timeline's record and in the user's language on screen.
+@Suite struct FlowWordsTests {
+    @Test func aNoticeIsWordedFromItsKeysInEachLanguage() {
+        let notice = Notice(
+            key: "notice.signOut", values: ["app": "App"], keyedValues: ["settings": "settings.title.tvos"])
+        #expect(notice.title == "Signed out of App")
+        #expect(
+            notice.message
+                == "You are still signed in to your TV provider on this device. To sign out everywhere, go to Settings › Accounts › TV Provider."
+        )
+        #expect(notice.text(in: .of(.spanish)).title != notice.title)
+        #expect(Notice(title: "Hi", message: "There").text(in: .of(.russian)) == ("Hi", "There"))
+    }
+
+    @Test func aCodeAndAStepAreWordedAndTheTimelinesJSONKeepsTheEnglish() throws {
+        #expect(StatusCode.otherProvider.meaning == Strings.english("status.N003"))
+        #expect(StatusCode.serverError(503).meaning == Strings.english("status.CFG5xx", ["status": "503"]))
+        #expect(StatusCode.otherProvider.atAppDecision.label == Strings.english("status.appDecision", ["code": "N003"]))
+        let step = RestV2Steps.pollProfile
+        #expect(step.explanation(in: .of(.spanish)) != step.explanation)
+        let entry = TimelineEntry(
+            id: 1, time: 0, kind: .status, title: "N003", status: .otherProvider, step: step)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? [String: Any])
+        #expect((json["status"] as? [String: Any])?["meaning"] as? String == StatusCode.otherProvider.meaning)
+        #expect((json["step"] as? [String: Any])?["explanation"] as? String == step.explanation)
+        let read = try JSONDecoder().decode(TimelineEntry.self, from: JSONEncoder().encode(entry))
+        #expect(read.status == .otherProvider && read.step == step)
+    }
+}
