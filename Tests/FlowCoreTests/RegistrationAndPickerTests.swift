@@ -122,3 +122,56 @@ import VSASimulator
         PartStore(AppPicker(), state: ["Aurora"]).send(.answer(.mvpdPickerCancelled), [], outcome: .cancelled)
     }
 }
+
+/// The framework's permission and silent provider request on their own.
+@Suite struct FrameworkAccessTests {
+    static let part = FrameworkAccess(
+        prompt: true, channelIdentifier: "https://saml.sp.auth.adobe.com", accessStep: RestV2Steps.silentPartnerStatus,
+        providerStep: RestV2Steps.decisionPartnerStatus)
+
+    @Test func aGrantedPermissionAsksSilentlyForTheProvider() {
+        let (state, effects) = Self.part.checkAccess(FrameworkStatus(), askProvider: true)
+        #expect(effects == [.record(.step(RestV2Steps.silentPartnerStatus)), .vsa(.checkAccessStatus(prompt: true))])
+        let store = PartStore(Self.part, state: state)
+        store.send(
+            .access(.granted, nil, signedInAtSystemLevel: true),
+            [.record(.step(RestV2Steps.decisionPartnerStatus)), .vsa(.metadata(Self.part.silentRequest))]
+        ) {
+            $0.waiting = .provider
+            $0.known.access = .granted
+            $0.known.signedInAtSystemLevel = true
+        }
+        #expect(Self.part.silentRequest.isInterruptionAllowed == false)
+        #expect(Self.part.silentRequest.channelIdentifier == "https://saml.sp.auth.adobe.com")
+        let known = Fixture.known(.granted, provider: "p.aurora", expiry: Fixture.later, signedIn: true)
+        store.send(
+            .metadata(
+                .success(
+                    AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: Fixture.later))
+            ),
+            [], outcome: known
+        ) { $0.known = known }
+    }
+
+    @Test func withoutThePermissionTheProviderIsForgotten() {
+        let (state, _) = Self.part.checkAccess(
+            Fixture.known(.granted, provider: "p.aurora", expiry: Fixture.later), askProvider: true)
+        let refused = VSError(.accessNotGranted, message: "denied")
+        let store = PartStore(Self.part, state: state)
+        var expected = Fixture.known(.denied)
+        expected.error = refused
+        store.send(.access(.denied, refused, signedInAtSystemLevel: false), [], outcome: expected) {
+            $0.known = expected
+        }
+    }
+
+    @Test func aPermissionCheckAloneEndsAtThePermission() {
+        let (state, _) = Self.part.checkAccess(FrameworkStatus(), askProvider: false)
+        let store = PartStore(Self.part, state: state)
+        store.send(
+            .access(.granted, nil, signedInAtSystemLevel: false), [],
+            outcome: Fixture.known(.granted, signedIn: false)
+        ) { $0.known = Fixture.known(.granted, signedIn: false) }
+        store.ignores(.metadata(.success(AccountMetadata())))
+    }
+}
