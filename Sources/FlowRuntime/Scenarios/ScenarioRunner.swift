@@ -61,6 +61,8 @@ public struct ScenarioRunner: Sendable {
         let started = ContinuousClock.now
         let clock = VirtualClock()
         let timeline = Timeline(now: { clock.nowMilliseconds() })
+        // The user the engine gets knows the world's personas, so it is made with the world; this
+        // one stands in only until then (a world that does not start has no user to ask).
         var user = ScriptedUser(steps: scenario.steps, personas: [])
         do {
             let session = try await launcher.prepare(
