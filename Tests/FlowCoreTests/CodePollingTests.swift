@@ -53,7 +53,7 @@ import Testing
             Self.polling, state: CodePolling.State(screen: nil, handle: "device-code", interval: 5))
         store.send(
             .api(.customDevicePending(slowDown: true)),
-            [.record(.note("slow_down: polling every 10 s from now on.")), .startTimer(.poll, seconds: 10)]
+            [.record(.note(.slowDown(interval: 10))), .startTimer(.poll, seconds: 10)]
         ) { $0.interval = 10 }
         store.send(.api(.customDevicePending(slowDown: false)), [.startTimer(.poll, seconds: 10)])
     }
@@ -62,10 +62,10 @@ import Testing
         let store = Self.onScreen()
         store.send(
             Self.failure(.throttled(retryAfter: 30)),
-            [.record(.note("Throttled: polling again in 30 s.")), .startTimer(.poll, seconds: 30)])
+            [.record(.note(.throttled(seconds: 30))), .startTimer(.poll, seconds: 30)])
         store.send(
             Self.failure(.throttled(retryAfter: 1)),
-            [.record(.note("Throttled: polling again in 4 s.")), .startTimer(.poll, seconds: 4)])
+            [.record(.note(.throttled(seconds: 4))), .startTimer(.poll, seconds: 4)])
     }
 
     @Test func fiveFailuresInARowStopPollingAndSaySo() {
@@ -73,7 +73,7 @@ import Testing
         for count in 1..<CodePolling.maximumFailures {
             store.send(
                 Self.failure(.transport, "no response"),
-                [.record(.note("Polling failed (no response); trying again.")), .startTimer(.poll, seconds: 4)]
+                [.record(.note(.pollingFailed(message: "no response"))), .startTimer(.poll, seconds: 4)]
             ) { $0.failures = count }
         }
         var stopped = Self.screen
@@ -81,7 +81,7 @@ import Testing
         store.send(
             Self.failure(.transport, "no response"),
             Self.stopTimers + [
-                .record(.note("Polling failed 5 times in a row (no response); it stops.")),
+                .record(.note(.pollingStopped(failures: 5, message: "no response"))),
                 .show(.registrationCode(stopped)),
             ]
         ) {
@@ -94,7 +94,7 @@ import Testing
         store.ignores(Self.pending)
         store.send(
             .answer(.newCodeRequested),
-            Self.stopTimers + [.record(.note("A new code replaces ABC1234; its polling stops."))],
+            Self.stopTimers + [.record(.note(.newCodeReplaces(code: "ABC1234")))],
             outcome: .newCodeRequested)
     }
 
@@ -102,7 +102,7 @@ import Testing
         let store = Self.onScreen()
         store.send(
             Self.failure(.unexpectedStatus),
-            [.record(.note("Polling failed (HTTP 503); trying again.")), .startTimer(.poll, seconds: 4)]
+            [.record(.note(.pollingFailed(message: "HTTP 503"))), .startTimer(.poll, seconds: 4)]
         ) { $0.failures = 1 }
         var counted = Self.screen
         counted.polls = 1
@@ -123,13 +123,13 @@ import Testing
         service.send(
             Self.failure(.enhanced(code: "invalid_authentication_session", action: .authentication)),
             Self.stopTimers + [
-                .record(.note("The code expired; polling stops.")), .show(.registrationCode(expired)),
+                .record(.note(.codeExpired)), .show(.registrationCode(expired)),
             ], ended)
         let timer = Self.onScreen()
         timer.send(
             .timer(.codeExpiry),
             Self.stopTimers + [
-                .record(.note("The code's time is up; polling stops.")), .show(.registrationCode(expired)),
+                .record(.note(.codeTimeUp)), .show(.registrationCode(expired)),
             ], ended)
     }
 
@@ -139,7 +139,7 @@ import Testing
         let store = PartStore(Self.polling, state: state)
         store.send(
             Self.failure(.enhanced(code: "invalid_authentication_session", action: .authentication)), Self.stopTimers,
-            outcome: .gaveUp("The code expired before a profile appeared; polling stops."))
+            outcome: .gaveUp(.codeExpiredBeforeProfile))
         // Without a screen there is nothing to close or renew.
         store.ignores(.answer(.codeScreenClosed))
         store.ignores(.answer(.newCodeRequested))

@@ -10,7 +10,7 @@ import VSASimulator
     typealias F = Fixture
     typealias Steps = CustomIdentityProviderSteps
 
-    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         F.status(code.atAppDecision, details)
     }
 
@@ -62,7 +62,7 @@ import VSASimulator
         ) { $0.phase = .translating(provider: "p.aurora", silent: true) }
         store.send(
             .api(.customTokens(Self.tokens)),
-            [.showHome, F.note("Signed in as u-1 with the app's own tokens.")]
+            [.showHome, F.note(.signedInWithOwnTokens(userId: "u-1"))]
         ) {
             $0.entitlements = ["show"]
             $0.basics.app.authentication = .authenticated(mvpd: "p.aurora", type: .appleSSO, notAfter: F.later)
@@ -117,7 +117,7 @@ import VSASimulator
         store.send(
             .answer(.webLoginFinished(url: "app://done?code=c&state=other")),
             [
-                .showHome, F.note("The redirect carries no code for this sign-in; the app ignores it."),
+                .showHome, F.note(.redirectWithoutCode),
                 Self.decision(.notAuthenticated),
             ]
         ) {
@@ -135,9 +135,7 @@ import VSASimulator
             .user(.launch),
             [
                 F.step(Steps.configuration),
-                F.note(
-                    "The provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework will refuse the app."
-                ),
+                F.note(.missingSingleSignOnEntitlement),
                 F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
             ]
         ) {
@@ -149,7 +147,7 @@ import VSASimulator
         store.send(
             .access(.denied, refused, signedInAtSystemLevel: false),
             [
-                Self.decision(.permissionDenied, "The app continues without single sign-on."),
+                Self.decision(.permissionDenied, .continuesWithoutSingleSignOn),
                 Self.decision(.notAuthenticated),
             ]
         ) {
@@ -184,9 +182,7 @@ import VSASimulator
             .user(.launch),
             [
                 F.step(Steps.configuration),
-                F.note(
-                    "Info.plist has no NSVideoSubscriberAccountUsageDescription: the framework will raise an exception at its first call."
-                ),
+                F.note(.missingUsageDescription),
                 F.step(Steps.accessStatus), .vsa(.checkAccessStatus(prompt: true)),
             ]
         ) {
@@ -215,7 +211,8 @@ import VSASimulator
         store.send(
             .metadata(.failure(refused)),
             [
-                Self.decision(.unsupportedProvider, refused.message), F.step(Steps.ownSignIn), F.step(Steps.webSignIn),
+                Self.decision(.unsupportedProvider, .verbatim(refused.message)), F.step(Steps.ownSignIn),
+                F.step(Steps.webSignIn),
                 .show(.webLogin(url: url, stopAt: "app://done")),
             ]
         ) {

@@ -8,10 +8,11 @@ import Testing
 @Suite struct DecisionsTests {
     static let decisions = Decisions(
         narration: .init(
-            preauthorizing: [.record(.note("preauthorizing"))], authorizing: [.record(.note("authorizing"))],
-            preauthorized: { [.record(.note("unlocked \($0.joined(separator: ","))"))] },
-            permitted: { resource, token in [.record(.note("playing \(resource) with \(token)"))] },
-            denied: { resource, message in [.record(.note("denied \(resource): \(message)"))] }))
+            preauthorizing: [.record(.note(.verbatim("preauthorizing")))],
+            authorizing: [.record(.note(.verbatim("authorizing")))],
+            preauthorized: { [.record(.note(.verbatim("unlocked \($0.joined(separator: ","))")))] },
+            permitted: { resource, token in [.record(.note(.verbatim("playing \(resource) with \(token)")))] },
+            denied: { resource, message in [.record(.note(.verbatim("denied \(resource): \(message)")))] }))
 
     static func decision(_ resource: String, authorized: Bool, error: EnhancedError? = nil) -> Decision {
         Decision(
@@ -32,12 +33,14 @@ import Testing
         #expect(
             Self.decisions.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)
                 == [
-                    .record(.note("preauthorizing")),
+                    .record(.note(.verbatim("preauthorizing"))),
                     .call(.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)),
                 ])
         #expect(
             Self.decisions.authorize("a", mvpd: "Cascade", nil)
-                == [.record(.note("authorizing")), .call(.authorize(mvpd: "Cascade", resources: ["a"], nil))])
+                == [
+                    .record(.note(.verbatim("authorizing"))), .call(.authorize(mvpd: "Cascade", resources: ["a"], nil)),
+                ])
     }
 
     @Test func preauthorizationMarksEveryTitle() {
@@ -45,7 +48,7 @@ import Testing
         let response = DecisionsResponse(decisions: [
             Self.decision("a", authorized: true), Self.decision("b", authorized: false),
         ])
-        #expect(Self.decisions.preauthorized(response, app: &app) == [.record(.note("unlocked a"))])
+        #expect(Self.decisions.preauthorized(response, app: &app) == [.record(.note(.verbatim("unlocked a")))])
         var expected = Self.signedIn()
         expected.unlocked = ["a": true, "b": false]
         #expect(app == expected)
@@ -56,7 +59,7 @@ import Testing
         let response = DecisionsResponse(decisions: [Self.decision("a", authorized: true)])
         #expect(
             Self.decisions.authorized(response, resource: "a", app: &app)
-                == [.record(.note("playing a with TOKEN"))])
+                == [.record(.note(.verbatim("playing a with TOKEN")))])
         var expected = Self.signedIn()
         expected.unlocked = ["a": true]
         expected.playing = AppModel.Playback(resource: "a", tokenNotAfter: Fixture.later)
@@ -72,8 +75,8 @@ import Testing
             app: &app)
         #expect(
             locked == [
-                .record(.status(.authorizationDenied, details: parental.description)),
-                .record(.note("denied a: TV-MA is above TV-PG.")),
+                .record(.status(.authorizationDenied, details: .verbatim(parental.description))),
+                .record(.note(.verbatim("denied a: TV-MA is above TV-PG."))),
             ])
         var expected = Self.signedIn()
         expected.unlocked = ["a": false]
@@ -86,7 +89,7 @@ import Testing
         let effects = Self.decisions.authorized(
             DecisionsResponse(decisions: [Self.decision("a", authorized: false, error: expired)]), resource: "a",
             app: &signedOut)
-        #expect(effects.last == .record(.status(.notAuthenticated, details: "Sign in again to play.")))
+        #expect(effects.last == .record(.status(.notAuthenticated, details: .signInAgain)))
         #expect(signedOut.authentication == .notAuthenticated)
         #expect(signedOut.unlocked.isEmpty)
     }
@@ -96,7 +99,8 @@ import Testing
         let failure = PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response")
         #expect(
             Self.decisions.authorizationFailed(failure, resource: "a", app: &app) == [
-                .record(.status(.authorizationDenied, details: "no response")), .record(.note("denied a: no response")),
+                .record(.status(.authorizationDenied, details: .verbatim("no response"))),
+                .record(.note(.verbatim("denied a: no response"))),
             ])
         var expected = Self.signedIn()
         expected.lastDenial = AppModel.Denial(resource: "a", code: "error", message: "no response")

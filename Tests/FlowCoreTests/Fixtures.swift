@@ -81,11 +81,11 @@ enum Fixture {
     }
 
     static func step(_ step: CookbookStep) -> Effect { .record(.step(step)) }
-    static func note(_ text: String) -> Effect { .record(.note(text)) }
+    static func note(_ remark: Remark) -> Effect { .record(.note(remark)) }
     static func callback(_ callback: SDKCallback) -> Effect {
         .record(.callback(callback))
     }
-    static func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    static func status(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         .record(.status(code, details: details))
     }
 }

@@ -105,7 +105,7 @@ import VSASimulator
             .api(.session(Fixture.session(.authorize, reason: .degraded, mvpd: "Aurora"))),
             [
                 .record(.step(RestV2Steps.continueDecisions)),
-                .record(.note("\(Fixture.aurora.displayName) is degraded: Adobe authenticates without it.")),
+                .record(.note(.degradedWithoutProvider(mvpd: Fixture.aurora.displayName))),
                 .call(.profileForMvpd("Aurora", Self.framework.partnerStatus)),
             ]
         ) { $0.stage = .retrievingProfile("Aurora") }

@@ -37,7 +37,7 @@ import VSASimulator
         let step = Self.part.renew(&state)
         #expect(
             step.effects == [
-                .record(.note("The access token has expired: a new one, with the same client credentials.")),
+                .record(.note(.accessTokenExpired)),
                 .record(.step(RestV2Steps.retrieveToken)), .call(.token),
             ])
         #expect(state == ClientRegistration.State(registered: true, tokenIssued: false, tokenExpiresAt: nil))

@@ -12,7 +12,7 @@ import VSASimulator
 
     static let issuer = "https://saml.sp.auth.adobe.com"
 
-    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         F.status(code.atAppDecision, details)
     }
 
@@ -111,7 +111,7 @@ import VSASimulator
         store.send(
             .metadata(.failure(cancel)),
             [
-                Self.decision(.cancelled, "Apple's picker was cancelled: the regular workflow (step 10)."),
+                Self.decision(.cancelled, .applePickerCancelledRegularWorkflow(duringSignIn: false)),
                 F.step(Steps.appPicker), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -128,7 +128,7 @@ import VSASimulator
         store.send(
             .metadata(.success(metadata)),
             [
-                F.note("Step 5: the sign-in's authenticationExpirationDate is past."), F.step(Steps.appPicker),
+                F.note(.signInExpirationPast), F.step(Steps.appPicker),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -145,9 +145,7 @@ import VSASimulator
             .metadata(.success(metadata)),
             [
                 F.step(Steps.loginSucceeded),
-                F.note(
-                    "The framework signed in to p.aurora; the configuration maps that platformMappingId to the MVPD Aurora."
-                ),
+                F.note(.platformMapping(provider: "p.aurora", mvpd: "Aurora")),
                 F.step(Steps.profileRequest), .call(.v1ProfileRequest(mvpd: "Aurora")),
             ]
         ) {
@@ -197,7 +195,7 @@ import VSASimulator
         store.send(
             .metadata(.success(AccountMetadata())),
             [
-                F.note("The framework answered without a provider: the regular workflow."), F.step(Steps.appPicker),
+                F.note(.noProviderRegularWorkflow), F.step(Steps.appPicker),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) { $0.phase = .appPicker(mvpds.map(\.id)) }

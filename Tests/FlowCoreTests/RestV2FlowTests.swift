@@ -11,7 +11,7 @@ import VSASimulator
     typealias Steps = RestV2Steps
 
     /// A code raised at the app's decision point (the SDK's vocabulary, marked as such).
-    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         F.status(code.atAppDecision, details)
     }
 
@@ -89,7 +89,7 @@ import VSASimulator
             .access(.denied, denied, signedInAtSystemLevel: true),
             [
                 F.step(Steps.validateSilentStatus),
-                Self.decision(.permissionDenied, "The app continues without single sign-on."),
+                Self.decision(.permissionDenied, .continuesWithoutSingleSignOn),
                 F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.denied).partnerStatus)),
             ]
         ) {
@@ -154,7 +154,7 @@ import VSASimulator
         let fallback = F.session(.authenticate, .interactive, reason: .pfsFallback)
         store.send(
             .api(.session(fallback)),
-            [F.note("Adobe answered authenticate (pfs_fallback)."), Self.decision(.notAuthenticated)]
+            [F.note(.adobeAnswered(action: "authenticate", reason: "pfs_fallback")), Self.decision(.notAuthenticated)]
         ) {
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -206,7 +206,7 @@ import VSASimulator
         store.send(
             .api(.failed(PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response"))),
             [
-                .showHome, F.note("preauthorizing failed: no response"),
+                .showHome, F.note(.failed(phase: "preauthorizing", message: "no response")),
             ]
         ) {
             $0.basics.app.activity = nil
@@ -218,7 +218,8 @@ import VSASimulator
     @Test func cancellingApplesPickerIsN005AndEndsTheSignIn() {
         let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel")
-        store.send(.metadata(.failure(cancel)), [Self.decision(.cancelled, "Apple's picker was cancelled.")]) {
+        store.send(.metadata(.failure(cancel)), [Self.decision(.cancelled, .applePickerCancelled(duringSignIn: false))])
+        {
             $0.framework.error = cancel
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -231,7 +232,7 @@ import VSASimulator
         let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel", cancelledScreen: .providerSignIn)
         store.send(
-            .metadata(.failure(cancel)), [Self.decision(.cancelled, "The provider's sign-in was cancelled.")]
+            .metadata(.failure(cancel)), [Self.decision(.cancelled, .applePickerCancelled(duringSignIn: true))]
         ) {
             $0.framework.error = cancel
             $0.basics.app.activity = nil
@@ -259,10 +260,8 @@ import VSASimulator
             .metadata(.success(AccountMetadata())),
             [
                 F.step(Steps.validateAuthorizationStatus),
-                F.note(
-                    "D.6: the framework named no provider (not signed in at system level): the Apple SSO profile cannot be used."
-                ),
-                Self.decision(.notAuthenticated, "Sign in again to play."),
+                F.note(.appleProfileUnusable(step: "D.6", .noProvider)),
+                Self.decision(.notAuthenticated, .signInAgain),
             ]
         ) {
             $0.framework = F.known(.granted)
@@ -301,8 +300,8 @@ import VSASimulator
         store.send(
             .api(.decisions(DecisionsResponse(decisions: [deny]))),
             [
-                Self.decision(.authorizationDenied, missing.description),
-                Self.decision(.notAuthenticated, "Sign in again to play."),
+                Self.decision(.authorizationDenied, .verbatim(missing.description)),
+                Self.decision(.notAuthenticated, .signInAgain),
             ]
         ) {
             $0.basics.app.lastDenial = AppModel.Denial(
@@ -327,7 +326,7 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: expired))),
             [
                 F.step(Steps.validateSilentStatus),
-                F.note("B.2: the system sign-in has expired (authenticationExpirationDate is past); it is not used."),
+                F.note(.partnerStatusUnused(step: "B.2", .expired)),
                 F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.granted).partnerStatus)),
             ]
         ) {
@@ -396,8 +395,8 @@ import VSASimulator
             .access(.denied, denied, signedInAtSystemLevel: true),
             [
                 F.step(Steps.validateSilentStatus),
-                F.status(StatusCode.permissionDenied.atAppDecision, "The app continues without single sign-on."),
-                F.note("The refreshed partner status names no usable provider."),
+                F.status(StatusCode.permissionDenied.atAppDecision, .continuesWithoutSingleSignOn),
+                F.note(.refreshedStatusNamesNoProvider),
                 F.step(Steps.retrieveProfiles), .call(.profiles(fresh.partnerStatus)),
             ]
         ) {
@@ -446,7 +445,7 @@ import VSASimulator
         store.send(
             .user(.play("show")),
             [
-                F.note("The access token has expired: a new one, with the same client credentials."),
+                F.note(.accessTokenExpired),
                 F.step(Steps.retrieveToken), .call(.token),
             ]
         ) {
@@ -472,7 +471,7 @@ import VSASimulator
     typealias F = Fixture
     typealias Steps = RestV2Steps
 
-    static func decision(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         F.status(code.atAppDecision, details)
     }
 
@@ -498,7 +497,7 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: expired))),
             [
                 F.step(Steps.validateInteractiveStatus),
-                F.note("C.4: the system sign-in has expired (authenticationExpirationDate is past); it is not used."),
+                F.note(.partnerStatusUnused(step: "C.4", .expired)),
                 F.step(Steps.appPicker), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
         ) {
@@ -551,7 +550,7 @@ import VSASimulator
         store.send(
             .api(.failed(refused)),
             [
-                F.note("Single sign-on failed (invalid_header_pfs_provider_info_expired: expired)."),
+                F.note(.singleSignOnFailed(message: "invalid_header_pfs_provider_info_expired: expired")),
                 F.step(Steps.continueBasic), F.step(Steps.createSession),
                 .call(.createSession(mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done")),
             ]

@@ -97,7 +97,7 @@ import VSASimulator
         store.send(
             .api(.configuration(F.configuration())),
             [
-                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
                 .call(.profiles(F.known(.denied).partnerStatus)),
             ]
@@ -121,9 +121,9 @@ import VSASimulator
         store.send(
             .api(.configuration(F.configuration())),
             [
-                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                F.status(code, "checkAuthentication: signed in at system level, permission undetermined."),
+                F.status(code, .checkAuthenticationPermission(denied: false)),
                 Self.statusCallback(code), .call(.profiles(F.known(.notDetermined, signedIn: true).partnerStatus)),
             ]
         ) {
@@ -164,7 +164,7 @@ import VSASimulator
             .answer(.mvpdPickerCancelled),
             [
                 .showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false)),
-                F.status(.cancelled, "The app's MVPD picker was cancelled."), Self.statusCallback(.cancelled),
+                F.status(.cancelled, .appPickerCancelled), Self.statusCallback(.cancelled),
                 F.callback(.setAuthenticationStatus(authenticated: false, .providerNotSelected)),
                 Self.signedOutTracking(),
             ]
@@ -263,9 +263,9 @@ import VSASimulator
         store.send(
             .api(.configuration(F.configuration())),
             [
-                F.status(.permissionDenied, "setRequestor: the SDK falls back to the regular authentication flow."),
+                F.status(.permissionDenied, .setRequestorFallsBack),
                 Self.statusCallback(.permissionDenied), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                F.note("The authentication token's TTL has passed."), Self.notAuthenticated, Self.signedOutTracking(),
+                F.note(.tokenLifetimeOver), Self.notAuthenticated, Self.signedOutTracking(),
             ]
         ) {
             $0.directory = F.directory
@@ -280,14 +280,14 @@ import VSASimulator
     @Test func callsMadeBeforeSetRequestorCompleteWaitInTheQueue() {
         let store = Store(F.setup(.ios, .sdk))
         Self.throughConfiguration(store, access: .denied)
-        store.send(.user(.signIn), [F.note("setRequestor is still running: the SDK queues signIn.")]) {
+        store.send(.user(.signIn), [F.note(.sdkQueues(.signIn))]) {
             $0.queued = [.signIn]
         }
         let code = StatusCode.permissionDenied
         store.send(
             .api(.configuration(F.configuration())),
             [
-                F.status(code, "setRequestor: the SDK falls back to the regular authentication flow."),
+                F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
                 .call(.profiles(F.known(.denied).partnerStatus)),
             ]
@@ -301,8 +301,8 @@ import VSASimulator
             .api(.profiles(F.noProfiles)),
             [
                 Self.notAuthenticated, Self.signedOutTracking(),
-                F.note("setRequestorComplete: the SDK runs the queued signIn."),
-                F.step(Steps.getAuthentication), F.status(code, "getAuthentication: regular flow."),
+                F.note(.sdkRunsQueued(.signIn)),
+                F.step(Steps.getAuthentication), F.status(code, .getAuthenticationRegularFlow),
                 Self.statusCallback(code), F.step(Steps.displayProviderDialog),
                 F.callback(.displayProviderDialog(mvpdCount: 3)), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
@@ -343,7 +343,7 @@ import VSASimulator
             .user(.signIn),
             [
                 F.step(Steps.getAuthentication),
-                F.note("No MVPD of this requestor supports single sign-on: the regular flow."),
+                F.note(.noProviderWithSingleSignOn),
                 F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 2)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
@@ -367,7 +367,7 @@ import VSASimulator
         store.send(
             .metadata(.failure(down)),
             [
-                F.status(.metadataUnavailable, down.description), Self.statusCallback(.metadataUnavailable),
+                F.status(.metadataUnavailable, .verbatim(down.description)), Self.statusCallback(.metadataUnavailable),
                 F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 3)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
@@ -390,7 +390,7 @@ import VSASimulator
             let store = Store(state: state, awaiting: [.vsa(.metadata(F.pickerRequest()))])
             let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
             let known = F.known(.granted, provider: "p.aurora", expiry: F.later)
-            let source = F.note("Apple TV, \(mode.source).")
+            let source = F.note(.appleTVBehaviour(mode))
             switch mode {
             case .registrationCode:
                 store.send(
@@ -445,9 +445,10 @@ import VSASimulator
         store.send(
             .metadata(.failure(failure)),
             [
-                F.status(.appleShortError, "setRequestor: \(failure.description)"),
+                F.status(.appleShortError, .setRequestorFailed(error: failure.description)),
                 Self.statusCallback(.appleShortError), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                F.status(.appleError, "checkAuthentication: \(failure.description)"), Self.statusCallback(.appleError),
+                F.status(.appleError, .checkAuthenticationFailed(error: failure.description)),
+                Self.statusCallback(.appleError),
                 .call(.profiles(known.partnerStatus)),
             ]
         ) {
@@ -518,7 +519,7 @@ import VSASimulator
         store.send(
             .metadata(.failure(notIntegrated)),
             [
-                F.status(.unsupportedProvider, "p.ironwood is not integrated with APP."),
+                F.status(.unsupportedProvider, .notIntegrated(provider: "p.ironwood", requestor: "APP")),
                 Self.statusCallback(.unsupportedProvider), F.step(Steps.displayProviderDialog),
                 F.callback(.displayProviderDialog(mvpdCount: 3)), .show(.mvpdPicker(mvpds, preselected: nil)),
             ]
@@ -542,7 +543,8 @@ import VSASimulator
         store.send(
             .metadata(.failure(cancel)),
             [
-                Self.dismiss, F.status(.cancelled, "Apple's picker was cancelled."), Self.statusCallback(.cancelled),
+                Self.dismiss, F.status(.cancelled, .applePickerCancelled(duringSignIn: false)),
+                Self.statusCallback(.cancelled),
                 F.step(Steps.displayProviderDialog), F.callback(.displayProviderDialog(mvpdCount: 3)),
                 .show(.mvpdPicker(mvpds, preselected: nil)),
             ]

@@ -89,10 +89,10 @@ extension PhasedReducer {
         if case .user(let action) = event { return userAction(action) }
         if let effects = runPart(event) { return effects }
         if case .api(.failed(let failure)) = event { return apiFailed(failure) }
-        return [.record(.note("Ignored \(describe(event)) while \(describe(phase))."))]
+        return [.record(.note(.ignored(event: describe(event), phase: describe(phase))))]
     }
 
-    func status(_ code: StatusCode, _ details: String? = nil) -> Effect {
+    func status(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
         .record(.status(code, details: details))
     }
 
@@ -110,7 +110,7 @@ extension PhasedReducer {
     ) -> [Effect] {
         let free = setup.item(resource)?.free == true
         basics.app.choose(resource, free: free)
-        if free { return [.record(.note("\(resource) is free: it plays without authorization."))] }
+        if free { return [.record(.note(.playsFree(resource: resource)))] }
         guard basics.app.authentication.isAuthenticated else {
             basics.pendingPlay = resource
             return signIn(&self)

@@ -49,14 +49,14 @@ extension AppActionReducer {
     /// The shared handling of `action`, for an integration that checks something first.
     mutating func takeAction(_ action: AppAction) -> [Effect] {
         guard phase == State.idle || action == .launch else {
-            return [.record(.note("The app is busy; \(action) is ignored."))]
+            return [.record(.note(.busy(ignoring: action)))]
         }
         switch action {
         case .launch:
             basics.app.activity = .starting
             return launchApp()
         case .signIn:
-            guard !basics.app.authentication.isAuthenticated else { return [.record(.note("Already signed in."))] }
+            guard !basics.app.authentication.isAuthenticated else { return [.record(.note(.alreadySignedIn))] }
             basics.app.activity = .signingIn
             return startSignIn()
         case .play(let resource):
@@ -71,41 +71,41 @@ extension PhasedReducer {
     /// The configuration could not be read: the app cannot go on, and says why.
     mutating func configurationFailed(_ failure: PassErrorSummary) -> [Effect] {
         basics.dropPendingPlay()
-        return finishIdle([status(.forConfigurationFailure(failure), failure.message)])
+        return finishIdle([status(.forConfigurationFailure(failure), .verbatim(failure.message))])
     }
 
     /// A call failed where the phase expected none to: back home, with a note of what failed.
     mutating func failedUnexpectedly(_ failure: PassErrorSummary) -> [Effect] {
         basics.dropPendingPlay()
-        let note = Effect.record(.note("\(describe(phase)) failed: \(failure.message)"))
+        let note = Effect.record(.note(.failed(phase: describe(phase), message: failure.message)))
         return [.showHome] + finishIdle([note])
     }
 
-    /// The code screen closed or its code ran out without a sign-in.
-    mutating func codeScreenEnded(closed: Bool, reason: String) -> [Effect] {
+    /// The code screen closed (no reason), or polling gave up without a sign-in and says why.
+    mutating func codeScreenEnded(gaveUp reason: Remark?) -> [Effect] {
         basics.dropPendingPlay()
-        guard closed else { return finishIdle([.record(.note(reason)), status(.notAuthenticated)]) }
-        return [.showHome] + finishIdle([status(.cancelled, "The code screen was closed.")])
+        guard let reason else { return [.showHome] + finishIdle([status(.cancelled, .codeScreenClosed)]) }
+        return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
     }
 
     /// The code for the framework's silent answer: its permission when not granted (`instead`
     /// says what the app does then), else its error; nothing when all is well.
-    func frameworkAnswerStatus(_ known: FrameworkStatus, instead: String) -> [Effect] {
+    func frameworkAnswerStatus(_ known: FrameworkStatus, instead: Remark) -> [Effect] {
         if let access = known.access, access != .granted {
             return [status(access == .notDetermined ? .permissionUndetermined : .permissionDenied, instead)]
         }
-        if let error = known.error { return [status(.forFrameworkError(error), error.description)] }
+        if let error = known.error { return [status(.forFrameworkError(error), .verbatim(error.description))] }
         return []
     }
 
     /// Apple's picker was dismissed (before or during the provider's sign-in).
     mutating func applePickerCancelled(duringSignIn: Bool) -> [Effect] {
         basics.dropPendingPlay()
-        return finishIdle([status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")])
+        return finishIdle([status(.cancelled, .applePickerCancelled(duringSignIn: duringSignIn))])
     }
 
     /// The user left a sign-in (the app's picker, the MVPD's login) without finishing it.
-    mutating func signInAbandoned(_ what: String) -> [Effect] {
+    mutating func signInAbandoned(_ what: Remark) -> [Effect] {
         basics.dropPendingPlay()
         return [.showHome] + finishIdle([status(.cancelled, what)])
     }

@@ -191,23 +191,17 @@ public struct Notice: Sendable, Equatable {
 public enum FlowNote: Sendable, Equatable {
     /// The cookbook step now running.
     case step(CookbookStep)
-    /// An advanced status code, with what follows.
-    case status(StatusCode, details: String?)
+    /// An advanced status code, with why it was raised here or what follows.
+    case status(StatusCode, details: Remark?)
     /// An SDK callback to the app.
     case callback(SDKCallback)
     /// A decision of the app worth explaining.
-    case note(String)
+    case note(Remark)
     /// A play allowed or refused by the app itself, with no service to ask (a custom identity
     /// provider's entitlements). Scenario results count it with the service's decisions.
     case decision(resource: String, authorized: Bool, code: String?)
     /// A call into the AccessEnabler SDK: by the app, or by the SDK itself (`silently`).
     case sdkCall(SDKCall, silently: Bool)
-
-    /// How the timeline words an SDK call.
-    public static func sdkCallText(_ call: SDKCall, silently: Bool) -> String {
-        let spelled = "\(call.name)(\(call.arguments))"
-        return silently ? "The SDK calls \(spelled) silently." : "The app calls \(spelled)."
-    }
 }
 
 /// A named timer of the flow.

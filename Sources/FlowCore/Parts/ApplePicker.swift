@@ -57,11 +57,6 @@ struct ApplePicker: FlowPart {
         return .done(Self.outcome(result))
     }
 
-    /// What the user cancelled, as the timeline says it.
-    static func cancelled(duringSignIn: Bool) -> String {
-        duringSignIn ? "The provider's sign-in was cancelled" : "Apple's picker was cancelled"
-    }
-
     static func outcome(_ result: Result<AccountMetadata, VSError>) -> Outcome {
         switch result {
         case .success(let metadata):

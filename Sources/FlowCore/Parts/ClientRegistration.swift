@@ -36,7 +36,7 @@ struct ClientRegistration: FlowPart {
     func renew(_ state: inout State) -> PartStep<Outcome> {
         state.tokenIssued = false
         state.tokenExpiresAt = nil
-        let note = Effect.record(.note("The access token has expired: a new one, with the same client credentials."))
+        let note = Effect.record(.note(.accessTokenExpired))
         let step = start(&state)
         return PartStep([note] + step.effects, outcome: step.outcome)
     }

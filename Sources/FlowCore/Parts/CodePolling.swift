@@ -29,7 +29,7 @@ struct CodePolling: FlowPart {
         case newCodeRequested
         case closed
         /// Polling behind the home screen ended without a sign-in.
-        case gaveUp(String)
+        case gaveUp(Remark)
     }
 
     /// Polls in a row that may fail before the app gives up.
@@ -84,14 +84,14 @@ struct CodePolling: FlowPart {
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>? {
         switch event {
         case .answer(.newCodeRequested) where state.screen != nil:
-            let note = Effect.record(.note("A new code replaces \(state.screen?.code ?? ""); its polling stops."))
+            let note = Effect.record(.note(.newCodeReplaces(code: state.screen?.code ?? "")))
             return .done(.newCodeRequested, Self.cancelTimers + [note])
         case .answer(.codeScreenClosed) where state.screen != nil:
             return .done(.closed, Self.cancelTimers)
         case .timer(.poll) where !state.stopped:
             return PartStep(poll(state.handle))
         case .timer(.codeExpiry) where !state.stopped:
-            return expire(&state, note: "The code's time is up; polling stops.")
+            return expire(&state, note: .codeTimeUp)
         case .api(.failed(let failure)) where !state.stopped:
             return failed(&state, failure)
         case .api(let result) where !state.stopped:
@@ -114,13 +114,13 @@ struct CodePolling: FlowPart {
         case .signedIn:
             return .done(.signedIn(result), Self.cancelTimers)
         case .expired:
-            return expire(&state, note: "The code expired; polling stops.")
+            return expire(&state, note: .codeExpired)
         case .pending(let slowDown):
             var effects: [Effect] = []
             if slowDown {
                 // RFC 8628: after slow_down every later poll waits five seconds more.
                 state.interval += 5
-                effects.append(.record(.note("slow_down: polling every \(state.interval) s from now on.")))
+                effects.append(.record(.note(.slowDown(interval: state.interval))))
             }
             if var screen = state.screen {
                 screen.polls += 1
@@ -137,32 +137,32 @@ struct CodePolling: FlowPart {
             // Wait as long as Retry-After says, and never less than the usual interval.
             let wait = max(seconds, state.interval)
             return PartStep([
-                .record(.note("Throttled: polling again in \(wait) s.")), .startTimer(.poll, seconds: Double(wait)),
+                .record(.note(.throttled(seconds: wait))), .startTimer(.poll, seconds: Double(wait)),
             ])
         case _ where expiredBy(failure):
-            return expire(&state, note: "The code expired; polling stops.")
+            return expire(&state, note: .codeExpired)
         default:
             state.failures += 1
             guard state.failures >= Self.maximumFailures else {
                 return PartStep([
-                    .record(.note("Polling failed (\(failure.message)); trying again.")),
+                    .record(.note(.pollingFailed(message: failure.message))),
                     .startTimer(.poll, seconds: Double(state.interval)),
                 ])
             }
-            let note = "Polling failed \(state.failures) times in a row (\(failure.message)); it stops."
+            let note = Remark.pollingStopped(failures: state.failures, message: failure.message)
             return stop(&state, .serviceNotAnswering, note: note)
         }
     }
 
-    private func expire(_ state: inout State, note: String) -> PartStep<Outcome> {
+    private func expire(_ state: inout State, note: Remark) -> PartStep<Outcome> {
         guard state.screen != nil else {
-            return .done(.gaveUp("The code expired before a profile appeared; polling stops."), Self.cancelTimers)
+            return .done(.gaveUp(.codeExpiredBeforeProfile), Self.cancelTimers)
         }
         return stop(&state, .expired, note: note)
     }
 
     /// Ends polling; the code screen stays, saying why, with "new code" offered.
-    private func stop(_ state: inout State, _ status: CodeScreenStatus, note: String) -> PartStep<Outcome> {
+    private func stop(_ state: inout State, _ status: CodeScreenStatus, note: Remark) -> PartStep<Outcome> {
         guard var screen = state.screen else { return .done(.gaveUp(note), Self.cancelTimers) }
         screen.status = status
         state.screen = screen

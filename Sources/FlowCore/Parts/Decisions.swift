@@ -38,7 +38,7 @@ struct Decisions {
         let message = error?.details ?? error?.message ?? "Not authorized."
         let signedOut = error?.action == .authentication
         app.deny(resource, code: error?.code ?? "denied", message: message, signedOut: signedOut)
-        return [.record(.status(.authorizationDenied, details: error.map(\.description)))]
+        return [.record(.status(.authorizationDenied, details: error.map { .verbatim($0.description) }))]
             + narration.denied(resource, message) + Self.signInAgain(signedOut)
     }
 
@@ -48,12 +48,12 @@ struct Decisions {
         app.deny(
             resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut, lock: false
         )
-        return [.record(.status(.authorizationDenied, details: failure.message))]
+        return [.record(.status(.authorizationDenied, details: .verbatim(failure.message)))]
             + narration.denied(resource, failure.message) + Self.signInAgain(signedOut)
     }
 
     /// The profile is missing or expired: the user must sign in again.
     static func signInAgain(_ signedOut: Bool) -> [Effect] {
-        signedOut ? [.record(.status(.notAuthenticated, details: "Sign in again to play."))] : []
+        signedOut ? [.record(.status(.notAuthenticated, details: .signInAgain))] : []
     }
 }

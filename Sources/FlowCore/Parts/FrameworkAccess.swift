@@ -29,12 +29,13 @@ struct FrameworkStatus: Sendable, Equatable {
         case noProvider
         case expired(Int64)
 
-        var explanation: String {
+        /// Why the status cannot be used; nil when it can.
+        var problem: UnusableStatus? {
             switch self {
-            case .valid: "permission granted, a provider id, a sign-in that has not expired"
-            case .permissionNotGranted: "the TV Provider permission is not granted"
-            case .noProvider: "the framework named no provider (not signed in at system level)"
-            case .expired: "the system sign-in has expired (authenticationExpirationDate is past)"
+            case .valid: nil
+            case .permissionNotGranted: .permissionNotGranted
+            case .noProvider: .noProvider
+            case .expired: .expired
             }
         }
     }

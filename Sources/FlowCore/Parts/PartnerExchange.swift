@@ -90,7 +90,7 @@ struct PartnerExchange: FlowPart {
         case .authorize:
             var effects = note(steps.alreadyAuthenticated)
             if session.reasonType == .degraded {
-                effects.append(.record(.note("\(state.mvpd.displayName) is degraded: Adobe authenticates without it.")))
+                effects.append(.record(.note(.degradedWithoutProvider(mvpd: state.mvpd.displayName))))
             }
             let id = session.mvpd ?? state.mvpd.id
             state.stage = .retrievingProfile(id)

@@ -39,14 +39,35 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     /// The line as a catalog phrase, for user and screen lines; not written to JSON, whose
     /// title is the English text.
     public var phrase: TimelinePhrase? = nil
+    /// The flow's note the line was written from, so that its words can be said in another
+    /// language; not written to JSON either.
+    public var note: FlowNote? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, time, kind, title, detail, durationMilliseconds, exchange, status, step
     }
 
-    /// The title in the language of `strings`: a phrase's translation, else the title as recorded.
+    /// The title in the language of `strings`: a phrase's or a note's translation, else the title
+    /// as recorded.
     public func title(in strings: Strings) -> String {
-        phrase?.text(in: strings) ?? title
+        phrase?.text(in: strings) ?? note?.title(in: strings) ?? title
+    }
+
+    /// What a status code means this time, in the language of `strings`. English keeps the
+    /// timeline's record: the flow's remark (which screen was closed, what failed, what follows)
+    /// where there is one, else the code's meaning. Another language gives the code's meaning
+    /// first, then the remark in brackets.
+    public func statusDetail(in strings: Strings) -> String? {
+        guard kind == .status, let status else { return detail }
+        guard strings.language != .english else { return detail ?? status.meaning }
+        let meaning = status.meaning(in: strings)
+        switch note {
+        case .status(_, let remark?): return "\(meaning) (\(remark.text(in: strings)))"
+        case .status(_, nil): return meaning
+        default:
+            // Read back from JSON: only the English words are known.
+            return detail == nil || detail == status.meaning ? meaning : "\(meaning) (\(detail ?? ""))"
+        }
     }
 
     public init(
@@ -134,13 +155,14 @@ public final class Timeline: Sendable {
     public func append(
         _ kind: TimelineEntry.Kind, _ title: String, detail: String? = nil, exchange: HTTPExchange? = nil,
         status: StatusCode? = nil, step: CookbookStep? = nil, duration: Double? = nil, time: Int64? = nil,
-        phrase: TimelinePhrase? = nil
+        phrase: TimelinePhrase? = nil, note: FlowNote? = nil
     ) -> TimelineEntry {
         let (entry, observers) = state.withLock { state -> (TimelineEntry, [@Sendable (TimelineEntry) -> Void]) in
             var entry = TimelineEntry(
                 id: state.entries.count + 1, time: time ?? now(), kind: kind, title: title, detail: detail,
                 durationMilliseconds: duration, exchange: exchange, status: status, step: step)
             entry.phrase = phrase
+            entry.note = note
             state.entries.append(entry)
             return (entry, state.observers)
         }
@@ -160,13 +182,10 @@ public final class Timeline: Sendable {
     public func record(_ note: FlowNote) {
         switch note {
         case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
-        case .status(let code, let details): append(.status, code.label, detail: details ?? code.meaning, status: code)
+        case .status(let code, let details):
+            append(.status, code.label, detail: details?.text ?? code.meaning, status: code, note: note)
         case .callback(let callback): append(.callback, "\(callback.name)(\(callback.arguments))")
-        case .note(let text): append(.note, text)
-        case .sdkCall(let call, let silently): append(.note, FlowNote.sdkCallText(call, silently: silently))
-        case .decision(let resource, let authorized, let code):
-            append(
-                .note, authorized ? "The app permits \(resource)" : "The app denies \(resource) (\(code ?? "denied"))")
+        case .note, .sdkCall, .decision: append(.note, note.title(in: .english) ?? "", note: note)
         }
     }
 

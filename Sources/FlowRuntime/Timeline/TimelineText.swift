@@ -3,27 +3,17 @@ import Foundation
 import Localization
 
 /// The timeline as plain text, one line per entry: time since the start, kind, title and,
-/// for HTTP, the duration; a step says what it does and a code what it means, in the language of
-/// `strings` (the rest is protocol and stays as it is). What `tvsim run` prints.
+/// for HTTP, the duration; a step says what it does, a code what it means and a note what it notes,
+/// in the language of `strings` (the rest is protocol and stays as it is). What `tvsim run` prints.
 public enum TimelineText {
     public static func line(_ entry: TimelineEntry, start: Int64, strings: Strings = .english) -> String {
         let kind = entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-        let title = entry.kind == .status ? entry.status?.label(in: strings) ?? entry.title : entry.title
+        let title = entry.kind == .status ? entry.status?.label(in: strings) ?? entry.title : entry.title(in: strings)
         var text = "\(stamp(entry.time - start))  \(kind) \(title)"
         if let duration = entry.durationMilliseconds { text += "  (\(oneDecimal(duration)) ms)" }
         if entry.kind == .step, let step = entry.step { text += " — \(step.explanation(in: strings))" }
-        if entry.kind == .status, let detail = entry.detail {
-            text += " — " + statusText(detail: detail, status: entry.status, strings)
-        }
+        if entry.kind == .status, let detail = entry.statusDetail(in: strings) { text += " — " + detail }
         return text
-    }
-
-    /// A code's details: as the flow wrote them in English; in another language the code's
-    /// meaning in it, followed by the details of this occurrence when they say more.
-    static func statusText(detail: String, status: StatusCode?, _ strings: Strings) -> String {
-        guard strings.language != .english, let status else { return detail }
-        let meaning = status.meaning(in: strings)
-        return detail == status.meaning ? meaning : "\(meaning) (\(detail))"
     }
 
     /// Time since the start: `mm:ss.mmm`, with hours in front once there are any (`1h02:00.000`).

@@ -81,13 +81,6 @@ struct InspectorRenderer {
         }
     }
 
-    /// What a code means this time: the flow's own account of the cause (which screen was
-    /// closed, what failed) where there is one, but that account is English, so another language
-    /// gets the code's general meaning in it.
-    static func meaning(of status: StatusCode, cause: String?, _ strings: Strings) -> String {
-        strings.language == .english ? cause ?? status.meaning : status.meaning(in: strings)
-    }
-
     /// An entry's title in `width` columns. An exchange keeps its status (what QA reads) and what
     /// names the call: its path loses its leading segments first (the API prefix and the
     /// requestor, shared by every call), down to its last two, then gives way to the call's
@@ -95,7 +88,7 @@ struct InspectorRenderer {
     static func title(of entry: TimelineEntry, width: Int, strings: Strings = .english) -> String {
         if entry.kind == .status, let status = entry.status {
             // The code first, then what it means here, as far as the row goes.
-            let meaning = Self.meaning(of: status, cause: entry.detail, strings)
+            let meaning = entry.statusDetail(in: strings) ?? status.meaning(in: strings)
             return DisplayWidth.truncate(meaning.isEmpty ? status.id : "\(status.id) · \(meaning)", to: width)
         }
         let duration = entry.durationMilliseconds.map { "  \(TimelineText.oneDecimal($0)) ms" } ?? ""
@@ -221,15 +214,20 @@ enum DetailText {
             for line in DisplayWidth.wrap(text, to: max(1, width)) { lines.append((line, style)) }
         }
         guard let exchange = entry.exchange else {
-            // The entry's own title and detail are the timeline's record (English); the step's
-            // explanation and the code's label and meaning are in the session's language.
+            // Everything in the session's language: the step's explanation, the code's label and
+            // meaning, and what the flow said about this occurrence.
             // A code's own line names it (and says whose code it is): its title would repeat that.
             if let status = entry.status {
                 add("\(status.label(in: strings)) (\(status.level.rawValue))", Style(.warning, bold: true))
                 add(status.meaning(in: strings), Style(.warning))
-            } else {
-                add(entry.title(in: strings), Style(.text, bold: true))
+                if case .status(_, let remark?)? = entry.note {
+                    add(remark.text(in: strings), Style(.muted))
+                } else if entry.note == nil, let detail = entry.detail, detail != status.meaning {
+                    add(detail, Style(.muted))
+                }
+                return lines
             }
+            add(entry.title(in: strings), Style(.text, bold: true))
             if let step = entry.step { add(step.explanation(in: strings)) }
             if let detail = entry.detail, detail != entry.step?.explanation { add(detail, Style(.muted)) }
             return lines

@@ -29,7 +29,7 @@ struct StepPaneText: Equatable {
         }), let code = reached.status {
             // What the flow said about this occurrence (which screen was closed, what failed)
             // explains it better than the code's general meaning.
-            let meaning = InspectorRenderer.meaning(of: code, cause: reached.detail, strings)
+            let meaning = reached.statusDetail(in: strings) ?? code.meaning(in: strings)
             let wrapped = DisplayWidth.wrap("\(code.label(in: strings)): \(meaning)", to: width)
             status = wrapped.count <= 2 ? wrapped : [wrapped[0], wrapped.dropFirst().joined(separator: " ")]
         }

@@ -26,14 +26,14 @@ extension CustomIdentityProviderFlow.Reducer {
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, expectedState: String) -> [Effect] {
-        guard case .returned(let url) = outcome else { return signInAbandoned("The sign-in page was closed.") }
+        guard case .returned(let url) = outcome else { return signInAbandoned(.signInPageClosed) }
         let query = URLComponents(string: url)?.queryItems ?? []
         let value = { (name: String) in query.first { $0.name == name }?.value }
         guard value("state") == expectedState, let code = value("code") else {
             state.basics.dropPendingPlay()
             return [.showHome]
                 + finishIdle([
-                    .record(.note("The redirect carries no code for this sign-in; the app ignores it.")),
+                    .record(.note(.redirectWithoutCode)),
                     status(.notAuthenticated),
                 ])
         }
@@ -57,7 +57,7 @@ extension CustomIdentityProviderFlow.Reducer {
         let (child, effects) = CodePolling.show(
             screen, handle: grant.deviceCode, interval: grant.interval, lifetime: Double(grant.expiresIn))
         state.phase = .polling(child)
-        return [.record(.step(Steps.showDeviceCode)), status(.registrationCode, grant.userCode)] + effects
+        return [.record(.step(Steps.showDeviceCode)), status(.registrationCode, .verbatim(grant.userCode))] + effects
     }
 
     mutating func pollingEnded(_ outcome: CodePolling.Outcome) -> [Effect] {
@@ -65,8 +65,8 @@ extension CustomIdentityProviderFlow.Reducer {
         case .signedIn(.customTokens(let tokens)): return authenticated(tokens, type: .regular, announce: true)
         case .signedIn: return finishIdle([])
         case .newCodeRequested: return requestDeviceCode()
-        case .closed: return codeScreenEnded(closed: true, reason: "")
-        case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
+        case .closed: return codeScreenEnded(gaveUp: nil)
+        case .gaveUp(let reason): return codeScreenEnded(gaveUp: reason)
         }
     }
 }

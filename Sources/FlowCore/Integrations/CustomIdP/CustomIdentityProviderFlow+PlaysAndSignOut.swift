@@ -12,7 +12,7 @@ extension CustomIdentityProviderFlow.Reducer {
             state.basics.app.deny(resource, code: "not_entitled", message: message, signedOut: false)
             return finishIdle([
                 step, .record(.decision(resource: resource, authorized: false, code: "not_entitled")),
-                status(.authorizationDenied, message),
+                status(.authorizationDenied, .notEntitled),
             ])
         }
         state.basics.app.startPlaying(resource, tokenNotAfter: state.framework.expiry ?? 1)
@@ -27,7 +27,7 @@ extension CustomIdentityProviderFlow.Reducer {
         let viaApple: Bool =
             if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication { true } else { false }
         guard state.basics.app.authentication.isAuthenticated else {
-            return [.record(.note("Not signed in; nothing to sign out of."))]
+            return [.record(.note(.notSignedIn))]
         }
         state.basics.app = AppModel()
         state.basics.app.authentication = .notAuthenticated
@@ -35,7 +35,7 @@ extension CustomIdentityProviderFlow.Reducer {
         let step = Effect.record(.step(Steps.forgetTokens))
         guard viaApple else {
             return finishIdle([
-                step, .record(.note("The app's own tokens are forgotten; nothing else to sign out of.")),
+                step, .record(.note(.ownTokensForgotten)),
             ])
         }
         state.phase = .notice
@@ -47,13 +47,13 @@ extension CustomIdentityProviderFlow.Reducer {
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch state.phase {
         case .askingInfo(let provider, let silent), .translating(let provider, let silent):
-            let note = Effect.record(.note("The identity provider refused (\(failure.message))."))
+            let note = Effect.record(.note(.identityProviderRefused(message: failure.message)))
             return [note] + fallBack(silent: silent, provider: provider)
         case .exchangingCode, .requestingDeviceCode:
             state.basics.dropPendingPlay()
             return [.showHome]
                 + finishIdle([
-                    .record(.note("The app's own sign-in failed (\(failure.message)).")), status(.notAuthenticated),
+                    .record(.note(.ownSignInFailed(message: failure.message))), status(.notAuthenticated),
                 ])
         default:
             return failedUnexpectedly(failure)

@@ -8,18 +8,10 @@ extension CustomIdentityProviderFlow.Reducer {
     func checkAppBundle() -> [Effect] {
         var effects: [Effect] = [.record(.step(Steps.configuration))]
         if !setup.identity.hasSingleSignOnEntitlement {
-            effects.append(
-                .record(
-                    .note(
-                        "The provisioning profile lacks com.apple.developer.video-subscriber-single-sign-on: the framework will refuse the app."
-                    )))
+            effects.append(.record(.note(.missingSingleSignOnEntitlement)))
         }
         if (setup.identity.usageDescription ?? "").isEmpty {
-            effects.append(
-                .record(
-                    .note(
-                        "Info.plist has no NSVideoSubscriberAccountUsageDescription: the framework will raise an exception at its first call."
-                    )))
+            effects.append(.record(.note(.missingUsageDescription)))
         }
         return effects
     }
@@ -35,7 +27,7 @@ extension CustomIdentityProviderFlow.Reducer {
 
     mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
         state.framework = known
-        let instead = goal == .signIn ? "The app's own sign-in." : "The app continues without single sign-on."
+        let instead: Remark = goal == .signIn ? .ownSignInNext : .continuesWithoutSingleSignOn
         let effects = frameworkAnswerStatus(known, instead: instead)
         switch goal {
         case .foreground where state.basics.app.authentication.isAuthenticated:
@@ -65,19 +57,21 @@ extension CustomIdentityProviderFlow.Reducer {
         case .signedIn(let provider):
             return askIdentityProvider(provider, silent: false)
         case .noProvider:
-            return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
+            return finishIdle([status(.notAuthenticated, .noProvider)])
         case .cancelled(let duringSignIn):
             return applePickerCancelled(duringSignIn: duringSignIn)
         case .otherProvider:
             return [status(.otherProvider)] + ownSignIn(provider: nil)
         case .unsupportedProvider(let provider):
             // The app's own sign-in page can still start on the provider the user chose.
-            let reason = state.framework.error?.message ?? "\(provider) is not supported by \(setup.requestor)."
+            let reason =
+                state.framework.error.map { Remark.verbatim($0.message) }
+                ?? .notSupported(provider: provider, requestor: setup.requestor)
             return [status(.unsupportedProvider, reason)] + ownSignIn(provider: provider)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, error.message)] + ownSignIn(provider: nil)
+            return [status(.permissionDenied, .verbatim(error.message))] + ownSignIn(provider: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), error.description)]
+            return [status(.forFrameworkError(error), .verbatim(error.description))]
                 + ownSignIn(provider: nil)
         }
     }
@@ -104,14 +98,14 @@ extension CustomIdentityProviderFlow.Reducer {
         switch result {
         case .success(let metadata):
             guard let saml = metadata.samlAttributeQueryResponse else {
-                return [status(.appleError, "The framework returned no SAML response.")]
+                return [status(.appleError, .noSAMLResponse)]
                     + fallBack(silent: silent, provider: provider)
             }
             state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
             state.phase = .translating(provider: provider, silent: silent)
             return [.record(.step(Steps.translate)), .call(.translateSAML(saml: saml, provider: provider))]
         case .failure(let error):
-            return [status(.forFrameworkError(error), error.description)]
+            return [status(.forFrameworkError(error), .verbatim(error.description))]
                 + fallBack(silent: silent, provider: provider)
         }
     }
@@ -127,7 +121,7 @@ extension CustomIdentityProviderFlow.Reducer {
             state.basics.app.unlocked[item.id] = state.entitlements.contains(item.id)
         }
         let effects: [Effect] = [
-            .showHome, .record(.note("Signed in as \(tokens.userId) with the app's own tokens.")),
+            .showHome, .record(.note(.signedInWithOwnTokens(userId: tokens.userId))),
         ]
         if let resource = state.basics.pendingPlay {
             state.basics.pendingPlay = nil

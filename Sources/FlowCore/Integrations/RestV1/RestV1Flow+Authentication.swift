@@ -39,7 +39,7 @@ extension RestV1Flow.Reducer {
 
     mutating func tokenRead(_ lookup: V1TokenLookup, type: ProfileType, announce: Bool) -> [Effect] {
         guard case .found(let token) = lookup else {
-            let note = Effect.record(.note("No authentication token came back (\(lookup))."))
+            let note = Effect.record(.note(.noAuthenticationToken(expired: lookup == .expired)))
             return finishIdle([note, status(.notAuthenticated)])
         }
         return authenticated(token, type: type)
@@ -61,8 +61,7 @@ extension RestV1Flow.Reducer {
 
     mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
         state.framework = known
-        let instead =
-            goal == .signIn ? "Step 10: the regular workflow." : "The app continues without single sign-on."
+        let instead: Remark = goal == .signIn ? .regularWorkflowNext : .continuesWithoutSingleSignOn
         var effects = frameworkAnswerStatus(known, instead: instead)
         switch goal {
         case .signIn: return effects + retrieveConfiguration(.signIn)
@@ -71,12 +70,12 @@ extension RestV1Flow.Reducer {
         case .launch, .foreground:
             guard known.validation(now: context.now) == .valid else {
                 if case .expired = known.validation(now: context.now) {
-                    effects.append(.record(.note("Step 5: the system sign-in has expired.")))
+                    effects.append(.record(.note(.systemSignInExpired)))
                 }
                 return finishIdle(effects + [status(.notAuthenticated)])
             }
             return effects
-                + [.record(.note("The device is signed in to a TV provider: single sign-on is tried silently."))]
+                + [.record(.note(.triesSilentSingleSignOn))]
                 + retrieveConfiguration(.launch)
         }
     }
@@ -91,38 +90,37 @@ extension RestV1Flow.Reducer {
         switch outcome {
         case .signedIn(let provider):
             if case .expired = state.framework.validation(now: context.now) {
-                return [.record(.note("Step 5: the sign-in's authenticationExpirationDate is past."))]
+                return [.record(.note(.signInExpirationPast))]
                     + showAppPicker(preselected: nil)
             }
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                return [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
                     + showAppPicker(preselected: nil)
             }
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
-                return [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                return [status(.unsupportedProvider, .noSingleSignOnHere(mvpd: mvpd.displayName))]
                     + startRegularAuthentication(mvpd)
             }
             return requestPartnerAuthentication(mvpd, silent: false)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
+                return [status(.unsupportedProvider, .notSupported(provider: provider, requestor: setup.requestor))]
                     + showAppPicker(preselected: nil)
             }
-            return [status(.unsupportedProvider, "\(mvpd.displayName) is not onboarded: straight to its login.")]
+            return [status(.unsupportedProvider, .notOnboarded(mvpd: mvpd.displayName))]
                 + startRegularAuthentication(mvpd)
         case .otherProvider:
             return [status(.otherProvider)] + showAppPicker(preselected: nil)
         case .cancelled(let duringSignIn):
-            let cancelled = ApplePicker.cancelled(duringSignIn: duringSignIn)
-            return [status(.cancelled, cancelled + ": the regular workflow (step 10).")]
+            return [status(.cancelled, .applePickerCancelledRegularWorkflow(duringSignIn: duringSignIn))]
                 + showAppPicker(preselected: nil)
         case .noProvider:
-            return [.record(.note("The framework answered without a provider: the regular workflow."))]
+            return [.record(.note(.noProviderRegularWorkflow))]
                 + showAppPicker(preselected: nil)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
+            return [status(.permissionDenied, .verbatim(error.message))] + showAppPicker(preselected: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), error.description)]
+            return [status(.forFrameworkError(error), .verbatim(error.description))]
                 + showAppPicker(preselected: nil)
         }
     }
@@ -135,10 +133,7 @@ extension RestV1Flow.Reducer {
         let provider = mvpd.platformMappingId ?? state.framework.providerId ?? mvpd.id
         return [
             .record(.step(Steps.loginSucceeded)),
-            .record(
-                .note(
-                    "The framework signed in to \(provider); the configuration maps that platformMappingId to the MVPD \(mvpd.id)."
-                )),
+            .record(.note(.platformMapping(provider: provider, mvpd: mvpd.id))),
             .record(.step(Steps.profileRequest)), .call(.v1ProfileRequest(mvpd: mvpd.id)),
         ]
     }
@@ -159,7 +154,7 @@ extension RestV1Flow.Reducer {
         switch result {
         case .success(let metadata):
             guard let saml = metadata.samlAttributeQueryResponse else {
-                let effects = [status(.appleError, "The framework returned no SAML response.")]
+                let effects = [status(.appleError, .noSAMLResponse)]
                 return effects
                     + (silent ? finishIdle([status(.notAuthenticated)]) : showAppPicker(preselected: mvpd.id))
             }
@@ -171,7 +166,7 @@ extension RestV1Flow.Reducer {
             ]
         case .failure(let error):
             if silent {
-                return [status(.forFrameworkError(error), error.description)]
+                return [status(.forFrameworkError(error), .verbatim(error.description))]
                     + finishIdle([status(.notAuthenticated)])
             }
             state.phase = .idle

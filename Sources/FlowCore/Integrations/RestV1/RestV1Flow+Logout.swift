@@ -6,7 +6,7 @@ extension RestV1Flow.Reducer {
 
     mutating func signOut() -> [Effect] {
         guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
-            return [.record(.note("Not signed in; nothing to sign out of."))]
+            return [.record(.note(.notSignedIn))]
         }
         state.phase = .readingTokenSource(mvpd)
         state.basics.app.activity = .signingOut
@@ -26,7 +26,7 @@ extension RestV1Flow.Reducer {
             state.phase = .logoutPage(appleSource: appleSource, stopAt)
             return [
                 .record(.step(Steps.logout)),
-                .record(.note("Opening the logout page in a web view, so the MVPD session ends too.")),
+                .record(.note(.logoutPageInWebView)),
             ] + page
         }
     }
@@ -34,7 +34,7 @@ extension RestV1Flow.Reducer {
     mutating func loggedOut(appleSource: Bool) -> [Effect] {
         state.basics.app = AppModel()
         state.basics.app.authentication = .notAuthenticated
-        guard appleSource else { return finishIdle([.record(.note("Adobe's authentication token is gone."))]) }
+        guard appleSource else { return finishIdle([.record(.note(.adobeTokenGone))]) }
         state.phase = .notice
         return [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
     }
@@ -46,25 +46,26 @@ extension RestV1Flow.Reducer {
         case .retrievingConfiguration:
             return configurationFailed(failure)
         case .profileRequest(let mvpd, let silent), .exchangingToken(let mvpd, let silent):
-            let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
+            let note = Effect.record(.note(.singleSignOnFailed(message: failure.message)))
             if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
             return [note] + startRegularAuthentication(mvpd)
         case .checkingAdobeToken:
             state.basics.app.authentication = .notAuthenticated
-            return finishIdle([.record(.note("checkauthn failed (\(failure.message))."))])
+            return finishIdle([.record(.note(.checkAuthenticationCallFailed(message: failure.message)))])
         case .readingToken:
-            return finishIdle([.record(.note("The token could not be read (\(failure.message))."))])
+            return finishIdle([.record(.note(.tokenUnreadable(message: failure.message)))])
         case .authorizing(let resource), .mediaToken(let resource):
             let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
             state.basics.app.deny(
                 resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut,
                 lock: false)
-            return finishIdle([status(.authorizationDenied, failure.message)] + Decisions.signInAgain(signedOut))
+            return finishIdle(
+                [status(.authorizationDenied, .verbatim(failure.message))] + Decisions.signInAgain(signedOut))
         case .readingTokenSource(let mvpd):
-            return [.record(.note("tokenSource is unknown (\(failure.message)); logging out anyway."))]
+            return [.record(.note(.tokenSourceUnknown(message: failure.message)))]
                 + logout(mvpd: mvpd, appleSource: false)
         case .loggingOut(let appleSource):
-            return [.record(.note("The logout failed (\(failure.message))."))] + loggedOut(appleSource: appleSource)
+            return [.record(.note(.logoutFailed(message: failure.message)))] + loggedOut(appleSource: appleSource)
         default:
             return failedUnexpectedly(failure)
         }

@@ -12,7 +12,7 @@ extension RestV1Flow.Reducer {
 
     mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-            return signInAbandoned("The app's MVPD picker was cancelled.")
+            return signInAbandoned(.appPickerCancelled)
         }
         return startRegularAuthentication(mvpd)
     }
@@ -39,12 +39,12 @@ extension RestV1Flow.Reducer {
             let (child, effects) = CodePolling.show(
                 screen, handle: record.code, interval: setup.pollingInterval, lifetime: lifetime)
             state.phase = .polling(mvpd: mvpd.id, child)
-            return [.record(.step(Steps.showCode)), status(.registrationCode, record.code)] + effects
+            return [.record(.step(Steps.showCode)), status(.registrationCode, .verbatim(record.code))] + effects
         }
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, mvpd: String) -> [Effect] {
-        guard case .returned = outcome else { return signInAbandoned("The MVPD login was closed.") }
+        guard case .returned = outcome else { return signInAbandoned(.mvpdLoginClosed) }
         let (child, effects) = RestV1Flow.polling.pollNow(handle: mvpd, interval: setup.pollingInterval)
         state.phase = .polling(mvpd: mvpd, child)
         return [.showHome] + effects
@@ -59,8 +59,8 @@ extension RestV1Flow.Reducer {
         case .newCodeRequested:
             guard let mvpd = mvpd.flatMap({ state.directory?.mvpd(id: $0) }) else { return finishIdle([]) }
             return startRegularAuthentication(mvpd)
-        case .closed: return codeScreenEnded(closed: true, reason: "")
-        case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
+        case .closed: return codeScreenEnded(gaveUp: nil)
+        case .gaveUp(let reason): return codeScreenEnded(gaveUp: reason)
         }
     }
 }

@@ -50,9 +50,7 @@ extension RestV2Flow.Reducer {
     /// B.2: what the framework said, validated as the cookbook asks.
     mutating func frameworkChecked(_ known: FrameworkStatus, goal: Goal) -> [Effect] {
         state.framework = known
-        let instead =
-            goal == .signIn
-            ? "Falling back to the app's own MVPD picker." : "The app continues without single sign-on."
+        let instead: Remark = goal == .signIn ? .appPickerNext : .continuesWithoutSingleSignOn
         let effects = validate(Steps.validateSilentStatus) + frameworkAnswerStatus(known, instead: instead)
         switch goal {
         case .launch: return effects + retrieveProfiles()
@@ -62,7 +60,7 @@ extension RestV2Flow.Reducer {
             // (removed in Settings, expired): the profile may be gone, and B.3 says at once,
             // rather than at the next play.
             if case .authenticated(_, .appleSSO, _) = state.basics.app.authentication, !usableProvider {
-                return effects + [.record(.note("The refreshed partner status names no usable provider."))]
+                return effects + [.record(.note(.refreshedStatusNamesNoProvider))]
                     + retrieveProfiles()
             }
             // Signed in, the fresh status serves the next decisions (D.1, D.5).
@@ -105,35 +103,33 @@ extension RestV2Flow.Reducer {
             }
             guard let mvpd = directory.mvpd(platformId: provider) else {
                 return checked
-                    + [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                    + [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
                     + showAppPicker(preselected: nil)
             }
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
                 return checked
-                    + [status(.unsupportedProvider, "\(mvpd.displayName) does not support single sign-on here.")]
+                    + [status(.unsupportedProvider, .noSingleSignOnHere(mvpd: mvpd.displayName))]
                     + loginDirectly(mvpd)
             }
             return checked + requestPartnerAuthentication(mvpd, silent: false)
         case .noProvider:
-            return finishIdle([status(.notAuthenticated, "The framework answered without a provider.")])
+            return finishIdle([status(.notAuthenticated, .noProvider)])
         case .cancelled(let duringSignIn):
             return applePickerCancelled(duringSignIn: duringSignIn)
         case .otherProvider:
             return [status(.otherProvider)] + showAppPicker(preselected: nil)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, "\(provider) is not supported by \(setup.requestor).")]
+                return [status(.unsupportedProvider, .notSupported(provider: provider, requestor: setup.requestor))]
                     + showAppPicker(preselected: nil)
             }
             return [
-                status(
-                    .unsupportedProvider,
-                    "\(mvpd.displayName) does not support single sign-on: straight to its login.")
+                status(.unsupportedProvider, .noSingleSignOnStraightToLogin(mvpd: mvpd.displayName))
             ] + loginDirectly(mvpd)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, error.message)] + showAppPicker(preselected: nil)
+            return [status(.permissionDenied, .verbatim(error.message))] + showAppPicker(preselected: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), error.description)]
+            return [status(.forFrameworkError(error), .verbatim(error.description))]
                 + showAppPicker(preselected: nil)
         }
     }
@@ -160,7 +156,7 @@ extension RestV2Flow.Reducer {
         switch outcome {
         case .authenticated(let id, let response):
             guard let profile = response.profiles[id] ?? response.profiles.values.first else {
-                return finishIdle([status(.notAuthenticated, "No profile came back.")])
+                return finishIdle([status(.notAuthenticated, .noProfile)])
             }
             state.basics.app.authentication = .authenticated(
                 mvpd: id, type: profile.type, notAfter: profile.notAfter)
@@ -168,7 +164,7 @@ extension RestV2Flow.Reducer {
         case .fellBack(let session):
             // C.8: Adobe refused partner SSO (`pfs_fallback`, `configuration_fallback`, …).
             let reason = Effect.record(
-                .note("Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."))
+                .note(.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)))
             if silent { return [reason] + finishIdle([status(.notAuthenticated)]) }
             let basic = [Effect.record(.step(Steps.continueBasic)), reason]
             guard session.actionName == .authenticate, session.code != nil else {
@@ -176,21 +172,21 @@ extension RestV2Flow.Reducer {
             }
             return basic + sessionCreated(session, mvpd: mvpd)
         case .noSAMLResponse:
-            let effects = [status(.appleError, "The framework returned no SAML response.")]
+            let effects = [status(.appleError, .noSAMLResponse)]
             if silent { return effects + finishIdle([status(.notAuthenticated)]) }
             return effects + showAppPicker(preselected: mvpd.id)
         case .frameworkFailed(let error):
             if silent {
-                return [status(.forFrameworkError(error), error.description)]
+                return [status(.forFrameworkError(error), .verbatim(error.description))]
                     + finishIdle([status(.notAuthenticated)])
             }
             state.phase = .idle
             return applePickerAnswered(ApplePicker.outcome(.failure(error)))
         case .noProfile:
-            let note = Effect.record(.note("Adobe created no Apple SSO profile."))
+            let note = Effect.record(.note(.noAppleProfile))
             return [note] + (silent ? finishIdle([status(.notAuthenticated)]) : startBasicAuthentication(mvpd))
         case .failed(let failure):
-            let note = Effect.record(.note("Single sign-on failed (\(failure.message))."))
+            let note = Effect.record(.note(.singleSignOnFailed(message: failure.message)))
             if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
             return [note, .record(.step(Steps.continueBasic))] + startBasicAuthentication(mvpd)
         }

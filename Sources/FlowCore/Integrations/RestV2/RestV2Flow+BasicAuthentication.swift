@@ -14,7 +14,7 @@ extension RestV2Flow.Reducer {
 
     mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-            return signInAbandoned("The app's MVPD picker was cancelled.")
+            return signInAbandoned(.appPickerCancelled)
         }
         return startBasicAuthentication(mvpd)
     }
@@ -31,14 +31,14 @@ extension RestV2Flow.Reducer {
         if session.actionName == .authorize {
             var effects: [Effect] = []
             if session.reasonType == .degraded {
-                effects.append(.record(.note("\(mvpd.displayName) is degraded: Adobe authenticates without it.")))
+                effects.append(.record(.note(.degradedWithoutProvider(mvpd: mvpd.displayName))))
             }
             let id = session.mvpd ?? mvpd.id
             state.phase = .retrievingProfile(id)
             return effects + [.call(.profileForMvpd(id, nil))]
         }
         guard let code = session.code, let url = session.url else {
-            return finishIdle([.record(.note("The session has no code; sign-in cannot continue."))])
+            return finishIdle([.record(.note(.sessionHasNoCode))])
         }
         switch setup.platform {
         case .ios:
@@ -49,12 +49,12 @@ extension RestV2Flow.Reducer {
             let screen = RegistrationCode(code, of: session, mvpd: mvpd.id)
             let (child, effects) = CodePolling.show(screen, handle: code, interval: setup.pollingInterval)
             state.phase = .polling(mvpd: mvpd.id, child)
-            return [.record(.step(Steps.showCode)), status(.registrationCode, code)] + effects
+            return [.record(.step(Steps.showCode)), status(.registrationCode, .verbatim(code))] + effects
         }
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
-        guard case .returned = outcome else { return signInAbandoned("The MVPD login was closed.") }
+        guard case .returned = outcome else { return signInAbandoned(.mvpdLoginClosed) }
         // Only after the redirect URL loads does the app poll for the profile.
         let (child, effects) = RestV2Flow.polling.pollNow(
             handle: session.code ?? "", interval: setup.pollingInterval)
@@ -71,20 +71,20 @@ extension RestV2Flow.Reducer {
         case .newCodeRequested:
             guard let mvpd = mvpd.flatMap({ state.directory?.mvpd(id: $0) }) else { return finishIdle([]) }
             return startBasicAuthentication(mvpd)
-        case .closed: return codeScreenEnded(closed: true, reason: "")
-        case .gaveUp(let reason): return codeScreenEnded(closed: false, reason: reason)
+        case .closed: return codeScreenEnded(gaveUp: nil)
+        case .gaveUp(let reason): return codeScreenEnded(gaveUp: reason)
         }
     }
 
     mutating func authenticated(_ response: ProfilesResponse, expected mvpd: String?) -> [Effect] {
         guard let (id, profile) = response.preferred(partnerProviderMvpd: mvpd) else {
-            return finishIdle([status(.notAuthenticated, "No profile came back.")])
+            return finishIdle([status(.notAuthenticated, .noProfile)])
         }
         state.basics.app.authentication = .authenticated(mvpd: id, type: profile.type, notAfter: profile.notAfter)
         return [.showHome] + degradedNotice(mvpd: id, type: profile.type) + preauthorize()
     }
 
     func degradedNotice(mvpd: String, type: ProfileType) -> [Effect] {
-        type == .degraded ? [status(.degraded, "\(mvpd) is degraded.")] : []
+        type == .degraded ? [status(.degraded, .degraded(mvpd: mvpd))] : []
     }
 }

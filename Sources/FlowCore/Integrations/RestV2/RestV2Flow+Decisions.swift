@@ -39,9 +39,8 @@ extension RestV2Flow.Reducer {
     /// at system level but its answer fails (a missing permission has its own code).
     func validate(_ step: CookbookStep) -> [Effect] {
         guard setup.validatesPartnerStatus else { return [] }
-        let validation = state.framework.validation(now: context.now)
-        guard case .expired = validation else { return [.record(.step(step))] }
-        return [.record(.step(step)), .record(.note("\(step.id): \(validation.explanation); it is not used."))]
+        guard case .expired = state.framework.validation(now: context.now) else { return [.record(.step(step))] }
+        return [.record(.step(step)), .record(.note(.partnerStatusUnused(step: step.id, .expired)))]
     }
 
     /// D.1 → D.3, or D.3 alone when the profile is not an Apple SSO one.
@@ -73,15 +72,14 @@ extension RestV2Flow.Reducer {
         guard setup.validatesPartnerStatus else { return decide(decision) }
         let step: CookbookStep =
             decision == .preauthorize ? Steps.validateDecisionStatus : Steps.validateAuthorizationStatus
-        let validation = known.validation(now: context.now)
-        guard validation == .valid else {
+        if let problem = known.validation(now: context.now).problem {
             state.basics.app.authentication = .notAuthenticated
             state.basics.app.unlocked = [:]
             state.basics.pendingPlay = nil
             return finishIdle([
                 .record(.step(step)),
-                .record(.note("\(step.id): \(validation.explanation): the Apple SSO profile cannot be used.")),
-                status(.notAuthenticated, "Sign in again to play."),
+                .record(.note(.appleProfileUnusable(step: step.id, problem))),
+                status(.notAuthenticated, .signInAgain),
             ])
         }
         return [.record(.step(step))] + decide(decision)

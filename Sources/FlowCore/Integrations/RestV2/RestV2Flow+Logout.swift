@@ -6,7 +6,7 @@ extension RestV2Flow.Reducer {
 
     mutating func signOut() -> [Effect] {
         guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
-            return [.record(.note("Not signed in; nothing to sign out of."))]
+            return [.record(.note(.notSignedIn))]
         }
         state.phase = .loggingOut(mvpd)
         state.basics.app.activity = .signingOut
@@ -26,10 +26,10 @@ extension RestV2Flow.Reducer {
             if let url = action?.url, setup.platform == .ios {
                 let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
                 state.phase = .logoutPage(stopAt)
-                return effects + [.record(.note("Opening the MVPD logout page in a hidden web view."))] + page
+                return effects + [.record(.note(.mvpdLogoutInHiddenWebView))] + page
             }
             effects.append(
-                .record(.note("A TV opens no web view: the MVPD session is left as is; the Adobe profile is gone."))
+                .record(.note(.televisionKeepsProviderSession(profile: true)))
             )
         default:
             break
@@ -45,7 +45,7 @@ extension RestV2Flow.Reducer {
             return configurationFailed(failure)
         case .retrievingProfiles:
             state.basics.app.authentication = .notAuthenticated
-            return finishIdle([.record(.note("Profiles could not be read (\(failure.message))."))])
+            return finishIdle([.record(.note(.profilesUnreadable(message: failure.message)))])
         case .authorizing(let resource):
             return finishIdle(
                 RestV2Flow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))

@@ -20,15 +20,15 @@ extension SDKFlow.Reducer {
         case .granted:
             break
         case .notDetermined, nil:
-            return effects + [status(.permissionUndetermined, "getAuthentication: regular flow.")]
+            return effects + [status(.permissionUndetermined, .getAuthenticationRegularFlow)]
                 + displayProviderDialog()
         case .denied, .restricted:
-            return effects + [status(.permissionDenied, "getAuthentication: regular flow.")]
+            return effects + [status(.permissionDenied, .getAuthenticationRegularFlow)]
                 + displayProviderDialog()
         }
         // Seed 001, D.1: Apple's dialog only when the requestor has an MVPD with single sign-on.
         guard directory.mvpds.contains(where: ConfigurationDirectory.supportsAppleSSO) else {
-            effects.append(.record(.note("No MVPD of this requestor supports single sign-on: the regular flow.")))
+            effects.append(.record(.note(.noProviderWithSingleSignOn)))
             return effects + displayProviderDialog()
         }
         let request = ApplePicker.request(
@@ -45,13 +45,13 @@ extension SDKFlow.Reducer {
         case .signedIn(let provider):
             guard let mvpd = directory.appleSSOMvpd(platformId: provider) else {
                 let name = directory.mvpd(platformId: provider)?.displayName ?? provider
-                return [status(.unsupportedProvider, "\(name): integration or single sign-on disabled.")]
+                return [status(.unsupportedProvider, .singleSignOnDisabled(mvpd: name))]
                     + displayProviderDialog()
             }
             return signInWithApple(mvpd)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, "\(provider) is not integrated with \(setup.requestor).")]
+                return [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
                     + displayProviderDialog()
             }
             // In Apple's picker but without Apple SSO: no code; the SDK selects it silently.
@@ -60,12 +60,12 @@ extension SDKFlow.Reducer {
         case .otherProvider:
             return [dismissDialog, status(.otherProvider)] + displayProviderDialog()
         case .cancelled(let duringSignIn):
-            return [dismissDialog, status(.cancelled, ApplePicker.cancelled(duringSignIn: duringSignIn) + ".")]
+            return [dismissDialog, status(.cancelled, .applePickerCancelled(duringSignIn: duringSignIn))]
                 + displayProviderDialog()
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, error.message)] + displayProviderDialog()
+            return [status(.permissionDenied, .verbatim(error.message))] + displayProviderDialog()
         case .failed(let error):
-            return [status(.metadataUnavailable, error.description)] + displayProviderDialog()
+            return [status(.metadataUnavailable, .verbatim(error.description))] + displayProviderDialog()
         case .noProvider:
             return finishIdle([SDKFlow.authenticationStatus(false, .userNotAuthenticated)])
         }
@@ -77,7 +77,7 @@ extension SDKFlow.Reducer {
     mutating func signInWithApple(_ mvpd: MvpdConfiguration) -> [Effect] {
         var effects: [Effect] = []
         if setup.platform == .tvos {
-            effects.append(.record(.note("Apple TV, \(setup.sdkTVAppleSSO.source).")))
+            effects.append(.record(.note(.appleTVBehaviour(setup.sdkTVAppleSSO))))
             if setup.sdkTVAppleSSO == .registrationCode {
                 return effects + [
                     .record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))
@@ -101,18 +101,18 @@ extension SDKFlow.Reducer {
         case .authenticated(let id, let response):
             return authenticated(response, expected: id)
         case .frameworkFailed(let error):
-            return [status(.metadataUnavailable, error.description)] + displayProviderDialog()
+            return [status(.metadataUnavailable, .verbatim(error.description))] + displayProviderDialog()
         case .noSAMLResponse:
-            return [status(.metadataUnavailable, "The framework returned no SAML response.")]
+            return [status(.metadataUnavailable, .noSAMLResponse)]
                 + displayProviderDialog()
         case .fellBack(let session):
-            let note = "Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue))."
+            let note = Remark.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)
             return [
                 .record(.note(note)),
                 .record(.sdkCall(.setSelectedProvider(exchange.mvpd.id), silently: true)),
             ] + startRegularAuthentication(exchange.mvpd)
         case .noProfile, .failed:
-            return [.record(.note("The exchange did not produce a token."))]
+            return [.record(.note(.exchangeProducedNoToken))]
                 + startRegularAuthentication(exchange.mvpd)
         }
     }

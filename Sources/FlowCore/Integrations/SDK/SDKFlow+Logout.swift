@@ -6,7 +6,7 @@ extension SDKFlow.Reducer {
 
     mutating func logout() -> [Effect] {
         guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
-            return [.record(.note("Not signed in; nothing to sign out of."))]
+            return [.record(.note(.notSignedIn))]
         }
         state.phase = .loggingOut(mvpd)
         state.basics.app.activity = .signingOut
@@ -31,7 +31,7 @@ extension SDKFlow.Reducer {
             }
             return finishIdle([
                 signedOut,
-                .record(.note("A TV opens no web view: the MVPD session is left as is; the token is gone.")),
+                .record(.note(.televisionKeepsProviderSession(profile: false))),
             ])
         default:
             return finishIdle([signedOut])
@@ -56,7 +56,7 @@ extension SDKFlow.Reducer {
         case .checkingAuthentication:
             state.basics.app.authentication = .notAuthenticated
             return finishIdle([
-                .record(.note("Profiles could not be read (\(failure.message)).")),
+                .record(.note(.profilesUnreadable(message: failure.message))),
                 SDKFlow.authenticationStatus(false, .generic),
             ]) + runQueued()
         case .authorizing(let resource):
@@ -73,6 +73,6 @@ extension SDKFlow.Reducer {
     mutating func runQueued() -> [Effect] {
         guard state.phase == .idle, !state.queued.isEmpty else { return [] }
         let action = state.queued.removeFirst()
-        return [.record(.note("setRequestorComplete: the SDK runs the queued \(action)."))] + userAction(action)
+        return [.record(.note(.sdkRunsQueued(action)))] + userAction(action)
     }
 }

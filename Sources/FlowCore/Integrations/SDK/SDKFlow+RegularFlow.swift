@@ -19,7 +19,7 @@ extension SDKFlow.Reducer {
             state.basics.dropPendingPlay()
             return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
                 + finishIdle([
-                    status(.cancelled, "The app's MVPD picker was cancelled."),
+                    status(.cancelled, .appPickerCancelled),
                     SDKFlow.authenticationStatus(false, .providerNotSelected),
                 ])
         }
@@ -41,7 +41,7 @@ extension SDKFlow.Reducer {
             return [.call(.profileForMvpd(id, nil))]
         }
         guard let code = session.code, let url = session.url else {
-            return finishIdle([.record(.note("The session has no code; sign-in cannot continue."))])
+            return finishIdle([.record(.note(.sessionHasNoCode))])
         }
         switch setup.platform {
         case .ios:
@@ -52,7 +52,7 @@ extension SDKFlow.Reducer {
             let screen = RegistrationCode(code, of: session, mvpd: mvpd.id)
             let (child, effects) = CodePolling.show(screen, handle: code, interval: setup.pollingInterval)
             state.phase = .polling(mvpd: mvpd.id, child)
-            return [.record(.step(Steps.registrationCode)), status(.registrationCode, code)] + effects
+            return [.record(.step(Steps.registrationCode)), status(.registrationCode, .verbatim(code))] + effects
         }
     }
 
@@ -61,7 +61,7 @@ extension SDKFlow.Reducer {
             state.basics.dropPendingPlay()
             return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
                 + finishIdle([
-                    status(.cancelled, "The MVPD login was closed."),
+                    status(.cancelled, .mvpdLoginClosed),
                     SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
                 ])
         }
@@ -85,7 +85,7 @@ extension SDKFlow.Reducer {
             state.basics.dropPendingPlay()
             return [.showHome]
                 + finishIdle([
-                    status(.cancelled, "The code screen was closed."),
+                    status(.cancelled, .codeScreenClosed),
                     SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
                 ])
         case .gaveUp(let reason):
@@ -107,7 +107,7 @@ extension SDKFlow.Reducer {
     /// setAuthenticationStatus(1), and the token source the app reads with getMetadata.
     func announceAuthenticated(mvpd: String, type: ProfileType) -> [Effect] {
         var effects: [Effect] = []
-        if type == .degraded { effects.append(status(.degraded, "\(mvpd) is degraded.")) }
+        if type == .degraded { effects.append(status(.degraded, .degraded(mvpd: mvpd))) }
         effects.append(SDKFlow.authenticationStatus(true, .none))
         // The app shows who the user signed in with: getSelectedProvider → selectedProvider.
         effects.append(.record(.sdkCall(.getSelectedProvider, silently: false)))

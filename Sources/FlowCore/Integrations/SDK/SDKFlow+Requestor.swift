@@ -40,7 +40,7 @@ extension SDKFlow.Reducer {
         if !setup.waitsForSetRequestorComplete {
             effects += [
                 .record(.sdkCall(.checkAuthentication, silently: false)),
-                .record(.note("setRequestor is still running: the SDK queues checkAuthentication.")),
+                .record(.note(.sdkQueuesCheckAuthentication)),
             ]
         }
         let step = SDKFlow.registration.start(&state.registration)
@@ -59,7 +59,7 @@ extension SDKFlow.Reducer {
         guard let access = state.framework.access, access == .granted else {
             let code: StatusCode =
                 state.framework.access == .notDetermined ? .permissionUndetermined : .permissionDenied
-            return [status(code, "setRequestor: the SDK falls back to the regular authentication flow.")]
+            return [status(code, .setRequestorFallsBack)]
                 + requestorComplete()
         }
         let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
@@ -73,7 +73,7 @@ extension SDKFlow.Reducer {
     mutating func providerAnswered(_ known: FrameworkStatus) -> [Effect] {
         state.framework = known
         if let error = known.error {
-            return [status(.appleShortError, "setRequestor: \(error.description)")] + requestorComplete()
+            return [status(.appleShortError, .setRequestorFailed(error: error.description))] + requestorComplete()
         }
         guard let mvpd = state.directory?.appleSSOMvpd(platformId: known.providerId) else {
             return requestorComplete()
@@ -94,23 +94,23 @@ extension SDKFlow.Reducer {
             }
             if profile.type == .degraded {
                 // One of the seven conditions: no silent exchange with a degraded provider.
-                return [.record(.note("\(exchange.mvpd.displayName) is degraded: no silent exchange."))]
+                return [.record(.note(.degradedNoSilentExchange(mvpd: exchange.mvpd.displayName)))]
                     + requestorComplete()
             }
             state.basics.app.authentication = .authenticated(
                 mvpd: id, type: profile.type, notAfter: profile.notAfter)
             return requestorComplete()
         case .frameworkFailed(let error):
-            return [status(.appleShortError, "setRequestor: \(error.description)")] + requestorComplete()
+            return [status(.appleShortError, .setRequestorFailed(error: error.description))] + requestorComplete()
         case .noSAMLResponse:
-            return [status(.appleShortError, "setRequestor: the framework returned no SAML response.")]
+            return [status(.appleShortError, .setRequestorNoSAMLResponse)]
                 + requestorComplete()
         case .fellBack(let session):
-            let note =
-                "Adobe answered \(session.actionName.rawValue) (\(session.reasonType.rawValue)): no silent exchange."
+            let note = Remark.adobeAnsweredNoSilentExchange(
+                action: session.actionName.rawValue, reason: session.reasonType.rawValue)
             return [.record(.note(note))] + requestorComplete()
         case .noProfile, .failed:
-            return [.record(.note("The silent exchange did not produce a token."))] + requestorComplete()
+            return [.record(.note(.silentExchangeProducedNoToken))] + requestorComplete()
         }
     }
 
@@ -118,7 +118,7 @@ extension SDKFlow.Reducer {
         state.queued = []
         state.basics.dropPendingPlay()
         return finishIdle([
-            status(.forConfigurationFailure(failure), failure.message),
+            status(.forConfigurationFailure(failure), .verbatim(failure.message)),
             SDKFlow.callback(.setRequestorComplete(.error)),
         ])
     }
@@ -128,7 +128,7 @@ extension SDKFlow.Reducer {
         state.requestorReady = true
         let queued: [Effect] =
             setup.waitsForSetRequestorComplete
-            ? [] : [.record(.note("setRequestorComplete: the SDK runs the queued checkAuthentication."))]
+            ? [] : [.record(.note(.sdkRunsQueuedCheckAuthentication))]
         return [SDKFlow.callback(.setRequestorComplete(.success))] + queued
             + checkAuthentication()
     }
@@ -140,7 +140,7 @@ extension SDKFlow.Reducer {
         if case .authenticated(_, _, let notAfter) = state.basics.app.authentication, notAfter <= context.now {
             state.basics.app.authentication = .notAuthenticated
             state.basics.app.unlocked = [:]
-            effects.append(.record(.note("The authentication token's TTL has passed.")))
+            effects.append(.record(.note(.tokenLifetimeOver)))
             return finishIdle(effects + [SDKFlow.authenticationStatus(false, .userNotAuthenticated)])
         }
         effects += systemLevelCodes()
@@ -153,16 +153,14 @@ extension SDKFlow.Reducer {
         guard state.framework.signedInAtSystemLevel else { return [] }
         switch state.framework.access {
         case .denied, .restricted:
-            return [status(.permissionDenied, "checkAuthentication: signed in at system level, permission denied.")]
+            return [status(.permissionDenied, .checkAuthenticationPermission(denied: true))]
         case .notDetermined:
             return [
-                status(
-                    .permissionUndetermined,
-                    "checkAuthentication: signed in at system level, permission undetermined.")
+                status(.permissionUndetermined, .checkAuthenticationPermission(denied: false))
             ]
         case .granted:
             guard let error = state.framework.error else { return [] }
-            return [status(.appleError, "checkAuthentication: \(error.description)")]
+            return [status(.appleError, .checkAuthenticationFailed(error: error.description))]
         case nil:
             return []
         }

@@ -138,7 +138,8 @@ enum SDKFlow: PhasedIntegration {
     static func withStatusCallbacks(_ effects: [Effect]) -> [Effect] {
         effects.flatMap { effect -> [Effect] in
             guard case .record(.status(let code, let details)) = effect else { return [effect] }
-            let registrationCode = code == .registrationCode ? details ?? "" : nil
+            var registrationCode: String?
+            if code == .registrationCode, case .verbatim(let shown)? = details { registrationCode = shown }
             return [effect, callback(.status(code, registrationCode: registrationCode))]
         }
     }
@@ -252,10 +253,10 @@ enum SDKFlow: PhasedIntegration {
         mutating func userAction(_ action: AppAction) -> [Effect] {
             if action == .launch { return launch() }
             guard state.phase == .idle else {
-                guard !state.requestorReady else { return [.record(.note("The app is busy; \(action) is ignored."))] }
+                guard !state.requestorReady else { return [.record(.note(.busy(ignoring: action)))] }
                 // Seed 001, B.2: calls made before setRequestorComplete wait in the SDK's queue.
                 state.queued.append(action)
-                return [.record(.note("setRequestor is still running: the SDK queues \(action)."))]
+                return [.record(.note(.sdkQueues(action)))]
             }
             switch action {
             case .launch: return launch()
