@@ -382,3 +382,94 @@ import Testing
         }
     }
 }
+
+/// Each device screen's keys are one table: the handler, the key bar, the help and the Keys
+/// article read it, and no key of a screen is shadowed by a global one.
+@Suite struct DeviceKeyTableTests {
+    /// Every key a device screen names, with the screen's name for the messages.
+    static let screens: [(String, [Key])] = [
+        ("home", DeviceKeys.home.keys.flatMap { $0.presses.map(\.key) }),
+        ("settings", DeviceKeys.settings.keys.flatMap { $0.presses.map(\.key) }),
+        ("permission", DeviceKeys.permission.keys.flatMap { $0.presses.map(\.key) }),
+        ("picker", DeviceKeys.picker(.tvos).keys.flatMap { $0.presses.map(\.key) }),
+        ("form", DeviceKeys.form.keys.flatMap { $0.presses.map(\.key) }),
+        ("mvpd picker", DeviceKeys.mvpdPicker.keys.flatMap { $0.presses.map(\.key) }),
+        ("code", DeviceKeys.code.keys.flatMap { $0.presses.map(\.key) }),
+        ("code chooser", DeviceKeys.codeChooser.keys.flatMap { $0.presses.map(\.key) }),
+        ("notice", DeviceKeys.notice.keys.flatMap { $0.presses.map(\.key) }),
+    ]
+
+    @Test func noScreenNamesAKeyTwiceOrALetterThatIsGlobal() {
+        let globalLetters = Set(GlobalKey.all.compactMap(\.letter))
+        let globalFunctionKeys = Set(GlobalKey.all.compactMap(\.functionKey))
+        for (screen, keys) in Self.screens {
+            #expect(Set(keys).count == keys.count, "\(screen) names a key twice")
+            for key in keys {
+                if case .character(let letter) = key {
+                    #expect(!globalLetters.contains(letter), "\(screen): \(letter)")
+                }
+                if case .function(let number) = key {
+                    #expect(!globalFunctionKeys.contains(number), "\(screen): F\(number)")
+                }
+            }
+        }
+    }
+
+    @Test func theKeysArticleNamesEveryLetterAndFunctionKeyOfTheDevice() throws {
+        let article = GlobalKeyTableTests.article
+        let start = try #require(article.range(of: "**On the device:**"))
+        let end = try #require(article.range(of: "**In the inspector:**"))
+        let section = String(article[start.upperBound..<end.lowerBound])
+        for (screen, keys) in Self.screens {
+            for key in keys {
+                switch key {
+                case .character(" "): #expect(section.contains("space"), "\(screen): space")
+                case .character(let letter): #expect(section.contains("`\(letter)`"), "\(screen): \(letter)")
+                case .function(let number): #expect(section.contains("`F\(number)`"), "\(screen): F\(number)")
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func theHelpSaysEachLineOnceAndTheBarOffersWhatTheTableHints() {
+        let lines = DeviceKeys.helpLines
+        #expect(Set(lines.map(\.action)).count == lines.count)
+        let help = OverlayRenderer.helpLines(Strings.english).map(\.text)
+        for line in lines { #expect(help.contains { $0.hasPrefix(line.keys + " ") }, "the help lacks \(line.keys)") }
+        #expect(DeviceKeys.picker(.tvos).hints.map(\.action) == ["bar.search", "bar.move", "bar.pick", "bar.back"])
+        #expect(DeviceKeys.picker(.ios).hints.map(\.action) == ["bar.search", "bar.move", "bar.pick", "bar.cancel"])
+    }
+}
+
+/// The inspector's, autoplay's and the overlays' keys are tables too.
+@Suite struct PanelKeyTableTests {
+    static func keys<Action>(_ table: ScreenKeys<Action>) -> [Key] { table.keys.flatMap { $0.presses.map(\.key) } }
+
+    @Test func noPanelNamesAKeyTwice() {
+        let tables: [(String, [Key])] = [
+            ("inspector", Self.keys(PanelKeys.inspector)), ("autoplay", Self.keys(PanelKeys.autoplay)),
+            ("menu", Self.keys(PanelKeys.menu(filtered: false))), ("filter", Self.keys(PanelKeys.menuFilter)),
+            ("comparison", Self.keys(PanelKeys.comparison)), ("faults", Self.keys(PanelKeys.faults)),
+            ("codes", Self.keys(PanelKeys.codes)), ("help", Self.keys(PanelKeys.help)),
+        ]
+        for (panel, keys) in tables { #expect(Set(keys).count == keys.count, "\(panel) names a key twice") }
+    }
+
+    @Test func theKeysArticleNamesTheInspectorsAndAutoplaysLetters() throws {
+        let article = GlobalKeyTableTests.article
+        let start = try #require(article.range(of: "**In the inspector:**"))
+        let section = String(article[start.upperBound...])
+        for key in Self.keys(PanelKeys.inspector) + Self.keys(PanelKeys.autoplay) {
+            guard case .character(let letter) = key, letter != " " else { continue }
+            #expect(section.contains("`\(letter)`"), "Keys.md's inspector or autoplay table lacks \(letter)")
+        }
+    }
+
+    /// Autoplay takes, of the global keys, only those that leave it or look at it.
+    @Test func autoplayOffersItsOwnKeysThenTheWayOut() {
+        #expect(PanelKeys.autoplay.hints.map(\.action) == ["bar.takeOver", "bar.pace"])
+        #expect(PanelKeys.autoplay.action(for: .character("q")) == .global(.quit))
+        #expect(PanelKeys.autoplay.action(for: .character("f")) == nil)
+    }
+}

@@ -62,23 +62,21 @@ extension UIModel {
     mutating func handleComparisonKey(_ view: ComparisonView, _ key: Key) -> [UICommand] {
         var view = view
         let page = max(1, ComparisonLayout(size: size).body.height - 1)
-        switch key {
-        case .escape:
+        switch PanelKeys.comparison.action(for: key) {
+        case .back:
             overlay = .scenarios(selection: view.menuSelection)
             return []
-        case .left, .right:
-            view.request.right = view.cycled(forward: key == .right)
+        case .otherIntegration(let forward):
+            view.request.right = view.cycled(forward: forward)
             view.content = .running
             view.scroll = 0
             overlay = .comparison(view)
             return [.compare(view.request)]
-        case .up: view.scroll -= 1
-        case .down: view.scroll += 1
-        case .pageUp: view.scroll -= page
-        case .pageDown: view.scroll += page
-        case .home: view.scroll = 0
+        case .scroll(let lines): view.scroll += lines
+        case .page(let pages): view.scroll += pages * page
+        case .top: view.scroll = 0
         case .end: view.scroll = Int.max / 2
-        default: return []
+        case nil: return []
         }
         view.scroll = min(max(0, view.scroll), maxComparisonScroll(view))
         overlay = .comparison(view)

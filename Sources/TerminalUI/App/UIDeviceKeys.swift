@@ -27,7 +27,7 @@ extension UIModel {
         case (.registrationCode(let code, _), .code(let chooser)):
             return codeKey(key, code: code, chooser: chooser, id: pending.id)
         case (.notice, .notice):
-            return key == .enter || key == .escape || key == .character(" ") ? answer(pending.id, .dismissNotice) : []
+            return DeviceKeys.notice.action(for: key) == .ok ? answer(pending.id, .dismissNotice) : []
         default:
             return []
         }
@@ -42,20 +42,19 @@ extension UIModel {
     mutating func homeKey(_ key: Key, home: HomeView, selection: Int, id: Int) -> [UICommand] {
         let rows = HomeRow.rows(home)
         homeSelection = selection
-        switch key {
-        case .up: screen = .home(selection: max(0, selection - 1))
-        case .down: screen = .home(selection: min(rows.count - 1, selection + 1))
-        case .enter, .character(" "):
+        switch DeviceKeys.home.action(for: key) {
+        case .move(let delta): screen = .home(selection: min(rows.count - 1, max(0, selection + delta)))
+        case .select:
             switch rows[min(selection, rows.count - 1)] {
             case .signIn: return answer(id, .act(.signIn))
             case .signOut: return answer(id, .act(.signOut))
             case .title(let item): return answer(id, .act(.play(item.id)))
             case .settings: screen = .settings(selection: settingsStart)
             }
-        case .character("g"): screen = .settings(selection: settingsStart)
-        case .character("l"): return answer(id, .act(.launch))
-        case .character("b"): return answer(id, .act(.foreground))
-        default: break
+        case .settings: screen = .settings(selection: settingsStart)
+        case .launch: return answer(id, .act(.launch))
+        case .foreground: return answer(id, .act(.foreground))
+        case nil: break
         }
         return []
     }
@@ -67,11 +66,10 @@ extension UIModel {
 
     mutating func settingsKey(_ key: Key, selection: Int, id: Int) -> [UICommand] {
         let rows = SettingsRow.rows(device: world.device, bundleId: lastHome?.setup.identity.bundleId ?? "")
-        switch key {
-        case .up: screen = .settings(selection: max(0, selection - 1))
-        case .down: screen = .settings(selection: min(rows.count - 1, selection + 1))
-        case .escape: screen = .home(selection: 0)
-        case .enter, .character(" "):
+        switch DeviceKeys.settings.action(for: key) {
+        case .move(let delta): screen = .settings(selection: min(rows.count - 1, max(0, selection + delta)))
+        case .back: screen = .home(selection: 0)
+        case .select:
             switch rows[min(selection, rows.count - 1)] {
             case .removeProvider: return answer(id, .adjust(.signOutOfProvider))
             case .permission(let status):
@@ -80,19 +78,19 @@ extension UIModel {
             case .expireProfiles: return answer(id, .adjust(.expireAdobeProfiles))
             case .back: screen = .home(selection: 0)
             }
-        default: break
+        case nil: break
         }
         return []
     }
 
     mutating func permissionKey(_ key: Key, allowFocused: Bool, id: Int) -> [UICommand] {
-        switch key {
-        case .left, .right, .up, .down: screen = .permission(allowFocused: !allowFocused)
-        case .enter, .character(" "): return answer(id, .permission(allowed: allowFocused))
-        case .escape: return answer(id, .permission(allowed: nil))
-        case .character("a"): return answer(id, .permission(allowed: true))
-        case .character("d"): return answer(id, .permission(allowed: false))
-        default: break
+        switch DeviceKeys.permission.action(for: key) {
+        case .switchButton: screen = .permission(allowFocused: !allowFocused)
+        case .answer: return answer(id, .permission(allowed: allowFocused))
+        case .dismiss: return answer(id, .permission(allowed: nil))
+        case .allow: return answer(id, .permission(allowed: true))
+        case .deny: return answer(id, .permission(allowed: false))
+        case nil: break
         }
         return []
     }
@@ -100,27 +98,26 @@ extension UIModel {
     mutating func pickerKey(_ key: Key, picker: ProviderPicker, query: String, selection: Int, id: Int) -> [UICommand] {
         let rows = PickerRow.rows(picker, query: query)
         let selectable = { (index: Int) in rows[index].selectable }
-        switch key {
-        case .up, .down, .pageUp, .pageDown:
-            let delta = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
+        switch DeviceKeys.picker(platform).action(for: key) {
+        case .move(let delta):
             screen = .picker(
                 query: query, selection: moveSelection(selection, by: delta, count: rows.count, selectable: selectable))
-        case .home:
+        case .first:
             screen = .picker(
                 query: query, selection: firstSelectable(from: 0, count: rows.count, selectable: selectable))
-        case .end:
+        case .last:
             let last = rows.indices.last { selectable($0) } ?? selection
             screen = .picker(query: query, selection: last)
-        case .escape: return answer(id, .picker(.cancel))
-        case .enter:
+        case .cancel: return answer(id, .picker(.cancel))
+        case .pick:
             switch rows[min(selection, rows.count - 1)] {
             case .provider(let providerId, _): return answer(id, .picker(.provider(providerId)))
             case .other: return answer(id, .picker(.otherProvider))
             default: break
             }
-        case .backspace:
+        case .erase:
             screen = searched(String(query.dropLast()), picker: picker)
-        default:
+        case nil:
             if let character = key.printable { screen = searched(query + String(character), picker: picker) }
         }
         return []
@@ -136,11 +133,11 @@ extension UIModel {
         _ key: Key, hints: [CredentialHint], username: String, password: String, focus: Int, id: Int, web: Bool
     ) -> [UICommand] {
         // Focus: 0 user id, 1 password, 2 Sign In, 3 Cancel.
-        switch key {
-        case .down: screen = .form(username: username, password: password, focus: min(3, focus + 1))
-        case .up: screen = .form(username: username, password: password, focus: max(0, focus - 1))
-        case .escape: return answer(id, web ? .closeWebLogin : .signIn(.cancel))
-        case .enter:
+        switch DeviceKeys.form.action(for: key) {
+        case .move(let delta):
+            screen = .form(username: username, password: password, focus: min(3, max(0, focus + delta)))
+        case .cancel: return answer(id, web ? .closeWebLogin : .signIn(.cancel))
+        case .confirm:
             if focus == 3 { return answer(id, web ? .closeWebLogin : .signIn(.cancel)) }
             if focus == 2 || (focus == 1 && !username.isEmpty) {
                 lastUsername = username
@@ -151,15 +148,17 @@ extension UIModel {
                         : .signIn(.credentials(username: username, password: password)))
             }
             screen = .form(username: username, password: password, focus: focus + 1)
-        case .backspace where focus == 0:
+        case .erase where focus == 0:
             screen = .form(username: String(username.dropLast()), password: password, focus: 0)
-        case .backspace where focus == 1:
+        case .erase where focus == 1:
             screen = .form(username: username, password: String(password.dropLast()), focus: 1)
-        case .function(3) where !hints.isEmpty:
+        case .erase: break
+        case .demoAccount:
             // F3 fills in a demo account; pressed again, the next one.
+            guard !hints.isEmpty else { break }
             let next = ((hints.firstIndex { $0.username == username }).map { $0 + 1 } ?? 0) % hints.count
             screen = .form(username: hints[next].username, password: hints[next].password, focus: 2)
-        default:
+        case nil:
             guard let character = key.printable else { break }
             if focus == 0 { screen = .form(username: username + String(character), password: password, focus: 0) }
             if focus == 1 { screen = .form(username: username, password: password + String(character), focus: 1) }
@@ -170,17 +169,16 @@ extension UIModel {
     mutating func mvpdKey(_ key: Key, mvpds: [MvpdConfiguration], query: String, selection: Int, id: Int) -> [UICommand]
     {
         let rows = MvpdRow.rows(mvpds, query: query)
-        switch key {
-        case .up: screen = .mvpdPicker(query: query, selection: max(0, selection - 1))
-        case .down: screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), selection + 1))
-        case .pageUp: screen = .mvpdPicker(query: query, selection: max(0, selection - 10))
-        case .pageDown: screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), selection + 10))
-        case .escape: return answer(id, .mvpd(nil))
-        case .enter:
+        switch DeviceKeys.mvpdPicker.action(for: key) {
+        case .move(let delta):
+            screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), max(0, selection + delta)))
+        case .cancel: return answer(id, .mvpd(nil))
+        case .pick:
             guard rows.indices.contains(selection) else { return [] }
             return answer(id, .mvpd(rows[selection].id))
-        case .backspace: screen = .mvpdPicker(query: String(query.dropLast()), selection: 0)
-        default:
+        case .erase: screen = .mvpdPicker(query: String(query.dropLast()), selection: 0)
+        case .first, .last: break
+        case nil:
             if let character = key.printable { screen = .mvpdPicker(query: query + String(character), selection: 0) }
         }
         return []
@@ -189,24 +187,23 @@ extension UIModel {
     mutating func codeKey(_ key: Key, code: RegistrationCode, chooser: Int?, id: Int) -> [UICommand] {
         let hints = personaHints(forMvpd: code.mvpd)
         if let chooser {
-            switch key {
-            case .up: screen = .code(chooser: max(0, chooser - 1))
-            case .down: screen = .code(chooser: min(max(0, hints.count - 1), chooser + 1))
-            case .escape: screen = .code(chooser: nil)
-            case .enter:
+            switch DeviceKeys.codeChooser.action(for: key) {
+            case .move(let delta): screen = .code(chooser: min(max(0, hints.count - 1), max(0, chooser + delta)))
+            case .back: screen = .code(chooser: nil)
+            case .signIn:
                 guard hints.indices.contains(chooser) else { return [] }
                 let hint = hints[chooser]
                 return answer(
                     id, .completeSecondScreen(username: hint.username, password: hint.password, mvpd: code.mvpd))
-            default: break
+            case nil: break
             }
             return []
         }
-        switch key.printable {
-        case "c": screen = .code(chooser: 0)
-        case "n": return answer(id, .newCode)
-        default:
-            if key == .escape { return answer(id, .closeCodeScreen) }
+        switch DeviceKeys.code.action(for: key) {
+        case .secondScreen: screen = .code(chooser: 0)
+        case .newCode: return answer(id, .newCode)
+        case .close: return answer(id, .closeCodeScreen)
+        case nil: break
         }
         return []
     }

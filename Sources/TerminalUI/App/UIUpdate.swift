@@ -381,26 +381,15 @@ extension UIModel {
 
     /// While a scenario plays itself, keys can only pause it (take over), change the pace or leave.
     mutating func handleAutoplayKey(_ key: Key) -> [UICommand] {
-        switch key.printable {
-        case "t", " ":
+        switch PanelKeys.autoplay.action(for: key) {
+        case .takeOver:
             scenario.autoplay = false
             awaitsUserAfterTakeOver = true
             flash = "You have the controls."
             return [.takeOver]
-        case "+": return changePace(slower: false)
-        case "-": return changePace(slower: true)
-        case "z":
-            togglePresenting()
-            return []
-        case "q": return [.quit]
-        case "r": return confirmed(.restart)
-        case "s":
-            openScenarioMenu()
-            return []
-        case "?":
-            overlay = .help(scroll: 0)
-            return []
-        default: return []
+        case .pace(let slower): return changePace(slower: slower)
+        case .global(let action): return perform(action)
+        case nil: return []
         }
     }
 
@@ -408,19 +397,21 @@ extension UIModel {
     /// (arrows, ⏎). `tab` ends the typing and keeps the filter, so that `a` and `v` are keys again.
     mutating func handleScenarioFilter(_ key: Key, selection: Int) -> [UICommand]? {
         var query = scenarioQuery ?? ""
-        switch key {
-        case .escape:
+        switch PanelKeys.menuFilter.action(for: key) {
+        case .drop:
             // The first esc drops the filter; the next one closes the menu.
             scenarioQuery = nil
             isTypingScenarioFilter = false
             return []
-        case .tab, .backTab:
+        case .keep:
             isTypingScenarioFilter = false
             if query.isEmpty { scenarioQuery = nil }
             return []
-        case .backspace: query = String(query.dropLast())
-        case .character(let character): query.append(character)
-        default: return nil
+        case .erase: query = String(query.dropLast())
+        case .menu: return nil
+        case nil:
+            guard case .character(let character) = key else { return nil }
+            query.append(character)
         }
         scenarioQuery = query
         let visible = visibleScenarios
@@ -429,10 +420,9 @@ extension UIModel {
     }
 
     /// The selection moved by an arrow or a page among the rows the filter shows.
-    func movedScenarioSelection(_ selection: Int, _ key: Key) -> Int {
+    func movedScenarioSelection(_ selection: Int, by step: Int) -> Int {
         let visible = visibleScenarios
         guard let position = visible.firstIndex(of: selection) ?? (visible.isEmpty ? nil : 0) else { return selection }
-        let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
         return visible[min(max(0, position + step), visible.count - 1)]
     }
 
@@ -454,43 +444,38 @@ extension UIModel {
         switch overlay {
         case .help(let scroll):
             // The list scrolls where the window is short; only a key meant to close it closes it.
-            switch key {
-            case .up: self.overlay = .help(scroll: max(0, scroll - 1))
-            case .down: self.overlay = .help(scroll: min(maxHelpScroll, scroll + 1))
-            case .pageUp: self.overlay = .help(scroll: max(0, scroll - 10))
-            case .pageDown: self.overlay = .help(scroll: min(maxHelpScroll, scroll + 10))
-            case .home: self.overlay = .help(scroll: 0)
-            case .escape, .enter, .character("?"), .character("q"), .function(1): self.overlay = nil
-            default: break
+            switch PanelKeys.help.action(for: key) {
+            case .scroll(let delta): self.overlay = .help(scroll: min(maxHelpScroll, max(0, scroll + delta)))
+            case .top: self.overlay = .help(scroll: 0)
+            case .close: self.overlay = nil
+            case nil: break
             }
             return []
         case .scenarios(let selection):
             if isTypingScenarioFilter, let commands = handleScenarioFilter(key, selection: selection) {
                 return commands
             }
-            switch key {
-            case .escape where scenarioQuery != nil:
+            switch PanelKeys.menu(filtered: scenarioQuery != nil).action(for: key) {
+            case .back where scenarioQuery != nil:
                 scenarioQuery = nil
-            case .escape:
+            case .back:
                 self.overlay = nil
-            case .up, .down, .pageUp, .pageDown:
-                self.overlay = .scenarios(selection: movedScenarioSelection(selection, key))
-            case .character("/"):
+            case .move(let step):
+                self.overlay = .scenarios(selection: movedScenarioSelection(selection, by: step))
+            case .filter:
                 scenarioQuery = scenarioQuery ?? ""
                 isTypingScenarioFilter = true
-            case .enter, .character("a"):
+            case .play(let autoplay):
                 guard visibleScenarios.contains(selection) else { return [] }
-                let start = UICommand.startScenario(scenarioNames[selection].name, autoplay: key == .character("a"))
-                let commands = confirmed(start)
+                let commands = confirmed(.startScenario(scenarioNames[selection].name, autoplay: autoplay))
                 if !commands.isEmpty {
                     self.overlay = nil
                     targetCode = nil
                 }
                 return commands
-            case .character("v"): return openComparison(menuSelection: selection)
-            case .character("+"): return changePace(slower: false)
-            case .character("-"): return changePace(slower: true)
-            default: break
+            case .compare: return openComparison(menuSelection: selection)
+            case .pace(let slower): return changePace(slower: slower)
+            case nil: break
             }
             return []
         case .comparison(let view):
@@ -507,26 +492,25 @@ extension UIModel {
     mutating func handleFaultsKey(_ key: Key, panel: FaultsPanel) -> [UICommand] {
         var panel = panel
         var commands: [UICommand] = []
-        let step = key == .up || key == .pageUp ? -1 : 1
-        switch key {
-        case .escape:
+        switch PanelKeys.faults.action(for: key) {
+        case .close:
             overlay = nil
             return []
-        case .tab, .backTab:
+        case .switchList:
             panel.onActive.toggle()
-        case .up, .down, .pageUp, .pageDown:
+        case .move(let distance):
             if panel.onActive {
+                // The faults in force are few: a page moves by one too.
+                let step = distance < 0 ? -1 : 1
                 panel.activeSelection = min(max(0, panel.activeSelection + step), max(0, activeFaults.count - 1))
             } else {
-                let distance = key == .pageUp || key == .pageDown ? 10 : 1
-                panel.route = min(max(0, panel.route + step * distance), FaultsPanel.routes.count - 1)
+                panel.route = min(max(0, panel.route + distance), FaultsPanel.routes.count - 1)
             }
-        case .left, .right:
+        case .kind(let forward):
             let count = FaultsPanel.kinds.count
-            panel.kind = (panel.kind + (key == .left ? count - 1 : 1)) % count
-        case .character("+"): panel.times = min(FaultsPanel.timesChoices.count - 1, panel.times + 1)
-        case .character("-"): panel.times = max(0, panel.times - 1)
-        case .enter where !panel.onActive:
+            panel.kind = (panel.kind + (forward ? 1 : count - 1)) % count
+        case .times(let change): panel.times = min(FaultsPanel.timesChoices.count - 1, max(0, panel.times + change))
+        case .add where !panel.onActive:
             switch panel.rule {
             case .success(let rule):
                 flash = "Fault added: \(FaultsPanel.describe(rule).dropFirst(4))"
@@ -534,12 +518,12 @@ extension UIModel {
             case .failure(let invalid):
                 flash = "Fault not added: \(invalid)"
             }
-        case .character("x"), .delete:
+        case .remove:
             guard panel.onActive, activeFaults.indices.contains(panel.activeSelection),
                 let id = activeFaults[panel.activeSelection].id
             else { break }
             commands = [.removeFault(id), .listFaults]
-        default:
+        case .add, nil:
             break
         }
         overlay = .faults(panel)
@@ -549,16 +533,17 @@ extension UIModel {
     /// The codes menu: a code's key sets up its scenario and plays it until the code shows;
     /// ← → (or tab) switch platform; esc closes.
     mutating func handleCodesKey(_ key: Key, platform shown: DevicePlatform, integration: Integration) -> [UICommand] {
-        switch key {
-        case .left, .right, .tab, .backTab:
+        switch PanelKeys.codes.action(for: key) {
+        case .otherPlatform:
             overlay = .codes(shown == .ios ? .tvos : .ios, integration)
-        case .up, .down:
+        case .otherIntegration(let forward):
             let all = Integration.allCases
             let index = all.firstIndex(of: integration) ?? 0
-            overlay = .codes(shown, all[(index + (key == .down ? 1 : all.count - 1)) % all.count])
-        case .escape:
+            overlay = .codes(shown, all[(index + (forward ? 1 : all.count - 1)) % all.count])
+        case .close:
             overlay = nil
-        case .character(let character):
+        case nil:
+            guard case .character(let character) = key else { break }
             guard let target = codeTargets(on: shown, with: integration).first(where: { $0.key == character }) else {
                 return []
             }
@@ -566,8 +551,6 @@ extension UIModel {
             targetCode = target.code
             flash = "Walking to \(target.code) with \(target.scenario)…"
             return [.startScenario(target.scenario, autoplay: true)]
-        default:
-            break
         }
         return []
     }
@@ -587,37 +570,32 @@ extension UIModel {
 
     mutating func handleInspector(_ key: Key) -> [UICommand] {
         let count = visibleTimeline.count
-        switch key {
-        case .character("1"), .character("2"), .character("3"):
-            inspector.tab = InspectorModel.Tab(rawValue: Int(String(key.printable!))!)!
+        switch PanelKeys.inspector.action(for: key) {
+        case .tab(let number):
+            inspector.tab = InspectorModel.Tab(rawValue: number) ?? .timeline
             inspector.detailScroll = 0
-        case .character("f"):
+        case .filter:
             let kinds: [TimelineEntry.Kind?] = [nil] + TimelineEntry.Kind.allCases
             let index = kinds.firstIndex { $0 == inspector.filter } ?? 0
             inspector.filter = kinds[(index + 1) % kinds.count]
             inspector.selection = nil
         // While following the newest entry nothing is highlighted; the first ↑ highlights it.
-        case .up where inspector.tab == .timeline:
-            inspector.selection = inspector.selection.map { max(0, $0 - 1) } ?? max(0, count - 1)
-        case .down where inspector.tab == .timeline:
-            inspector.selection = inspector.selection.flatMap { $0 + 1 < count ? $0 + 1 : nil }
-        case .pageUp where inspector.tab == .timeline:
-            inspector.selection = max(0, (inspector.selection ?? count) - 10)
-        case .pageDown where inspector.tab == .timeline:
-            inspector.selection = inspector.selection.flatMap { $0 + 10 < count ? $0 + 10 : nil }
-        case .end where inspector.tab == .timeline: inspector.selection = nil
-        case .home where inspector.tab == .timeline: inspector.selection = 0
-        case .end: inspector.detailScroll = maxDetailScroll
-        case .home: inspector.detailScroll = 0
-        case .up, .down, .pageUp, .pageDown:
-            let step = key == .up ? -1 : key == .down ? 1 : key == .pageUp ? -10 : 10
+        case .move(let step) where inspector.tab == .timeline && step < 0:
+            inspector.selection = max(0, (inspector.selection ?? count) + step)
+        case .move(let step) where inspector.tab == .timeline:
+            inspector.selection = inspector.selection.flatMap { $0 + step < count ? $0 + step : nil }
+        case .last where inspector.tab == .timeline: inspector.selection = nil
+        case .first where inspector.tab == .timeline: inspector.selection = 0
+        case .last: inspector.detailScroll = maxDetailScroll
+        case .first: inspector.detailScroll = 0
+        case .move(let step):
             inspector.detailScroll = min(maxDetailScroll, max(0, inspector.detailScroll + step))
-        case .enter:
+        case .open:
             inspector.tab = .detail
             inspector.detailScroll = 0
-        case .escape:
+        case .back:
             focus = .device
-        default:
+        case nil:
             if !isTyping || focus == .inspector, let commands = handleGlobal(key) { return commands }
         }
         return []

@@ -21,40 +21,15 @@ struct OverlayRenderer {
         (
             "help.section.everywhere", GlobalKey.all.map { ($0.label, $0.help) }
         ),
-        (
-            "help.section.device",
-            [
-                ("↑ ↓", "help.device.move"), ("⏎", "help.device.select"), ("esc", "help.device.cancel"),
-                ("a / d", "help.device.alert"), ("Home End", "help.device.ends"),
-                ("type", "help.device.type"), ("F3", "help.device.demo"),
-                ("g", "help.device.settings"), ("c / n", "help.device.code"),
-                ("l", "help.device.launch"), ("b", "help.device.foreground"),
-            ]
-        ),
-        (
-            "help.section.inspector",
-            [
-                ("↑ ↓ PgUp PgDn", "help.inspector.move"), ("⏎", "help.inspector.open"),
-                ("1 2 3", "help.inspector.tabs"), ("f", "help.inspector.filter"),
-                ("Home End", "help.inspector.ends"),
-            ]
-        ),
-        ("help.section.autoplay", [("t / space", "help.autoplay.takeOver"), ("+ / -", "help.autoplay.pace")]),
+        ("help.section.device", DeviceKeys.helpLines.map { ($0.keys, $0.action) }),
+        ("help.section.inspector", PanelKeys.inspector.helpLines.map { ($0.keys, $0.action) }),
+        ("help.section.autoplay", PanelKeys.autoplay.helpLines.map { ($0.keys, $0.action) }),
         (
             "help.section.menu",
-            [
-                ("⏎ / a", "help.menu.play"), ("/", "help.menu.filter"), ("tab", "help.menu.keepFilter"),
-                ("v", "help.menu.compare"), ("+ / -", "help.menu.pace"),
-                ("← →", "help.menu.other"), ("esc", "help.menu.back"),
-            ]
+            (PanelKeys.menu(filtered: false).helpLines + PanelKeys.menuFilter.helpLines
+                + PanelKeys.comparison.helpLines).map { ($0.keys, $0.action) }
         ),
-        (
-            "help.section.faults",
-            [
-                ("↑ ↓", "help.faults.route"), ("← →", "help.faults.kind"), ("+ / -", "help.faults.times"),
-                ("⏎", "help.faults.add"), ("tab", "help.faults.inForce"), ("x", "help.faults.remove"),
-            ]
-        ),
+        ("help.section.faults", PanelKeys.faults.helpLines.map { ($0.keys, $0.action) }),
     ]
 
     /// The column where the actions start.

@@ -131,71 +131,38 @@ enum KeyHints {
     }
 
     static func allHints(for model: UIModel) -> [(key: String, action: String)] {
-        if model.overlay != nil {
-            if case .scenarios = model.overlay {
-                if model.isTypingScenarioFilter {
-                    return [
-                        ("type", "bar.filter"), ("tab", "bar.keepFilter"), ("↑↓", "bar.choose"), ("⏎", "bar.byHand"),
-                        ("esc", "bar.dropFilter"),
-                    ]
-                }
-                return [
-                    ("↑↓", "bar.choose"), ("/", "bar.filter"), ("⏎", "bar.byHand"), ("a", "bar.autoplay"),
-                    ("v", "bar.compare"),
-                    ("+/-", "bar.pace"), ("esc", model.scenarioQuery == nil ? "bar.close" : "bar.dropFilter"),
-                ]
-            }
-            if case .faults = model.overlay {
-                return [
-                    ("↑↓", "bar.route"), ("←→", "bar.kind"), ("+/-", "bar.times"), ("⏎", "bar.add"),
-                    ("tab", "bar.inForce"),
-                    ("esc", "bar.close"),
-                ]
-            }
-            if case .codes = model.overlay {
-                return [
-                    ("key", "bar.reachCode"), ("←→", "bar.otherPlatform"), ("↑↓", "bar.otherIntegration"),
-                    ("esc", "bar.close"),
-                ]
-            }
-            if case .comparison = model.overlay {
-                return [
-                    ("←→", "bar.otherIntegration"), ("↑↓", "bar.scroll"), ("PgUp/PgDn", "bar.page"),
-                    ("esc", "bar.back"),
-                ]
-            }
-            return [("↑↓", "bar.scroll"), ("esc", "bar.close")]
+        switch model.overlay {
+        case .scenarios where model.isTypingScenarioFilter: return PanelKeys.menuFilter.hints
+        case .scenarios: return PanelKeys.menu(filtered: model.scenarioQuery != nil).hints
+        case .faults: return PanelKeys.faults.hints
+        case .codes: return PanelKeys.codes.hints
+        case .comparison: return PanelKeys.comparison.hints
+        case .help: return PanelKeys.help.hints
+        case nil: break
         }
         if model.scenario.autoplay {
-            return [("t", "bar.takeOver"), ("+/-", "bar.pace")]
+            return PanelKeys.autoplay.hints
                 + GlobalKey.hints([.restart, .scenarios, .switchPane, .help, .quit], typing: false)
         }
         if model.focus == .inspector {
-            return [
-                ("↑↓", "bar.move"), ("⏎", "bar.detail"), ("1-3", "bar.tabs"), ("f", "bar.filter"),
-                ("tab", "bar.device"), ("?", "bar.help"),
-            ]
+            // From the inspector, tab goes back to the device.
+            return PanelKeys.inspector.hints + [("tab", "bar.device")] + GlobalKey.hints([.help], typing: false)
         }
-        var hints: [(String, String)]
+        var hints: [(key: String, action: String)]
         switch model.screen {
         case .home:
-            hints = [("↑↓", "bar.move"), ("⏎", "bar.select"), ("g", "bar.settings")]
             // Before the app has run, the one thing to do is to open it.
-            if model.appNotOpened { hints.insert(("l", "bar.openApp"), at: 0) }
-        case .settings: hints = [("↑↓", "bar.move"), ("⏎", "bar.change"), ("esc", "bar.back")]
-        case .permission: hints = [("←→", "bar.choose"), ("⏎", "bar.answer"), ("esc", "bar.dismiss")]
-        case .picker:
-            hints = [
-                ("type", "bar.search"), ("↑↓", "bar.move"), ("⏎", "bar.pick"),
-                ("esc", model.platform == .tvos ? "bar.back" : "bar.cancel"),
-            ]
-        case .form:
-            hints = [("↑↓", "bar.field"), ("F3", "bar.demoAccount"), ("⏎", "bar.signIn"), ("esc", "bar.cancel")]
-        case .mvpdPicker:
-            hints = [("type", "bar.filter"), ("↑↓", "bar.move"), ("⏎", "bar.choose"), ("esc", "bar.cancel")]
-        case .code(chooser: nil): hints = [("c", "bar.secondScreen"), ("n", "bar.newCode"), ("esc", "bar.close")]
-        case .code: hints = [("↑↓", "bar.account"), ("⏎", "bar.signInThere"), ("esc", "bar.back")]
-        case .notice: hints = [("⏎", "bar.ok")]
+            let all = DeviceKeys.home.hints
+            let open = all.filter { $0.action == "bar.openApp" }
+            hints = (model.appNotOpened ? open : []) + all.filter { $0.action != "bar.openApp" }
+        case .settings: hints = DeviceKeys.settings.hints
+        case .permission: hints = DeviceKeys.permission.hints
+        case .picker: hints = DeviceKeys.picker(model.platform).hints
+        case .form: hints = DeviceKeys.form.hints
+        case .mvpdPicker: hints = DeviceKeys.mvpdPicker.hints
+        case .code(chooser: nil): hints = DeviceKeys.code.hints
+        case .code: hints = DeviceKeys.codeChooser.hints
+        case .notice: hints = DeviceKeys.notice.hints
         case .waiting: hints = []
         }
         return hints + GlobalKey.hints([.switchPane, .scenarios, .help, .quit], typing: model.isTyping)
