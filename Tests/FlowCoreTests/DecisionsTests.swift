@@ -80,7 +80,8 @@ import Testing
             ])
         var expected = Self.signedIn()
         expected.unlocked = ["a": false]
-        expected.lastDenial = AppModel.Denial(resource: "a", code: parental.code, message: "TV-MA is above TV-PG.")
+        expected.lastDenial = AppModel.Denial(
+            resource: "a", code: parental.code, message: .verbatim("TV-MA is above TV-PG."))
         #expect(app == expected)
 
         let expired = EnhancedError(.authenticatedProfileExpired, trace: "t")
@@ -103,7 +104,7 @@ import Testing
                 .record(.note(.verbatim("denied a: no response"))),
             ])
         var expected = Self.signedIn()
-        expected.lastDenial = AppModel.Denial(resource: "a", code: "error", message: "no response")
+        expected.lastDenial = AppModel.Denial(resource: "a", code: "error", message: .verbatim("no response"))
         #expect(app == expected)
     }
 

@@ -305,7 +305,7 @@ import VSASimulator
             ]
         ) {
             $0.basics.app.lastDenial = AppModel.Denial(
-                resource: "show", code: "authenticated_profile_missing", message: missing.message)
+                resource: "show", code: "authenticated_profile_missing", message: .verbatim(missing.message))
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle

@@ -40,7 +40,7 @@ import Testing
         .checkAuthenticationCallFailed(message: "m"), .tokenUnreadable(message: "m"),
         .tokenSourceUnknown(message: "m"), .logoutFailed(message: "m"), .profilesUnreadable(message: "m"),
         .redirectWithoutCode, .ownTokensForgotten, .identityProviderRefused(message: "m"),
-        .ownSignInFailed(message: "m"), .signedInWithOwnTokens(userId: "u"), .notEntitled,
+        .ownSignInFailed(message: "m"), .signedInWithOwnTokens(userId: "u"), .notEntitled, .notAuthorized,
         .newCodeReplaces(code: "C"), .slowDown(interval: 10), .throttled(seconds: 30),
         .pollingFailed(message: "m"), .pollingStopped(failures: 5, message: "m"), .codeTimeUp, .codeExpired,
         .codeExpiredBeforeProfile,

@@ -28,7 +28,8 @@ public struct AppModel: Sendable, Equatable {
     public struct Denial: Sendable, Equatable {
         public let resource: String
         public let code: String
-        public let message: String
+        /// The service's words, or why the app itself refused.
+        public let message: Remark
     }
 
     /// Protected playback stops once the user is no longer authenticated; free titles (no

@@ -110,6 +110,8 @@ public enum Remark: Sendable, Equatable {
     case ownSignInFailed(message: String)
     case signedInWithOwnTokens(userId: String)
     case notEntitled
+    /// A decision that said no without saying why.
+    case notAuthorized
 
     // MARK: The registration code
 

@@ -51,7 +51,7 @@ extension AppModel {
     /// A refused play. `signedOut`: the refusal said the authentication is gone, so the user
     /// must sign in again. `lock`: the refusal is a decision about the title (not a failed call),
     /// so the title's lock mark shows it.
-    mutating func deny(_ resource: String, code: String, message: String, signedOut: Bool, lock: Bool = true) {
+    mutating func deny(_ resource: String, code: String, message: Remark, signedOut: Bool, lock: Bool = true) {
         lastDenial = Denial(resource: resource, code: code, message: message)
         if lock { unlocked[resource] = false }
         if signedOut {

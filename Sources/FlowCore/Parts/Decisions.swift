@@ -35,19 +35,22 @@ struct Decisions {
             return narration.permitted(resource, token.serializedToken)
         }
         let error = decision.error
-        let message = error?.details ?? error?.message ?? "Not authorized."
+        let message = error?.details ?? error?.message
         let signedOut = error?.action == .authentication
-        app.deny(resource, code: error?.code ?? "denied", message: message, signedOut: signedOut)
+        app.deny(
+            resource, code: error?.code ?? "denied", message: message.map(Remark.verbatim) ?? .notAuthorized,
+            signedOut: signedOut)
+        // The SDK's callback carries its own words when the service gave none.
         return [.record(.status(.authorizationDenied, details: error.map { .verbatim($0.description) }))]
-            + narration.denied(resource, message) + Self.signInAgain(signedOut)
+            + narration.denied(resource, message ?? "Not authorized.") + Self.signInAgain(signedOut)
     }
 
     /// The authorization call itself failed (an error body instead of decisions).
     func authorizationFailed(_ failure: PassErrorSummary, resource: String, app: inout AppModel) -> [Effect] {
         let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
         app.deny(
-            resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut, lock: false
-        )
+            resource, code: failure.enhancedCode ?? "error", message: .verbatim(failure.message), signedOut: signedOut,
+            lock: false)
         return [.record(.status(.authorizationDenied, details: .verbatim(failure.message)))]
             + narration.denied(resource, failure.message) + Self.signInAgain(signedOut)
     }

@@ -110,6 +110,7 @@ extension Remark {
         case .ownSignInFailed(let message): strings("remark.ownSignInFailed", ["message": message])
         case .signedInWithOwnTokens(let userId): strings("remark.signedInWithOwnTokens", ["userId": userId])
         case .notEntitled: strings("remark.notEntitled")
+        case .notAuthorized: strings("remark.notAuthorized")
         case .newCodeReplaces(let code): strings("remark.newCodeReplaces", ["code": code])
         case .slowDown(let interval): strings("remark.slowDown", ["interval": String(interval)])
         case .throttled(let seconds): strings("remark.throttled", ["seconds": String(seconds)])

@@ -244,7 +244,8 @@ struct HomeScreen {
     func statusLines(width: Int) -> [(text: String, style: Style)] {
         var lines: [(String, Style)] = []
         if let denial = home.app.lastDenial {
-            for line in DisplayWidth.wrap("✗ \(denial.message) (\(denial.code))", to: width).prefix(3) {
+            for line in DisplayWidth.wrap("✗ \(denial.message.text(in: strings)) (\(denial.code))", to: width).prefix(3)
+            {
                 lines.append((line, Style(.error)))
             }
         } else if let playing = home.app.playing {

@@ -8,8 +8,7 @@ extension CustomIdentityProviderFlow.Reducer {
     mutating func decidePlay(_ resource: String) -> [Effect] {
         let step = Effect.record(.step(Steps.entitlements))
         guard state.entitlements.contains(resource) else {
-            let message = "The subscription does not include this title."
-            state.basics.app.deny(resource, code: "not_entitled", message: message, signedOut: false)
+            state.basics.app.deny(resource, code: "not_entitled", message: .notEntitled, signedOut: false)
             return finishIdle([
                 step, .record(.decision(resource: resource, authorized: false, code: "not_entitled")),
                 status(.authorizationDenied, .notEntitled),

@@ -57,7 +57,8 @@ extension RestV1Flow.Reducer {
         case .authorizing(let resource), .mediaToken(let resource):
             let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
             state.basics.app.deny(
-                resource, code: failure.enhancedCode ?? "error", message: failure.message, signedOut: signedOut,
+                resource, code: failure.enhancedCode ?? "error", message: .verbatim(failure.message),
+                signedOut: signedOut,
                 lock: false)
             return finishIdle(
                 [status(.authorizationDenied, .verbatim(failure.message))] + Decisions.signInAgain(signedOut))
