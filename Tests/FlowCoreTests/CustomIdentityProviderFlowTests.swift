@@ -194,8 +194,40 @@ import VSASimulator
         store.skipOutstanding()
     }
 
-    @Test func aProviderTheDelegateRefusedIsN004WithTheFrameworksReason() {
+    /// A provider the app works with that the framework refuses (no Apple SSO): the SDK raises
+    /// no code there (seed 004, step 4), so neither does the app; its own sign-in starts on it.
+    @Test func aProviderWithoutAppleSSOIsNoCode() {
         var state = CustomIdentityProviderFlow.initialState(F.setup(.ios, .customIdP))
+        state.framework = F.known(.granted)
+        state.basics.app.authentication = .notAuthenticated
+        state.basics.app.activity = .signingIn
+        state.phase = .applePicker(F.known(.granted))
+        let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
+        let store = Store(state: state, awaiting: [.vsa(.metadata(picker))])
+        let refused = VSError(
+            .unsupportedProvider, unsupportedProviderIdentifier: "p.aurora",
+            message: "Aurora Cable does not support single sign-on.")
+        let url = CustomIdentityProviderPaths.login(
+            requestor: "APP", redirectURI: "app://done", state: "app-1", provider: "p.aurora")
+        store.send(
+            .metadata(.failure(refused)),
+            [
+                F.note(.verbatim(refused.message)), F.step(Steps.ownSignIn), F.step(Steps.webSignIn),
+                .show(.webLogin(url: url, stopAt: "app://done")),
+            ]
+        ) {
+            $0.framework.providerId = "p.aurora"
+            $0.framework.error = refused
+            $0.signIns = 1
+            $0.phase = .webLogin(expectedState: "app-1", "app://done")
+        }
+        store.finish()
+    }
+
+    @Test func aProviderTheDelegateRefusedIsN004WithTheFrameworksReason() {
+        var setup = F.setup(.ios, .customIdP)
+        setup.identity.declinedProviders = ["p.aurora"]
+        var state = CustomIdentityProviderFlow.initialState(setup)
         state.framework = F.known(.granted)
         state.basics.app.authentication = .notAuthenticated
         state.basics.app.activity = .signingIn

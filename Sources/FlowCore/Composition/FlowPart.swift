@@ -96,6 +96,14 @@ extension PhasedReducer {
         .record(.status(code, details: details))
     }
 
+    /// The code the SDK raises in `situation` at `point` (`SingleSignOnRule`), with why; nothing
+    /// where it raises none.
+    func raised(
+        _ situation: SingleSignOnRule.Situation, at point: SingleSignOnRule.Point, _ details: Remark? = nil
+    ) -> [Effect] {
+        SingleSignOnRule.code(for: situation, at: point).map { [status($0, details)] } ?? []
+    }
+
     /// Back to the home screen with nothing in progress.
     mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
         phase = State.idle

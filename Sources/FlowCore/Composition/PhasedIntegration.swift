@@ -1,4 +1,5 @@
 import PassAPI
+import VSASimulator
 
 /// An integration whose reducer is a `PhasedReducer` over an `IntegrationState`: the state every
 /// integration starts from, how the runtime reads it and how an event runs through the reducer
@@ -84,30 +85,50 @@ extension PhasedReducer {
     /// The code screen closed (no reason), or polling gave up without a sign-in and says why.
     mutating func codeScreenEnded(gaveUp reason: Remark?) -> [Effect] {
         basics.dropPendingPlay()
-        guard let reason else { return [.showHome] + finishIdle([status(.cancelled, .codeScreenClosed)]) }
+        guard let reason else {
+            return [.showHome] + finishIdle(raised(.signInClosed, at: .getAuthentication, .codeScreenClosed))
+        }
         return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
     }
 
-    /// The code for the framework's silent answer: its permission when not granted (`instead`
-    /// says what the app does then), else its error; nothing when all is well.
+    /// The code for the framework's silent answer at launch or in the foreground: its permission
+    /// when not granted (`instead` says what the app does then), else its error; nothing when all
+    /// is well. The SDK raises these at `setRequestor`, and again at `checkAuthentication` on a
+    /// device signed in at system level, whose code is the one that decides (seed 004, steps 2–3).
     func frameworkAnswerStatus(_ known: FrameworkStatus, instead: Remark) -> [Effect] {
-        if let access = known.access, access != .granted {
-            return [status(access == .notDetermined ? .permissionUndetermined : .permissionDenied, instead)]
+        let point: SingleSignOnRule.Point = known.signedInAtSystemLevel ? .checkAuthentication : .setRequestor
+        if let access = known.access, let situation = SingleSignOnRule.permission(access) {
+            return raised(situation, at: point, instead)
         }
-        if let error = known.error { return [status(.forFrameworkError(error), .verbatim(error.description))] }
+        if let error = known.error { return raised(.frameworkFailed, at: point, .verbatim(error.description)) }
         return []
+    }
+
+    /// The code for a permission the framework refused during the user's sign-in.
+    func permissionRefused(_ known: FrameworkStatus, _ error: VSError) -> [Effect] {
+        raised(
+            known.access.flatMap(SingleSignOnRule.permission) ?? .permissionDenied, at: .getAuthentication,
+            .verbatim(error.message))
     }
 
     /// Apple's picker was dismissed (before or during the provider's sign-in).
     mutating func applePickerCancelled(duringSignIn: Bool) -> [Effect] {
         basics.dropPendingPlay()
-        return finishIdle([status(.cancelled, .applePickerCancelled(duringSignIn: duringSignIn))])
+        return finishIdle(
+            raised(.pickerCancelled, at: .getAuthentication, .applePickerCancelled(duringSignIn: duringSignIn)))
     }
 
-    /// The user left a sign-in (the app's picker, the MVPD's login) without finishing it.
-    mutating func signInAbandoned(_ what: Remark) -> [Effect] {
+    /// The user left the app's picker: N005, as for Apple's.
+    mutating func appPickerCancelled() -> [Effect] {
         basics.dropPendingPlay()
-        return [.showHome] + finishIdle([status(.cancelled, what)])
+        return [.showHome] + finishIdle(raised(.pickerCancelled, at: .getAuthentication, .appPickerCancelled))
+    }
+
+    /// The user closed a sign-in page (the MVPD's login, the app's own) without finishing it: no
+    /// picker was cancelled, so no N005 (seed 004); the app is simply not signed in.
+    mutating func signInClosed(_ what: Remark) -> [Effect] {
+        basics.dropPendingPlay()
+        return [.showHome] + finishIdle(raised(.signInClosed, at: .getAuthentication) + [.record(.note(what))])
     }
 }
 

@@ -60,12 +60,6 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
         StatusCode(id: "CFG\(status)", level: .error)
     }
 
-    /// The code an app raises for a framework error: VSA503 when the provider did not respond
-    /// (`serviceTemporarilyUnavailable`), APPL_ERROR for any other.
-    static func forFrameworkError(_ error: VSError) -> StatusCode {
-        error.code == .serviceTemporarilyUnavailable ? .metadataUnavailable : .appleError
-    }
-
     /// What a failed configuration request means for the app: a requestor the service does not
     /// know (REST API V2's `invalid_parameter_service_provider`, V1's `invalid_requestor`), else a
     /// server error.

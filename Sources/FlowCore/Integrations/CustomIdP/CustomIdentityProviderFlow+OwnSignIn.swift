@@ -26,7 +26,7 @@ extension CustomIdentityProviderFlow.Reducer {
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, expectedState: String) -> [Effect] {
-        guard case .returned(let url) = outcome else { return signInAbandoned(.signInPageClosed) }
+        guard case .returned(let url) = outcome else { return signInClosed(.signInPageClosed) }
         let query = URLComponents(string: url)?.queryItems ?? []
         let value = { (name: String) in query.first { $0.name == name }?.value }
         guard value("state") == expectedState, let code = value("code") else {

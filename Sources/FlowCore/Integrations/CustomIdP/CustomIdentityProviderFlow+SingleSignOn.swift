@@ -61,17 +61,26 @@ extension CustomIdentityProviderFlow.Reducer {
         case .cancelled(let duringSignIn):
             return applePickerCancelled(duringSignIn: duringSignIn)
         case .otherProvider:
-            return [status(.otherProvider)] + ownSignIn(provider: nil)
+            return raised(.otherProvider, at: .getAuthentication) + ownSignIn(provider: nil)
         case .unsupportedProvider(let provider):
             // The app's own sign-in page can still start on the provider the user chose.
             let reason =
                 state.framework.error.map { Remark.verbatim($0.message) }
                 ?? .notSupported(provider: provider, requestor: setup.requestor)
-            return [status(.unsupportedProvider, reason)] + ownSignIn(provider: provider)
+            // A provider the app lists and its delegate accepts is one it works with: the framework
+            // refused it because it has no Apple SSO, which the SDK answers with no code (seed
+            // 004, step 4). One the app does not list, or declines, is not enabled: N004.
+            let enabled =
+                (setup.supportedProviders?.contains(provider) ?? true) && setup.identity.shouldAuthenticate(provider)
+            guard enabled else {
+                return raised(.providerNotEnabled, at: .getAuthentication, reason) + ownSignIn(provider: provider)
+            }
+            return raised(.providerWithoutAppleSSO, at: .getAuthentication) + [.record(.note(reason))]
+                + ownSignIn(provider: provider)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, .verbatim(error.message))] + ownSignIn(provider: nil)
+            return permissionRefused(state.framework, error) + ownSignIn(provider: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), .verbatim(error.description))]
+            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
                 + ownSignIn(provider: nil)
         }
     }
@@ -98,17 +107,21 @@ extension CustomIdentityProviderFlow.Reducer {
         switch result {
         case .success(let metadata):
             guard let saml = metadata.samlAttributeQueryResponse else {
-                return [status(.appleError, .noSAMLResponse)]
+                return raised(.frameworkFailed, at: Self.point(silent: silent), .noSAMLResponse)
                     + fallBack(silent: silent, provider: provider)
             }
             state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
             state.phase = .translating(provider: provider, silent: silent)
             return [.record(.step(Steps.translate)), .call(.translateSAML(saml: saml, provider: provider))]
         case .failure(let error):
-            return [status(.forFrameworkError(error), .verbatim(error.description))]
+            return raised(.frameworkFailed, at: Self.point(silent: silent), .verbatim(error.description))
                 + fallBack(silent: silent, provider: provider)
         }
     }
+
+    /// Silent single sign-on runs at launch on a device signed in at system level: the SDK's
+    /// `checkAuthentication`; the user's sign-in is its `getAuthentication`.
+    static func point(silent: Bool) -> SingleSignOnRule.Point { silent ? .checkAuthentication : .getAuthentication }
 
     /// Tokens from single sign-on (`appleSSO`) or from the app's own sign-in (`regular`):
     /// either way their entitlements decide which titles unlock.

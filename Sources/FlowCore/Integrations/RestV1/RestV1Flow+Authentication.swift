@@ -94,33 +94,40 @@ extension RestV1Flow.Reducer {
                     + showAppPicker(preselected: nil)
             }
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
+                return raised(
+                    .providerNotEnabled, at: .getAuthentication,
+                    .notIntegrated(provider: provider, requestor: setup.requestor))
                     + showAppPicker(preselected: nil)
             }
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
-                return [status(.unsupportedProvider, .noSingleSignOnHere(mvpd: mvpd.displayName))]
+                return raised(.providerNotEnabled, at: .getAuthentication, .noSingleSignOnHere(mvpd: mvpd.displayName))
                     + startRegularAuthentication(mvpd)
             }
             return requestPartnerAuthentication(mvpd, silent: false)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, .notSupported(provider: provider, requestor: setup.requestor))]
+                return raised(
+                    .providerNotEnabled, at: .getAuthentication,
+                    .notSupported(provider: provider, requestor: setup.requestor))
                     + showAppPicker(preselected: nil)
             }
-            return [status(.unsupportedProvider, .notOnboarded(mvpd: mvpd.displayName))]
-                + startRegularAuthentication(mvpd)
+            // In Apple's picker without Apple SSO: no code, its login (seed 004, step 4).
+            return raised(.providerWithoutAppleSSO, at: .getAuthentication)
+                + [.record(.note(.notOnboarded(mvpd: mvpd.displayName)))] + startRegularAuthentication(mvpd)
         case .otherProvider:
-            return [status(.otherProvider)] + showAppPicker(preselected: nil)
+            return raised(.otherProvider, at: .getAuthentication) + showAppPicker(preselected: nil)
         case .cancelled(let duringSignIn):
-            return [status(.cancelled, .applePickerCancelledRegularWorkflow(duringSignIn: duringSignIn))]
+            return raised(
+                .pickerCancelled, at: .getAuthentication,
+                .applePickerCancelledRegularWorkflow(duringSignIn: duringSignIn))
                 + showAppPicker(preselected: nil)
         case .noProvider:
             return [.record(.note(.noProviderRegularWorkflow))]
                 + showAppPicker(preselected: nil)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, .verbatim(error.message))] + showAppPicker(preselected: nil)
+            return permissionRefused(state.framework, error) + showAppPicker(preselected: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), .verbatim(error.description))]
+            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
                 + showAppPicker(preselected: nil)
         }
     }
@@ -154,7 +161,9 @@ extension RestV1Flow.Reducer {
         switch result {
         case .success(let metadata):
             guard let saml = metadata.samlAttributeQueryResponse else {
-                let effects = [status(.appleError, .noSAMLResponse)]
+                // Silent single sign-on runs at launch, on a device signed in at system level.
+                let effects = raised(
+                    .frameworkFailed, at: silent ? .checkAuthentication : .getAuthentication, .noSAMLResponse)
                 return effects
                     + (silent ? finishIdle([status(.notAuthenticated)]) : showAppPicker(preselected: mvpd.id))
             }
@@ -166,7 +175,7 @@ extension RestV1Flow.Reducer {
             ]
         case .failure(let error):
             if silent {
-                return [status(.forFrameworkError(error), .verbatim(error.description))]
+                return raised(.frameworkFailed, at: .checkAuthentication, .verbatim(error.description))
                     + finishIdle([status(.notAuthenticated)])
             }
             state.phase = .idle

@@ -12,7 +12,7 @@ extension RestV1Flow.Reducer {
 
     mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-            return signInAbandoned(.appPickerCancelled)
+            return appPickerCancelled()
         }
         return startRegularAuthentication(mvpd)
     }
@@ -44,7 +44,7 @@ extension RestV1Flow.Reducer {
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, mvpd: String) -> [Effect] {
-        guard case .returned = outcome else { return signInAbandoned(.mvpdLoginClosed) }
+        guard case .returned = outcome else { return signInClosed(.mvpdLoginClosed) }
         let (child, effects) = RestV1Flow.polling.pollNow(handle: mvpd, interval: setup.pollingInterval)
         state.phase = .polling(mvpd: mvpd, child)
         return [.showHome] + effects

@@ -103,12 +103,14 @@ extension RestV2Flow.Reducer {
             }
             guard let mvpd = directory.mvpd(platformId: provider) else {
                 return checked
-                    + [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
+                    + raised(
+                        .providerNotEnabled, at: .getAuthentication,
+                        .notIntegrated(provider: provider, requestor: setup.requestor))
                     + showAppPicker(preselected: nil)
             }
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
                 return checked
-                    + [status(.unsupportedProvider, .noSingleSignOnHere(mvpd: mvpd.displayName))]
+                    + raised(.providerNotEnabled, at: .getAuthentication, .noSingleSignOnHere(mvpd: mvpd.displayName))
                     + loginDirectly(mvpd)
             }
             return checked + requestPartnerAuthentication(mvpd, silent: false)
@@ -117,19 +119,21 @@ extension RestV2Flow.Reducer {
         case .cancelled(let duringSignIn):
             return applePickerCancelled(duringSignIn: duringSignIn)
         case .otherProvider:
-            return [status(.otherProvider)] + showAppPicker(preselected: nil)
+            return raised(.otherProvider, at: .getAuthentication) + showAppPicker(preselected: nil)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, .notSupported(provider: provider, requestor: setup.requestor))]
+                return raised(
+                    .providerNotEnabled, at: .getAuthentication,
+                    .notSupported(provider: provider, requestor: setup.requestor))
                     + showAppPicker(preselected: nil)
             }
-            return [
-                status(.unsupportedProvider, .noSingleSignOnStraightToLogin(mvpd: mvpd.displayName))
-            ] + loginDirectly(mvpd)
+            // In Apple's picker without Apple SSO: no code, its login (seed 004, step 4).
+            return raised(.providerWithoutAppleSSO, at: .getAuthentication)
+                + [.record(.note(.noSingleSignOnStraightToLogin(mvpd: mvpd.displayName)))] + loginDirectly(mvpd)
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, .verbatim(error.message))] + showAppPicker(preselected: nil)
+            return permissionRefused(state.framework, error) + showAppPicker(preselected: nil)
         case .failed(let error):
-            return [status(.forFrameworkError(error), .verbatim(error.description))]
+            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
                 + showAppPicker(preselected: nil)
         }
     }
@@ -166,18 +170,24 @@ extension RestV2Flow.Reducer {
             let reason = Effect.record(
                 .note(.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)))
             if silent { return [reason] + finishIdle([status(.notAuthenticated)]) }
-            let basic = [Effect.record(.step(Steps.continueBasic)), reason]
+            // Single sign-on disabled for this requestor and MVPD: the SDK's N004 (seed 004,
+            // step 4); the REST app goes on with basic authentication (seed 002, C.8).
+            let disabled =
+                session.reasonType == .configurationFallback ? raised(.providerNotEnabled, at: .getAuthentication) : []
+            let basic = [Effect.record(.step(Steps.continueBasic)), reason] + disabled
             guard session.actionName == .authenticate, session.code != nil else {
                 return basic + startBasicAuthentication(mvpd)
             }
             return basic + sessionCreated(session, mvpd: mvpd)
         case .noSAMLResponse:
-            let effects = [status(.appleError, .noSAMLResponse)]
+            // Silent single sign-on runs at launch, on a device signed in at system level.
+            let effects = raised(
+                .frameworkFailed, at: silent ? .checkAuthentication : .getAuthentication, .noSAMLResponse)
             if silent { return effects + finishIdle([status(.notAuthenticated)]) }
             return effects + showAppPicker(preselected: mvpd.id)
         case .frameworkFailed(let error):
             if silent {
-                return [status(.forFrameworkError(error), .verbatim(error.description))]
+                return raised(.frameworkFailed, at: .checkAuthentication, .verbatim(error.description))
                     + finishIdle([status(.notAuthenticated)])
             }
             state.phase = .idle

@@ -14,7 +14,7 @@ extension RestV2Flow.Reducer {
 
     mutating func appPickerAnswered(_ outcome: AppPicker.Outcome) -> [Effect] {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
-            return signInAbandoned(.appPickerCancelled)
+            return appPickerCancelled()
         }
         return startBasicAuthentication(mvpd)
     }
@@ -54,7 +54,7 @@ extension RestV2Flow.Reducer {
     }
 
     mutating func webLoginAnswered(_ outcome: WebLogin.Outcome, session: SessionResponse) -> [Effect] {
-        guard case .returned = outcome else { return signInAbandoned(.mvpdLoginClosed) }
+        guard case .returned = outcome else { return signInClosed(.mvpdLoginClosed) }
         // Only after the redirect URL loads does the app poll for the profile.
         let (child, effects) = RestV2Flow.polling.pollNow(
             handle: session.code ?? "", interval: setup.pollingInterval)

@@ -16,14 +16,8 @@ extension SDKFlow.Reducer {
         state.basics.app.activity = .signingIn
         var effects: [Effect] = [.record(.step(Steps.getAuthentication))]
         guard let directory = state.directory else { return effects + finishIdle([]) }
-        switch state.framework.access {
-        case .granted:
-            break
-        case .notDetermined, nil:
-            return effects + [status(.permissionUndetermined, .getAuthenticationRegularFlow)]
-                + displayProviderDialog()
-        case .denied, .restricted:
-            return effects + [status(.permissionDenied, .getAuthenticationRegularFlow)]
+        if let situation = SingleSignOnRule.permission(state.framework.access ?? .notDetermined) {
+            return effects + raised(situation, at: .getAuthentication, .getAuthenticationRegularFlow)
                 + displayProviderDialog()
         }
         // Seed 001, D.1: Apple's dialog only when the requestor has an MVPD with single sign-on.
@@ -45,27 +39,32 @@ extension SDKFlow.Reducer {
         case .signedIn(let provider):
             guard let mvpd = directory.appleSSOMvpd(platformId: provider) else {
                 let name = directory.mvpd(platformId: provider)?.displayName ?? provider
-                return [status(.unsupportedProvider, .singleSignOnDisabled(mvpd: name))]
+                return raised(.providerNotEnabled, at: .getAuthentication, .singleSignOnDisabled(mvpd: name))
                     + displayProviderDialog()
             }
             return signInWithApple(mvpd)
         case .unsupportedProvider(let provider):
             guard let mvpd = directory.mvpd(platformId: provider) else {
-                return [status(.unsupportedProvider, .notIntegrated(provider: provider, requestor: setup.requestor))]
+                return raised(
+                    .providerNotEnabled, at: .getAuthentication,
+                    .notIntegrated(provider: provider, requestor: setup.requestor))
                     + displayProviderDialog()
             }
             // In Apple's picker but without Apple SSO: no code; the SDK selects it silently.
-            return [.record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))]
+            return raised(.providerWithoutAppleSSO, at: .getAuthentication)
+                + [.record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))]
                 + startRegularAuthentication(mvpd)
         case .otherProvider:
-            return [dismissDialog, status(.otherProvider)] + displayProviderDialog()
+            return [dismissDialog] + raised(.otherProvider, at: .getAuthentication) + displayProviderDialog()
         case .cancelled(let duringSignIn):
-            return [dismissDialog, status(.cancelled, .applePickerCancelled(duringSignIn: duringSignIn))]
+            return [dismissDialog]
+                + raised(.pickerCancelled, at: .getAuthentication, .applePickerCancelled(duringSignIn: duringSignIn))
                 + displayProviderDialog()
         case .permissionNotGranted(let error):
-            return [status(.permissionDenied, .verbatim(error.message))] + displayProviderDialog()
+            return permissionRefused(state.framework, error) + displayProviderDialog()
         case .failed(let error):
-            return [status(.metadataUnavailable, .verbatim(error.description))] + displayProviderDialog()
+            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
+                + displayProviderDialog()
         case .noProvider:
             return finishIdle([SDKFlow.authenticationStatus(false, .userNotAuthenticated)])
         }
@@ -101,12 +100,18 @@ extension SDKFlow.Reducer {
         case .authenticated(let id, let response):
             return authenticated(response, expected: id)
         case .frameworkFailed(let error):
-            return [status(.metadataUnavailable, .verbatim(error.description))] + displayProviderDialog()
-        case .noSAMLResponse:
-            return [status(.metadataUnavailable, .noSAMLResponse)]
+            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
                 + displayProviderDialog()
+        case .noSAMLResponse:
+            return raised(.frameworkFailed, at: .getAuthentication, .noSAMLResponse) + displayProviderDialog()
         case .fellBack(let session):
             let note = Remark.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)
+            // Integration or single sign-on disabled for this requestor: N004 and the regular flow
+            // from the SDK's own picker (seed 004, step 4).
+            if session.reasonType == .configurationFallback {
+                return [.record(.note(note))] + raised(.providerNotEnabled, at: .getAuthentication)
+                    + displayProviderDialog()
+            }
             return [
                 .record(.note(note)),
                 .record(.sdkCall(.setSelectedProvider(exchange.mvpd.id), silently: true)),

@@ -18,10 +18,10 @@ extension SDKFlow.Reducer {
         guard case .chosen(let id) = outcome, let mvpd = state.directory?.mvpd(id: id) else {
             state.basics.dropPendingPlay()
             return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
-                + finishIdle([
-                    status(.cancelled, .appPickerCancelled),
-                    SDKFlow.authenticationStatus(false, .providerNotSelected),
-                ])
+                + finishIdle(
+                    raised(.pickerCancelled, at: .getAuthentication, .appPickerCancelled) + [
+                        SDKFlow.authenticationStatus(false, .providerNotSelected)
+                    ])
         }
         return [.record(.sdkCall(.setSelectedProvider(mvpd.id), silently: false))]
             + startRegularAuthentication(mvpd)
@@ -60,10 +60,11 @@ extension SDKFlow.Reducer {
         guard case .returned(let url) = outcome else {
             state.basics.dropPendingPlay()
             return [.showHome, .record(.sdkCall(.setSelectedProvider(nil), silently: false))]
-                + finishIdle([
-                    status(.cancelled, .mvpdLoginClosed),
-                    SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
-                ])
+                + finishIdle(
+                    raised(.signInClosed, at: .getAuthentication) + [
+                        .record(.note(.mvpdLoginClosed)),
+                        SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
+                    ])
         }
         let (child, effects) = SDKFlow.polling.pollNow(handle: session.code ?? "", interval: setup.pollingInterval)
         state.phase = .polling(mvpd: session.mvpd, child)
@@ -84,10 +85,11 @@ extension SDKFlow.Reducer {
         case .closed:
             state.basics.dropPendingPlay()
             return [.showHome]
-                + finishIdle([
-                    status(.cancelled, .codeScreenClosed),
-                    SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
-                ])
+                + finishIdle(
+                    raised(.signInClosed, at: .getAuthentication) + [
+                        .record(.note(.codeScreenClosed)),
+                        SDKFlow.authenticationStatus(false, .notAuthenticatedAfterSignIn),
+                    ])
         case .gaveUp(let reason):
             state.basics.dropPendingPlay()
             return finishIdle([

@@ -57,10 +57,8 @@ extension SDKFlow.Reducer {
     mutating func configurationRetrieved(_ configuration: ConfigurationResponse) -> [Effect] {
         state.directory = ConfigurationDirectory(configuration)
         guard let access = state.framework.access, access == .granted else {
-            let code: StatusCode =
-                state.framework.access == .notDetermined ? .permissionUndetermined : .permissionDenied
-            return [status(code, .setRequestorFallsBack)]
-                + requestorComplete()
+            let situation = state.framework.access.flatMap(SingleSignOnRule.permission) ?? .permissionUndetermined
+            return raised(situation, at: .setRequestor, .setRequestorFallsBack) + requestorComplete()
         }
         let (child, effects) = SDKFlow.framework(setup).askProvider(state.framework)
         state.phase = .askingProvider(child)
@@ -73,7 +71,8 @@ extension SDKFlow.Reducer {
     mutating func providerAnswered(_ known: FrameworkStatus) -> [Effect] {
         state.framework = known
         if let error = known.error {
-            return [status(.appleShortError, .setRequestorFailed(error: error.description))] + requestorComplete()
+            return raised(.frameworkFailed, at: .setRequestor, .setRequestorFailed(error: error.description))
+                + requestorComplete()
         }
         guard let mvpd = state.directory?.appleSSOMvpd(platformId: known.providerId) else {
             return requestorComplete()
@@ -101,10 +100,10 @@ extension SDKFlow.Reducer {
                 mvpd: id, type: profile.type, notAfter: profile.notAfter)
             return requestorComplete()
         case .frameworkFailed(let error):
-            return [status(.appleShortError, .setRequestorFailed(error: error.description))] + requestorComplete()
-        case .noSAMLResponse:
-            return [status(.appleShortError, .setRequestorNoSAMLResponse)]
+            return raised(.frameworkFailed, at: .setRequestor, .setRequestorFailed(error: error.description))
                 + requestorComplete()
+        case .noSAMLResponse:
+            return raised(.frameworkFailed, at: .setRequestor, .setRequestorNoSAMLResponse) + requestorComplete()
         case .fellBack(let session):
             let note = Remark.adobeAnsweredNoSilentExchange(
                 action: session.actionName.rawValue, reason: session.reasonType.rawValue)
@@ -150,20 +149,13 @@ extension SDKFlow.Reducer {
 
     /// Seed 004, step 3: the codes only a user signed in at system level gets.
     func systemLevelCodes() -> [Effect] {
-        guard state.framework.signedInAtSystemLevel else { return [] }
-        switch state.framework.access {
-        case .denied, .restricted:
-            return [status(.permissionDenied, .checkAuthenticationPermission(denied: true))]
-        case .notDetermined:
-            return [
-                status(.permissionUndetermined, .checkAuthenticationPermission(denied: false))
-            ]
-        case .granted:
-            guard let error = state.framework.error else { return [] }
-            return [status(.appleError, .checkAuthenticationFailed(error: error.description))]
-        case nil:
-            return []
+        guard state.framework.signedInAtSystemLevel, let access = state.framework.access else { return [] }
+        if let situation = SingleSignOnRule.permission(access) {
+            let remark = Remark.checkAuthenticationPermission(denied: situation == .permissionDenied)
+            return raised(situation, at: .checkAuthentication, remark)
         }
+        guard let error = state.framework.error else { return [] }
+        return raised(.frameworkFailed, at: .checkAuthentication, .checkAuthenticationFailed(error: error.description))
     }
 
     mutating func authenticationChecked(_ response: ProfilesResponse) -> [Effect] {
