@@ -120,7 +120,7 @@ import Testing
         let bad = failure(
             head + #"[{"route": "profiles", "kind": "dribble", "chunks": 0, "durationMilliseconds": 5}]}"#)
         #expect(bad?.field == "faults[0].chunks")
-        #expect(bad?.message == "is required for a dribble fault (1…1000)")
+        #expect(bad?.message == "must be 1…1000 for a dribble fault")
     }
 
     @Test func theNameComesFromTheFileName() throws {

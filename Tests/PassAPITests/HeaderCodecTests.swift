@@ -183,6 +183,24 @@ import Testing
         #expect(
             text(#"{"p\u0061ssword":"hunter2","ok":1}"#, "application/json") == #"{"ok":1,"password":"‹redacted›"}"#)
         #expect(text(#"{"Client\u005fSecret":"s"}"#, nil) == #"{"Client_Secret":"‹redacted›"}"#)
+        // A markup type on a body without markup is read like an untyped one.
+        #expect(text("client_id=a&client_secret=s", "application/xml") == "client_id=a&client_secret=‹redacted›")
+        #expect(text("client_id=a&client_secret=s", "text/html") == "client_id=a&client_secret=‹redacted›")
+        #expect(text(#"{"password":"p"}"#, "application/soap+xml") == #"{"password":"‹redacted›"}"#)
+    }
+
+    /// Multipart form fields are hidden by name, whatever type the body claims.
+    @Test func hidesMultipartFieldsByName() {
+        let body =
+            "--X\r\nContent-Disposition: form-data; name=\"client_id\"\r\n\r\nabc\r\n"
+            + "--X\r\nContent-Disposition: form-data; name=\"client_secret\"\r\n\r\nMULTIPARTSECRET\r\n"
+            + "--X\r\ncontent-disposition: form-data; name=Password\r\nContent-Type: text/plain\r\n\r\nhunter2\r\n--X--\r\n"
+        for type in ["multipart/form-data; boundary=X", "application/xml", nil] {
+            let redacted = String(decoding: Redaction.body(Data(body.utf8), contentType: type), as: UTF8.self)
+            #expect(!redacted.contains("MULTIPARTSECRET") && !redacted.contains("hunter2"), "\(type ?? "no type")")
+            #expect(redacted.contains("\r\n\r\nabc\r\n"), "a field that is no secret stays")
+            #expect(redacted.components(separatedBy: "‹redacted›").count == 3)
+        }
     }
 
     @Test func removesSAMLSignatures() {

@@ -339,6 +339,13 @@ import Testing
                     try await translate(harness, saml: Base64.encode("<samlp:Response ID=\"x\">")), "invalid_body",
                     status: 400
                 ).hasPrefix("'saml' is not a usable SAML response"))
+            // Nested far deeper than any SAML response: refused, and the server stays up.
+            let deep =
+                #"<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_x" InResponseTo="_y">"#
+                + String(repeating: "<a>", count: 6000) + String(repeating: "</a>", count: 6000) + "</samlp:Response>"
+            #expect(
+                expectProviderError(try await translate(harness, saml: deep), "invalid_body", status: 400)
+                    .hasPrefix("'saml' is not a usable SAML response"))
             expectProviderError(
                 try await translate(harness, saml: "<x/>", provider: "tvsim.juniper"), "unknown_provider", status: 404)
             expectProviderError(

@@ -70,6 +70,9 @@ import Testing
             for broken in [
                 "<rss><channel><title>orbit-live</channel></rss>", "<rss><channel></channel></rss>",
                 "<rss><channel><title>&unknown;</title></channel></rss>",
+                // Nested far deeper than any MRSS: refused, and the server stays up.
+                "<rss><channel><title>orbit-live</title>" + String(repeating: "<a>", count: 6000)
+                    + String(repeating: "</a>", count: 6000) + "</channel></rss>",
             ] {
                 let body = String(
                     decoding: try JSONEncoder().encode(DecisionsRequest(resources: ["orbit-live", broken])),

@@ -316,7 +316,7 @@ import Testing
                 == nil)
         #expect(
             Self.refusal(#"{"route":"profiles","kind":"status","status":700}"#)
-                == "status: is required for a status fault (400…599)")
+                == "status: must be 400…599 for a status fault")
     }
 
     @Test func aDistributionIsCheckedWhenTheRuleIsRead() throws {
@@ -368,11 +368,11 @@ import Testing
         func dribble(_ fields: String) -> String? {
             Self.refusal(#"{"route":"configuration","kind":"dribble"\#(fields)}"#)
         }
-        let chunks = "chunks: is required for a dribble fault (1…1000)"
+        let chunks = "chunks: must be 1…1000 for a dribble fault"
         #expect(dribble(#","durationMilliseconds":1000"#) == chunks)
         #expect(dribble(#","chunks":0,"durationMilliseconds":1000"#) == chunks)
         #expect(dribble(#","chunks":1001,"durationMilliseconds":1000"#) == chunks)
-        let duration = "durationMilliseconds: is required for a dribble fault (milliseconds, 1…600000)"
+        let duration = "durationMilliseconds: must be 1…600000 milliseconds for a dribble fault"
         #expect(dribble(#","chunks":5"#) == duration)
         #expect(dribble(#","chunks":5,"durationMilliseconds":0"#) == duration)
         #expect(dribble(#","chunks":5,"durationMilliseconds":600001"#) == duration)

@@ -228,6 +228,15 @@ import Testing
             let ok = try await client.execute(
                 uri: "/__tvsim/info", method: .get, headers: [.authorization: "Bearer letmein"])
             #expect(ok.status == .ok)
+            // The scheme is case-insensitive (RFC 9110 §11.1); the token is not.
+            for (value, status) in [
+                ("bearer letmein", HTTPResponse.Status.ok), ("BEARER letmein", .ok), ("Bearer LETMEIN", .unauthorized),
+                ("Bearer  letmein", .unauthorized), ("Basic letmein", .unauthorized), ("letmein", .unauthorized),
+            ] {
+                let reply = try await client.execute(
+                    uri: "/__tvsim/info", method: .get, headers: [.authorization: value])
+                #expect(reply.status == status, "\(value)")
+            }
         }
     }
 

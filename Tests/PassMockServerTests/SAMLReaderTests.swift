@@ -51,6 +51,19 @@ import Testing
         #expect(throws: AssertionDocument.ParseError.notSAML) { try AssertionDocument.parse("not xml") }
     }
 
+    /// The tree is walked recursively: a document nested deeper than any SAML response or MRSS
+    /// item is refused while it is read, before it can overflow the stack of a server thread.
+    @Test func aDocumentNestedThousandsDeepIsRefused() throws {
+        func nested(_ depth: Int) -> String {
+            #"<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_x">"#
+                + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</samlp:Response>"
+        }
+        #expect(XMLElementTree(nested(XMLElementTree.maximumDepth - 2)) != nil)
+        #expect(XMLElementTree(nested(XMLElementTree.maximumDepth)) == nil)
+        #expect(XMLElementTree(nested(20_000)) == nil)
+        #expect(throws: AssertionDocument.ParseError.notSAML) { try AssertionDocument.parse(nested(20_000)) }
+    }
+
     @Test func assertionElementsOutsideTheirNamespaceAreNotRead() throws {
         let xml = Self.assertion().xml.replacingOccurrences(
             of: #"xmlns:saml="\#(Self.assertionNamespace)""#, with: #"xmlns:saml="urn:example:other""#)

@@ -136,7 +136,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
             guard (0...maximumLatencyMilliseconds).contains(delay.milliseconds) else {
                 throw Invalid(
                     field: "latencyMilliseconds",
-                    reason: "is required for a latency fault (milliseconds, 0…\(maximumLatencyMilliseconds))")
+                    reason: "must be 0…\(maximumLatencyMilliseconds) milliseconds for a latency fault")
             }
             switch delay.shape {
             case .fixed: break
@@ -144,17 +144,17 @@ public struct FaultRule: Codable, Sendable, Equatable {
                 guard (delay.milliseconds...maximumLatencyMilliseconds).contains(maximum) else {
                     throw Invalid(
                         field: "latencyMaxMilliseconds",
-                        reason: "is required for a uniform delay, at least latencyMilliseconds"
+                        reason: "must be latencyMilliseconds…\(maximumLatencyMilliseconds) for a uniform delay"
                     )
                 }
             case .lognormal(let sigma):
                 guard (0.0...5).contains(sigma) else {
-                    throw Invalid(field: "latencySigma", reason: "is required for a lognormal delay (0…5)")
+                    throw Invalid(field: "latencySigma", reason: "must be 0…5 for a lognormal delay")
                 }
             }
         case .status(let status, _):
             guard (400...599).contains(status) else {
-                throw Invalid(field: "status", reason: "is required for a status fault (400…599)")
+                throw Invalid(field: "status", reason: "must be 400…599 for a status fault")
             }
         case .throttle(let seconds):
             if let seconds, !(0...maximumRetryAfterSeconds).contains(seconds) {
@@ -164,12 +164,12 @@ public struct FaultRule: Codable, Sendable, Equatable {
             // A body cut into a million pieces or spread over an hour would hold a connection
             // and a task for nothing.
             guard (1...maximumChunks).contains(chunks) else {
-                throw Invalid(field: "chunks", reason: "is required for a dribble fault (1…\(maximumChunks))")
+                throw Invalid(field: "chunks", reason: "must be 1…\(maximumChunks) for a dribble fault")
             }
             guard (1...maximumDurationMilliseconds).contains(duration) else {
                 throw Invalid(
                     field: "durationMilliseconds",
-                    reason: "is required for a dribble fault (milliseconds, 1…\(maximumDurationMilliseconds))")
+                    reason: "must be 1…\(maximumDurationMilliseconds) milliseconds for a dribble fault")
             }
         case .malformed, .reset, .empty, .garbage:
             break

@@ -204,11 +204,20 @@ public enum Redaction {
     /// A body with secrets hidden, read by its declared type: HTML and XML as such; JSON as JSON
     /// when it is JSON; anything else (a form, no type, a wrong type, JSON that does not parse)
     /// as a form too, after its JSON members if it parses as JSON. The first byte decides
-    /// nothing, so a form that starts with `{` or `[` still has its secrets hidden.
+    /// nothing, so a form that starts with `{` or `[` still has its secrets hidden. Multipart
+    /// form fields are hidden by their names whatever the declared type.
     public static func body(_ data: Data, contentType: String?) -> Data {
+        multipartFieldsRedacted(typedBody(data, contentType: contentType))
+    }
+
+    private static func typedBody(_ data: Data, contentType: String?) -> Data {
         let type = contentType?.lowercased() ?? ""
-        if type.contains("html") { return Data(html(String(decoding: data, as: UTF8.self)).utf8) }
-        if type.contains("xml") { return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8) }
+        // A markup type on a body without markup is a wrong type: read like an untyped body.
+        let markup = data.contains(UInt8(ascii: "<"))
+        if type.contains("html"), markup { return Data(html(String(decoding: data, as: UTF8.self)).utf8) }
+        if type.contains("xml"), markup {
+            return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8)
+        }
         // A body that is nothing but Base64 of an XML document: REST API V1 hands out its
         // AuthnRequest so (`profile-request`, application/octet-stream).
         if isBase64Text(data), let xml = Base64.decode(String(decoding: data, as: UTF8.self)),
@@ -222,6 +231,22 @@ public enum Redaction {
         // second parse to know it is JSON (the serve log redacts every answer).
         if type.contains("json"), !members.contains(UInt8(ascii: "=")) || isJSON(data) { return members }
         return Data(formEncoded(text).utf8)
+    }
+
+    /// `multipart/form-data` parts (RFC 7578) whose field name is a secret's, with their content
+    /// hidden. Only a body that holds a part header is read again.
+    static func multipartFieldsRedacted(_ data: Data) -> Data {
+        guard ["-data", "-Data", "-DATA"].contains(where: { data.range(of: Data($0.utf8)) != nil }) else { return data }
+        let text = String(decoding: data, as: UTF8.self)
+        let part =
+            /(?i)(content-disposition:[ \t]*form-data;[^\r\n]*?\bname="?)([^";\r\n]+)("?[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(\r?\n--)/
+            .matchingSemantics(.unicodeScalar)  // CR LF is one Character; the parts need its two bytes.
+        let redacted = text.replacing(part) { match -> String in
+            let name = String(match.2)
+            let content = isSecretField(name) ? marker : String(match.4)
+            return String(match.1) + name + String(match.3) + content + String(match.5)
+        }
+        return Data(redacted.utf8)
     }
 
     /// Only Base64 characters (either alphabet, with padding), and enough of them to hold a

@@ -92,7 +92,7 @@ struct AdminRoutes {
             if let refusal = Self.crossSiteRefusal(request, method: method, hosts: backend.hostCheck) {
                 return refusal
             }
-            if let token = backend.adminToken, request.header(.authorization) != "Bearer \(token)" {
+            if let token = backend.adminToken, !AdminToken.matches(request.header(.authorization), token) {
                 return Reply.json(
                     Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
             }
@@ -266,5 +266,15 @@ struct AdminFailure: StyledFailure {
     func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
         if case .v1 = style { return nil }
         return Reply.json(message, status: statusCode)
+    }
+}
+
+/// The admin API's `Authorization: Bearer <token>`. The scheme is case-insensitive (RFC 9110
+/// §11.1); the token is compared whole.
+enum AdminToken {
+    static func matches(_ authorization: String?, _ token: String) -> Bool {
+        guard let authorization else { return false }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        return parts.count == 2 && parts[0].lowercased() == "bearer" && parts[1] == token
     }
 }

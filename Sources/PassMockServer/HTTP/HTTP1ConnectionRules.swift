@@ -11,8 +11,9 @@ import NIOHTTPTypesHTTP1
 /// - `Expect: 100-continue` (RFC 9110 §10.1.1) gets `100 Continue` when the declared body fits
 ///   the limit, and otherwise no interim answer at all: the body middleware answers 413 at once,
 ///   without waiting for a body the client will not send, and the connection closes;
-/// - a request whose head is not complete `RequestHeadDeadline.limit` after its first byte gets
-///   408 and the connection closes, so that slow clients cannot hold connections for good.
+/// - a request whose head is not complete `RequestHeadDeadline.limit` after its first byte (the
+///   first request: after the connection opened) gets 408 and the connection closes, so that
+///   slow or silent clients cannot hold connections for good.
 final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -110,23 +111,40 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     }
 }
 
-/// Refuses a request whose head is still incomplete `limit` after its first byte: it raises
-/// `RequestHeadTimeout`, which `UnreadableRequestHandler` answers with a 408, journals and
-/// closes. It sits in front of the HTTP parser; `HTTP1ConnectionRules` tells it when a head is
-/// complete and when every answer is out, so a connection that is idle between requests is left
-/// to the idle timeout.
+/// Refuses a request whose head is still incomplete `limit` after its first byte, or after the
+/// connection opened for its first request (a client that connects and says nothing holds a
+/// connection as surely as one that trickles): it raises `RequestHeadTimeout`, which
+/// `UnreadableRequestHandler` answers with a 408, journals and closes. It sits in front of the
+/// HTTP parser; `HTTP1ConnectionRules` tells it when a head is complete and when every answer is
+/// out, so a connection that is idle between requests is left to the idle timeout.
 final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
     static let limit: TimeAmount = .seconds(10)
 
-    /// When the first byte of the head now awaited came in; nil while no head is awaited or none
-    /// of its bytes has come.
+    /// When the first byte of the head now awaited came in (the first request's: when the
+    /// connection opened); nil while no head is awaited or none of its bytes has come.
     private var headStarted: NIODeadline?
     private var waitingForHead = true
     /// One timer per connection at most, and not one per request: when it fires early (the head
     /// it was set for arrived and another began), it is set again for what remains.
     private var timer: Scheduled<Void>?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { startFirstHead(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startFirstHead(context)
+        context.fireChannelActive()
+    }
+
+    /// The first request's head is due `limit` after the connection opened.
+    private func startFirstHead(_ context: ChannelHandlerContext) {
+        guard waitingForHead, headStarted == nil else { return }
+        headStarted = .now()
+        if timer == nil { schedule(in: context, after: Self.limit) }
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if waitingForHead, headStarted == nil {

@@ -39,6 +39,11 @@ struct XMLElementNode: Sendable {
 struct XMLElementTree: Sendable {
     let root: XMLElementNode
 
+    /// The deepest nesting read. A SAML response or an MRSS item is a handful of levels deep;
+    /// the tree is walked recursively, so a document nested thousands deep would overflow the
+    /// stack of the thread serving it. Deeper is not a document the mock reads.
+    static let maximumDepth = 64
+
     /// Nil when `xml` is not a well-formed document.
     init?(_ xml: String) {
         let parser = XMLParser(data: Data(xml.utf8))
@@ -65,6 +70,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         let namespace = namespaceURI.flatMap { $0.isEmpty ? nil : $0 }
+        guard open.count < XMLElementTree.maximumDepth else {
+            parser.abortParsing()
+            return
+        }
         open.append(XMLElementNode(name: XMLName(namespace: namespace, local: elementName), attributes: attributes))
     }
 
