@@ -88,14 +88,19 @@ import Testing
             let statement = try statement(harness)
             let both = try await register(
                 harness,
-                #"{"software_statement": "\#(statement)", "redirect_uri": "https://a.example/cb", "redirect_uris": ["https://b.example/cb", "adobepass://ios.app"]}"#
+                #"{"software_statement": "\#(statement)", "redirect_uri": "https://orbit.tvsim.example/a", "redirect_uris": ["https://www.orbit.tvsim.example/b", "adobepass://ios.app"]}"#
             )
             #expect(both.status == 201, "\(both.text)")
             let credentials: ClientCredentials = try both.decode()
             #expect(
-                credentials.redirectUris == ["https://a.example/cb", "https://b.example/cb", "adobepass://ios.app"])
+                credentials.redirectUris == [
+                    "https://orbit.tvsim.example/a", "https://www.orbit.tvsim.example/b", "adobepass://ios.app",
+                ])
             for bad in [
-                #"["javascript:alert(1)"]"#, #"["https://ok.example/cb", "https://x.example/#frag"]"#,
+                #"["javascript:alert(1)"]"#,
+                #"["https://orbit.tvsim.example/cb", "https://orbit.tvsim.example/#frag"]"#,
+                // A target the requestor's sign-ins would refuse is refused at registration too.
+                #"["https://evil.example/cb"]"#, #"["https://orbit.tvsim.example@evil.example/cb"]"#,
                 #"["relative/path"]"#,
                 #"[1]"#, #""https://not-an-array.example""#,
             ] {

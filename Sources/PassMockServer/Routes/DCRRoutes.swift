@@ -66,9 +66,10 @@ struct DCRRoutes {
     }
 
     /// RFC 7591 §2 and RFC 6749 §3.1.2: each an absolute URI without a fragment that a browser may
-    /// be sent to, and one of the requestor's registered URIs when the dashboard lists any.
-    /// Without any, the client gets the dashboard's list, as the TVE Dashboard's own registration
-    /// would.
+    /// be sent to: one of the requestor's registered URIs when the dashboard lists any, else one
+    /// the requestor's sign-ins may redirect to (`RedirectPolicy`: its domains, an app's custom
+    /// scheme), so that a client never registers a target its sessions would refuse. Without
+    /// any, the client gets the dashboard's list, as the TVE Dashboard's own registration would.
     private func acceptedRedirectUris(_ uris: [String], for requestor: RequestorSettings) throws -> [String] {
         guard !uris.isEmpty else { return requestor.redirectUris }
         for uri in uris {
@@ -78,6 +79,9 @@ struct DCRRoutes {
             if !requestor.redirectUris.isEmpty, !requestor.redirectUris.contains(uri) {
                 throw OAuthFailure(
                     code: .invalidRedirectUri, description: "'\(uri)' is not registered for this statement.")
+            }
+            if let problem = RedirectPolicy.problem(with: uri, for: requestor) {
+                throw OAuthFailure(code: .invalidRedirectUri, description: "'\(uri)' \(problem).")
             }
         }
         return uris
