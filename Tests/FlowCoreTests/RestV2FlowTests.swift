@@ -215,14 +215,20 @@ import VSASimulator
         store.finish()
     }
 
-    @Test func cancellingApplesPickerIsN005AndEndsTheSignIn() {
+    /// As the SDK and REST API V1 do (seed 004, step 4; seed 000, step 4): N005, then the app's
+    /// own picker.
+    @Test func cancellingApplesPickerIsN005AndTheAppsPickerFollows() {
         let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel")
-        store.send(.metadata(.failure(cancel)), [Self.decision(.cancelled, .applePickerCancelled(duringSignIn: false))])
-        {
+        store.send(
+            .metadata(.failure(cancel)),
+            [
+                Self.decision(.cancelled, .applePickerCancelled(duringSignIn: false)), F.step(Steps.appPicker),
+                .show(.mvpdPicker(F.directory.mvpds, preselected: nil)),
+            ]
+        ) {
             $0.framework.error = cancel
-            $0.basics.app.activity = nil
-            $0.phase = .idle
+            $0.phase = .appPicker(F.directory.mvpds.map(\.id))
         }
         store.finish()
     }
@@ -232,11 +238,14 @@ import VSASimulator
         let store = Self.atApplesPicker()
         let cancel = VSError(.userCancelled, message: "cancel", cancelledScreen: .providerSignIn)
         store.send(
-            .metadata(.failure(cancel)), [Self.decision(.cancelled, .applePickerCancelled(duringSignIn: true))]
+            .metadata(.failure(cancel)),
+            [
+                Self.decision(.cancelled, .applePickerCancelled(duringSignIn: true)), F.step(Steps.appPicker),
+                .show(.mvpdPicker(F.directory.mvpds, preselected: nil)),
+            ]
         ) {
             $0.framework.error = cancel
-            $0.basics.app.activity = nil
-            $0.phase = .idle
+            $0.phase = .appPicker(F.directory.mvpds.map(\.id))
         }
         store.finish()
     }

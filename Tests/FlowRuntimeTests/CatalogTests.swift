@@ -206,11 +206,11 @@ import VSASimulator
     @Test func aWrongExpectationFailsWithAClearReason() async throws {
         var scenario = try ScenarioCatalog.resolve("rest-v2-ios-n005-apple-picker")
         scenario.expect.codes = ["N000", "N003"]
-        scenario.expect.authenticated = true
+        scenario.expect.authenticated = false
         let result = await ScenarioRunner().run(scenario)
         #expect(!result.passed)
         #expect(result.failures.contains("codes were [N000, N005], expected [N000, N003]"))
-        #expect(result.failures.contains("the user is not authenticated"))
+        #expect(result.failures.contains("the user is authenticated"))
     }
 
     @Test func aStepThatDoesNotFitTheScreenIsReported() async throws {

@@ -165,6 +165,9 @@ final class TmuxSession: @unchecked Sendable {
         #expect(await session.waitFor("› Other TV Provider"), "\(session.lastScreen)")
         try await session.keys("Home")
         #expect(await session.waitFor("› Aurora Cable"), "\(session.lastScreen)")
+        // Cancel: N005, then the app's own picker, whose cancel ends the sign-in.
+        try await session.keys("Escape")
+        #expect(await session.waitFor("Choose your TV provider"), "\(session.lastScreen)")
         try await session.keys("Escape")
         #expect(await session.waitFor("Not signed in"), "\(session.lastScreen)")
         try await session.keys("q")

@@ -111,13 +111,6 @@ extension PhasedReducer {
             .verbatim(error.message))
     }
 
-    /// Apple's picker was dismissed (before or during the provider's sign-in).
-    mutating func applePickerCancelled(duringSignIn: Bool) -> [Effect] {
-        basics.dropPendingPlay()
-        return finishIdle(
-            raised(.pickerCancelled, at: .getAuthentication, .applePickerCancelled(duringSignIn: duringSignIn)))
-    }
-
     /// The user left the app's picker: N005, as for Apple's.
     mutating func appPickerCancelled() -> [Effect] {
         basics.dropPendingPlay()

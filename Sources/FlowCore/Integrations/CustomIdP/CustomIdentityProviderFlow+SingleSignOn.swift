@@ -59,7 +59,10 @@ extension CustomIdentityProviderFlow.Reducer {
         case .noProvider:
             return finishIdle([status(.notAuthenticated, .noProvider)])
         case .cancelled(let duringSignIn):
-            return applePickerCancelled(duringSignIn: duringSignIn)
+            // As every integration does (seed 004, step 4): the app's own sign-in follows; seed 003
+            // says nothing of a cancel.
+            return raised(.pickerCancelled, at: .getAuthentication, .applePickerCancelled(duringSignIn: duringSignIn))
+                + ownSignIn(provider: nil)
         case .otherProvider:
             return raised(.otherProvider, at: .getAuthentication) + ownSignIn(provider: nil)
         case .unsupportedProvider(let provider):

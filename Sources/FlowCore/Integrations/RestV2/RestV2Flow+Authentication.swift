@@ -117,7 +117,10 @@ extension RestV2Flow.Reducer {
         case .noProvider:
             return finishIdle([status(.notAuthenticated, .noProvider)])
         case .cancelled(let duringSignIn):
-            return applePickerCancelled(duringSignIn: duringSignIn)
+            // As the SDK (seed 004, step 4) and REST API V1 (seed 000, step 4) do: the app's own
+            // picker follows; seed 002 says nothing of a cancel.
+            return raised(.pickerCancelled, at: .getAuthentication, .applePickerCancelled(duringSignIn: duringSignIn))
+                + showAppPicker(preselected: nil)
         case .otherProvider:
             return raised(.otherProvider, at: .getAuthentication) + showAppPicker(preselected: nil)
         case .unsupportedProvider(let provider):
