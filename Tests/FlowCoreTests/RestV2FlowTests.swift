@@ -250,19 +250,65 @@ import VSASimulator
         store.finish()
     }
 
+    /// D.5: the permission, then the provider only if the user still allows it (seed 002).
+    static func playChecksThePermissionFirst(_ store: Store) {
+        let prompt = store.state.basics.setup.asksPermission
+        store.send(
+            .user(.play("show")),
+            [F.step(Steps.authorizationPartnerStatus), .vsa(.checkAccessStatus(prompt: prompt))]
+        ) {
+            $0.basics.app.activity = .authorizing
+            $0.phase = .refreshingStatus(
+                .authorize("show"), FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: $0.framework))
+        }
+        store.send(.access(.granted, nil, signedInAtSystemLevel: true), [.vsa(.metadata(F.silentRequest))]) {
+            var known = $0.framework
+            known.signedInAtSystemLevel = true
+            $0.phase = .refreshingStatus(.authorize("show"), FrameworkAccess.State(waiting: .provider, known: known))
+        }
+    }
+
+    /// The permission withdrawn in Settings: no metadata request, and the Apple SSO profile is
+    /// not used (D.6).
+    @Test func aPlayWithThePermissionWithdrawnAsksTheFrameworkNothingMore() {
+        var state = RestV2Flow.initialState(F.setup())
+        state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
+        state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        let store = Store(state: state)
+        let prompt = store.state.basics.setup.asksPermission
+        store.send(
+            .user(.play("show")),
+            [F.step(Steps.authorizationPartnerStatus), .vsa(.checkAccessStatus(prompt: prompt))]
+        ) {
+            $0.basics.app.activity = .authorizing
+            $0.phase = .refreshingStatus(
+                .authorize("show"), FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: $0.framework))
+        }
+        let refused = VSError(.accessNotGranted, message: "denied")
+        store.send(
+            .access(.denied, refused, signedInAtSystemLevel: true),
+            [
+                F.step(Steps.validateAuthorizationStatus),
+                F.note(.appleProfileUnusable(step: "D.6", .permissionNotGranted)),
+                Self.decision(.notAuthenticated, .signInAgain),
+            ]
+        ) {
+            $0.framework = F.known(.denied, signedIn: true)
+            $0.framework.error = refused
+            $0.basics.app.authentication = .notAuthenticated
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
     @Test func applePlaysRefreshAtD5AndD6RejectsARemovedProvider() {
         var state = RestV2Flow.initialState(F.setup())
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
         state.registration = ClientRegistration.State(registered: true, tokenIssued: true)
         let store = Store(state: state)
-        store.send(
-            .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
-        ) {
-            $0.basics.app.activity = .authorizing
-            $0.phase = .refreshingStatus(
-                .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
-        }
+        Self.playChecksThePermissionFirst(store)
         // The user removed the provider in Settings: the refreshed status has no provider, so D.6
         // rejects it and the Apple SSO profile is not used.
         store.send(
@@ -273,7 +319,7 @@ import VSASimulator
                 Self.decision(.notAuthenticated, .signInAgain),
             ]
         ) {
-            $0.framework = F.known(.granted)
+            $0.framework = F.known(.granted, signedIn: true)
             $0.basics.app.authentication = .notAuthenticated
             $0.basics.app.activity = nil
             $0.phase = .idle
@@ -288,14 +334,8 @@ import VSASimulator
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
         let store = Store(state: state)
-        store.send(
-            .user(.play("show")), [F.step(Steps.authorizationPartnerStatus), .vsa(.metadata(F.silentRequest))]
-        ) {
-            $0.basics.app.activity = .authorizing
-            $0.phase = .refreshingStatus(
-                .authorize("show"), FrameworkAccess.State(waiting: .provider, known: $0.framework))
-        }
-        let refreshed = F.known(.granted)
+        Self.playChecksThePermissionFirst(store)
+        let refreshed = F.known(.granted, signedIn: true)
         store.send(
             .metadata(.success(AccountMetadata())),
             [F.step(Steps.authorize), .call(.authorize(mvpd: "Aurora", resources: ["show"], refreshed.partnerStatus))]

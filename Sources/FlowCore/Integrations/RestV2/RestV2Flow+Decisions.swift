@@ -57,9 +57,12 @@ extension RestV2Flow.Reducer {
         return refreshThen(.authorize(resource), step: Steps.authorizationPartnerStatus)
     }
 
+    /// D.1 / D.5: the permission first, and the provider only if the user still allows it
+    /// (seed 002: "only if the user allows").
     mutating func refreshThen(_ decision: Decision, step: CookbookStep) -> [Effect] {
         guard selectedAppleProfile else { return decide(decision) }
-        let (child, effects) = RestV2Flow.framework(setup, providerStep: step).askProvider(state.framework)
+        let (child, effects) = RestV2Flow.framework(setup, accessStep: step).checkAccess(
+            state.framework, askProvider: true)
         state.phase = .refreshingStatus(decision, child)
         return effects
     }

@@ -86,8 +86,10 @@ enum RestV2Flow: PhasedIntegration {
             domainName: setup.domainName, redirectUrl: setup.redirectUrl)
     }
 
-    static func framework(_ setup: AppSetup, providerStep: CookbookStep? = nil) -> FrameworkAccess {
-        FrameworkAccess(prompt: setup.asksPermission, accessStep: Steps.silentPartnerStatus, providerStep: providerStep)
+    static func framework(
+        _ setup: AppSetup, accessStep: CookbookStep = Steps.silentPartnerStatus, providerStep: CookbookStep? = nil
+    ) -> FrameworkAccess {
+        FrameworkAccess(prompt: setup.asksPermission, accessStep: accessStep, providerStep: providerStep)
     }
 
     struct Reducer: PartnerSignInReducer {
