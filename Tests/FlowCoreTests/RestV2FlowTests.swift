@@ -139,14 +139,23 @@ import VSASimulator
             $0.basics.app.authentication = .notAuthenticated
             $0.phase = .retrievingConfiguration(.launch)
         }
+        // C.3 with interruption allowed, as the seed has every partner authentication do; the
+        // device is signed in, so the framework answers at once.
         store.send(
             .api(.configuration(F.configuration())),
+            [F.step(Steps.interactivePartnerStatus), .vsa(.metadata(F.pickerRequest()))]
+        ) {
+            $0.directory = F.directory
+            $0.phase = .launchPartnerStatus(F.aurora, known)
+        }
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
             [
-                F.step(Steps.partnerRequest),
+                F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
                 .call(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done")),
             ]
         ) {
-            $0.directory = F.directory
             $0.phase = .partnerExchange(
                 PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .requesting, framework: known))
         }

@@ -47,6 +47,10 @@ struct PartnerExchange: FlowPart {
     let steps: Steps
     let domainName: String
     let redirectUrl: String
+    /// Whether the request for the provider's SAML response lets the framework interrupt the user
+    /// in a silent exchange too: REST API V2's C.10 always does (seed 002); the SDK's silent
+    /// exchange at `setRequestor` does not.
+    var interruptsWhenSilent = false
 
     func start(_ mvpd: MvpdConfiguration, silent: Bool, framework: FrameworkStatus) -> (State, [Effect]) {
         (
@@ -83,7 +87,7 @@ struct PartnerExchange: FlowPart {
             guard let request = session.authenticationRequest else { return .done(.fellBack(session)) }
             state.stage = .authenticating
             let metadata = MetadataRequest(
-                isInterruptionAllowed: !state.silent, verificationToken: request.request,
+                isInterruptionAllowed: !state.silent || interruptsWhenSilent, verificationToken: request.request,
                 attributeNames: request.attributesNames, includeAccountProviderIdentifier: true,
                 includeAuthenticationExpirationDate: true, channelIdentifier: Self.channelIdentifier)
             return PartStep(note(steps.authenticate) + [.vsa(.metadata(metadata))])

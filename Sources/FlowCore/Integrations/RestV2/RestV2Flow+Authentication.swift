@@ -146,12 +146,46 @@ extension RestV2Flow.Reducer {
         startBasicAuthentication(mvpd)
     }
 
-    /// C.5 → C.13: the partner exchange.
+    /// C.5 → C.13: the partner exchange. The launch's single sign-on (B.6) goes through C.3 and
+    /// C.4 first, as seed 002 has every partner authentication do.
     mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
+        guard !silent else { return launchPartnerStatus(mvpd) }
+        return startPartnerExchange(mvpd, silent: false)
+    }
+
+    mutating func startPartnerExchange(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect] {
         let (child, effects) = RestV2Flow.partnerExchange(setup).start(
             mvpd, silent: silent, framework: state.framework)
         state.phase = .partnerExchange(child)
         return effects
+    }
+
+    /// C.3 at launch, with interruption allowed as the seed says; on a device signed in at system
+    /// level the framework answers at once.
+    mutating func launchPartnerStatus(_ mvpd: MvpdConfiguration) -> [Effect] {
+        let request = ApplePicker.request(for: state.directory ?? .empty, setup, videoTitle: nil)
+        state.phase = .launchPartnerStatus(mvpd, state.framework)
+        return [.record(.step(Steps.interactivePartnerStatus)), .vsa(.metadata(request))]
+    }
+
+    /// C.4 at launch: the exchange runs only with a valid status for the MVPD the launch found;
+    /// anything else ends the attempt, as the silent exchange's own failures do.
+    mutating func launchPartnerStatusAnswered(_ outcome: ApplePicker.Outcome, expected mvpd: MvpdConfiguration)
+        -> [Effect]
+    {
+        let checked = validate(Steps.validateInteractiveStatus)
+        switch outcome {
+        case .signedIn(let provider) where provider == mvpd.platformMappingId && usableProvider:
+            return checked + startPartnerExchange(mvpd, silent: true)
+        case .failed(let error):
+            return checked + raised(.frameworkFailed, at: .checkAuthentication, .verbatim(error.description))
+                + finishIdle([status(.notAuthenticated)])
+        case .permissionNotGranted:
+            let situation = state.framework.access.flatMap(SingleSignOnRule.permission) ?? .permissionDenied
+            return checked + raised(situation, at: .checkAuthentication) + finishIdle([status(.notAuthenticated)])
+        default:
+            return checked + finishIdle([status(.notAuthenticated)])
+        }
     }
 
     mutating func partnerExchangeEnded(_ outcome: PartnerExchange.Outcome, _ exchange: PartnerExchange.State)

@@ -46,6 +46,9 @@ enum RestV2Flow: PhasedIntegration {
         // C
         case retrievingConfiguration(Goal)
         case applePicker(FrameworkStatus)
+        /// C.3 on the way to the launch's single sign-on: the device is signed in at system level,
+        /// so the framework answers without showing anything.
+        case launchPartnerStatus(MvpdConfiguration, FrameworkStatus)
         case partnerExchange(PartnerExchange.State)
         case retrievingProfile(String)
         // Basic authentication
@@ -83,7 +86,7 @@ enum RestV2Flow: PhasedIntegration {
                 authenticate: Steps.partnerAuthentication,
                 validate: setup.validatesPartnerStatus ? Steps.validatePartnerResponse : nil,
                 createProfile: Steps.partnerProfile),
-            domainName: setup.domainName, redirectUrl: setup.redirectUrl)
+            domainName: setup.domainName, redirectUrl: setup.redirectUrl, interruptsWhenSilent: true)
     }
 
     static func framework(
@@ -119,6 +122,10 @@ enum RestV2Flow: PhasedIntegration {
                 return scope(ApplePicker(), known, as: { .applePicker($0) }, event, keeping: \.state.framework) {
                     $0.applePickerAnswered($1)
                 }
+            case .launchPartnerStatus(let mvpd, let known):
+                return scope(
+                    ApplePicker(), known, as: { .launchPartnerStatus(mvpd, $0) }, event, keeping: \.state.framework
+                ) { $0.launchPartnerStatusAnswered($1, expected: mvpd) }
             case .appPicker(let listed):
                 return scope(RestV2Flow.appPicker, listed, as: { .appPicker($0) }, event) { $0.appPickerAnswered($1) }
             case .webLogin(let session, let stopAt):
