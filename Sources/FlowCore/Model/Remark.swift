@@ -60,6 +60,8 @@ public enum Remark: Sendable, Equatable {
     case adobeAnswered(action: String, reason: String)
     case adobeAnsweredNoSilentExchange(action: String, reason: String)
     case degradedWithoutProvider(mvpd: String)
+    /// The SDK's silent exchange met a degraded provider: it takes no profile from it, and the
+    /// one Adobe's degradation made is what `checkAuthentication` finds.
     case degradedNoSilentExchange(mvpd: String)
     case degraded(mvpd: String)
     case noAppleProfile

@@ -92,7 +92,8 @@ extension SDKFlow.Reducer {
                 return requestorComplete()
             }
             if profile.type == .degraded {
-                // One of the seven conditions: no silent exchange with a degraded provider.
+                // One of the seven conditions: no silent exchange with a degraded provider. Adobe
+                // answered without one and made the profile itself; checkAuthentication finds it.
                 return [.record(.note(.degradedNoSilentExchange(mvpd: exchange.mvpd.displayName)))]
                     + requestorComplete()
             }
