@@ -13,6 +13,14 @@ extension RestV1Flow.Reducer {
         return [.record(.step(Steps.tokenSource)), .call(.v1UserMetadata)]
     }
 
+    /// Seed 000: the app reads `tokenSource`, prompts the user to sign out in Settings when it is
+    /// Apple (VSA203), and then logs out.
+    mutating func tokenSourceRead(mvpd: String, appleSource: Bool) -> [Effect] {
+        guard appleSource else { return logout(mvpd: mvpd, appleSource: false) }
+        state.phase = .settingsPrompt(mvpd: mvpd)
+        return [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+    }
+
     mutating func logout(mvpd: String, appleSource: Bool) -> [Effect] {
         switch setup.platform {
         case .tvos:
@@ -31,12 +39,11 @@ extension RestV1Flow.Reducer {
         }
     }
 
+    /// The user was already prompted to sign out in Settings, before the call (Apple source).
     mutating func loggedOut(appleSource: Bool) -> [Effect] {
         state.basics.app = AppModel()
         state.basics.app.authentication = .notAuthenticated
-        guard appleSource else { return finishIdle([.record(.note(.adobeTokenGone))]) }
-        state.phase = .notice
-        return [status(.signOutInSettings), .show(.notice(state.basics.signOutNotice))]
+        return finishIdle([.record(.note(.adobeTokenGone))])
     }
 
     // MARK: - Failures

@@ -57,7 +57,8 @@ enum RestV1Flow: PhasedIntegration {
         case readingTokenSource(String)
         case loggingOut(appleSource: Bool)
         case logoutPage(appleSource: Bool, WebLogin.State)
-        case notice
+        /// Seed 000's logout: the prompt to sign out in Settings comes before the logout call.
+        case settingsPrompt(mvpd: String)
     }
 
     /// Adobe's SAML issuer, which steps 2, 4 and 7 send as `channelIdentifier`.
@@ -150,9 +151,10 @@ enum RestV1Flow: PhasedIntegration {
                 state.basics.app.startPlaying(resource, tokenNotAfter: token.expiresMilliseconds)
                 return finishIdle([])
             case (.readingTokenSource(let mvpd), .api(.v1UserMetadata(let metadata))):
-                return logout(mvpd: mvpd, appleSource: metadata.tokenSource == "Apple")
+                return tokenSourceRead(mvpd: mvpd, appleSource: metadata.tokenSource == "Apple")
             case (.loggingOut(let appleSource), .api(.v1LoggedOut)): return loggedOut(appleSource: appleSource)
-            case (.notice, .answer(.noticeDismissed)): return [.showHome] + finishIdle([])
+            case (.settingsPrompt(let mvpd), .answer(.noticeDismissed)):
+                return [.showHome] + logout(mvpd: mvpd, appleSource: true)
             default: return nil
             }
         }
