@@ -82,8 +82,11 @@ import Testing
             let typed = try await harness.send(.post, "/activate", body: "code=\(code.lowercased())")
             #expect(typed.header("Location") == "/activate/\(code)/provider")
             let chosen = try await harness.send(.post, "/activate/\(code)/provider", body: "mvpd=Meridian")
-            #expect(chosen.header("Location") == "/api/v2/authenticate/ORBIT/\(code)")
-            let final = try await harness.browserLogin(code: code, username: "demo", password: "demo")
+            // A V1 code goes through the V1 services (seed 000, step 10).
+            let v1 =
+                "/api/v1/authenticate?requestor_id=ORBIT&reg_code=\(code)&mso_id=Meridian&domain_name=orbit.tvsim.example"
+            #expect(chosen.header("Location") == v1)
+            let final = try await harness.browserLogin(from: v1, username: "demo", password: "demo")
             #expect(final == "http://mock.test/activate/\(code)/done")
             #expect(try await harness.send(.get, "/activate/\(code)/done").text.contains("Meridian Fiber"))
             let token = try await tv.get("/api/v1/tokens/authn").decode(V1AuthenticationToken.self)
@@ -105,10 +108,12 @@ import Testing
             let tv = try await V1App(harness)
             let code = try await tv.registrationCode([("mvpd", "Keystone")]).code
             let typed = try await harness.send(.post, "/activate", body: "code=\(code)")
-            #expect(typed.header("Location") == "/api/v2/authenticate/ORBIT/\(code)")
+            let v1 =
+                "/api/v1/authenticate?requestor_id=ORBIT&reg_code=\(code)&mso_id=Keystone&domain_name=orbit.tvsim.example"
+            #expect(typed.header("Location") == v1)
             let pending = try await harness.send(.get, "/api/v1/checkauthn/\(code)?requestor=ORBIT", headers: tv.auth)
             expectV1Error(pending, .authenticationSessionMissing)
-            _ = try await harness.browserLogin(code: code, username: "basic", password: "basic")
+            _ = try await harness.browserLogin(from: v1, username: "basic", password: "basic")
             #expect(try await tv.get("/api/v1/checkauthn").decode(V1AuthenticationToken.self).userId == "u-sam-0002")
         }
     }

@@ -75,9 +75,18 @@ struct ActivationRoutes {
         return try resume(session, mvpd: mvpd)
     }
 
-    /// Completes the session's parameters as a second-screen app would, then starts the login.
+    /// Completes the session's parameters as a second-screen app would, then starts the login: a
+    /// V1 registration code through `GET /api/v1/authenticate` with it (seed 000, step 10), which
+    /// ends at this site's done page; any other code through REST API V2's `authenticate`.
     private func resume(_ session: AuthenticationSession, mvpd: String) throws -> MockResponse {
         let domain = backend.index.requestorsById[session.serviceProvider]?.domains.first ?? "tvsim.example"
+        if session.isV1RegistrationCode {
+            let query = [
+                ("requestor_id", session.serviceProvider), ("reg_code", session.code), ("mso_id", mvpd),
+                ("domain_name", session.parameters[.domainName] ?? domain),
+            ].map { "\($0.0)=\($0.1.queryEncoded)" }.joined(separator: "&")
+            return Reply.redirect(to: "/api/v1/authenticate?\(query)")
+        }
         _ = backend.store.updateSession(code: session.code) { session in
             session.parameters[.mvpd] = mvpd
             session.parameters[.domainName] = session.parameters[.domainName] ?? domain

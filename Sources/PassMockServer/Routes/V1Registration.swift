@@ -27,6 +27,7 @@ extension V1Routes {
             notBefore: now,
             notAfter: now.addingTimeInterval(TimeInterval(lifetime)))
         session.userAgent = call.request.header(.userAgent)
+        session.isV1RegistrationCode = true
         backend.store.insertSession(session, now: now)
         return call.reply(record(of: session, requestor: caller.requestor), root: "regcode")
     }

@@ -21,6 +21,9 @@ struct AuthenticationSession: Sendable {
     private var completion: Shared<ProfileKey>?
     /// The `User-Agent` of the device that asked for the code (REST API V1 reports it).
     var userAgent: String? = nil
+    /// A REST API V1 registration code: the activation site signs it in through the V1 services
+    /// (seed 000, step 10), not through REST API V2's `authenticate`.
+    var isV1RegistrationCode = false
 
     init(
         code: String, sessionId: UUID, serviceProvider: String, clientId: String, deviceId: String,
