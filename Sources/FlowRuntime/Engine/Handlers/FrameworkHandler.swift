@@ -73,10 +73,17 @@ struct FrameworkHandler: Sendable {
         var (request, pending) = MetadataRequestMachine.start(
             request: request, device: device.current.system, context: context)
         var outcome = FrameworkOutcome.silent
+        // The delegate presents the framework's view controller once; the picker and the
+        // provider's sign-in are screens inside it (seed 003, step 2).
+        var presented = false
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
             case .present(let prompt):
+                if !presented {
+                    presented = true
+                    timeline.append(.vsa, "accountManager(_:present:)")
+                }
                 pending += request.handle(await ask(prompt))
             case .askedDelegate(let providerId, let allowed):
                 timeline.append(
