@@ -43,7 +43,9 @@ import VSASimulator
     static func throughConfiguration(
         _ store: Store, access: VSASimulator.AccessStatus, signedIn: Bool = false
     ) {
-        store.send(.user(.launch), [.vsa(.checkAccessStatus(prompt: true))]) {
+        store.send(
+            .user(.launch), [.record(.sdkCall(.initialise, silently: false)), .vsa(.checkAccessStatus(prompt: true))]
+        ) {
             $0.basics.app.activity = .starting
             $0.phase = askingPermission(.launch)
         }

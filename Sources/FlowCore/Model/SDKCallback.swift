@@ -79,6 +79,9 @@ public enum SDKCallback: Sendable, Equatable {
 
 /// A call into the AccessEnabler SDK, by the app or by the SDK itself.
 public enum SDKCall: Sendable, Equatable {
+    /// The app creates its one AccessEnabler instance with its software statement (seed 004,
+    /// step 1; seed 001, B.2.a).
+    case initialise
     case checkAuthentication
     /// The provider the user chose; nil when the app's picker was left (`setSelectedProvider(nil)`).
     case setSelectedProvider(String?)
@@ -87,6 +90,7 @@ public enum SDKCall: Sendable, Equatable {
 
     public var name: String {
         switch self {
+        case .initialise: "init"
         case .checkAuthentication: "checkAuthentication"
         case .setSelectedProvider: "setSelectedProvider"
         case .getSelectedProvider: "getSelectedProvider"
@@ -96,6 +100,7 @@ public enum SDKCall: Sendable, Equatable {
 
     public var arguments: String {
         switch self {
+        case .initialise: "softwareStatement"
         case .checkAuthentication, .getSelectedProvider: ""
         case .setSelectedProvider(let mvpd): mvpd ?? "nil"
         case .handleExternalURL(let url): url

@@ -28,10 +28,11 @@ extension SDKFlow.Reducer {
 
     // MARK: - B.2 setRequestor
 
+    /// Seed 004, step 1: the app creates the AccessEnabler first.
     mutating func launch() -> [Effect] {
         state.basics.app.activity = .starting
         state.requestorReady = false
-        return askPermission(then: .launch)
+        return [.record(.sdkCall(.initialise, silently: false))] + askPermission(then: .launch)
     }
 
     mutating func setRequestor() -> [Effect] {
