@@ -15,10 +15,14 @@ public final class PassClient: Sendable {
         public var deviceInfo: DeviceInfo
         public var redirectUri: String?
         public var userAgent: String
+        /// The Experience Cloud ID sent as `AP-Visitor-Identifier` with every call, when the app
+        /// set one (seed 001: the SDK's `visitorID` goes "with every network call").
+        public var visitorIdentifier: String?
 
         public init(
             baseURL: String, serviceProvider: String, softwareStatement: String, deviceIdentifier: DeviceIdentifier,
-            deviceInfo: DeviceInfo, redirectUri: String? = nil, userAgent: String = "tvsim/1.0"
+            deviceInfo: DeviceInfo, redirectUri: String? = nil, userAgent: String = "tvsim/1.0",
+            visitorIdentifier: String? = nil
         ) {
             self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
             self.serviceProvider = serviceProvider
@@ -27,6 +31,7 @@ public final class PassClient: Sendable {
             self.deviceInfo = deviceInfo
             self.redirectUri = redirectUri
             self.userAgent = userAgent
+            self.visitorIdentifier = visitorIdentifier
         }
     }
 
@@ -114,7 +119,7 @@ public final class PassClient: Sendable {
         [
             ("Accept", "application/json;charset=utf-8"), ("User-Agent", configuration.userAgent),
             (HeaderName.deviceInfo, deviceInfoHeader),
-        ]
+        ] + (configuration.visitorIdentifier.map { [(HeaderName.visitorIdentifier, $0)] } ?? [])
     }
 
     var deviceHeaders: [(name: String, value: String)] {

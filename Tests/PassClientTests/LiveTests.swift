@@ -59,6 +59,28 @@ struct LiveWorld {
 }
 
 @Suite(.serialized) struct LiveFlowTests {
+    /// An app that set a visitor ID sends it as AP-Visitor-Identifier with every call (seed 001);
+    /// one that did not sends none.
+    @Test func aVisitorIdGoesWithEveryCall() async throws {
+        try await LiveWorld.run { world in
+            let ecid = "12345678901234567890123456789012345678"
+            var configuration = world.client().configuration
+            configuration.visitorIdentifier = ecid
+            let client = PassClient(configuration: configuration, clock: world.clock, observer: world.log.observer)
+            _ = try await client.configuration()
+            _ = try await client.profiles()
+            let withIt = world.log.all
+            #expect(withIt.count >= 4, "\(world.log.labels)")
+            for exchange in withIt {
+                #expect(exchange.requestHeader(HeaderName.visitorIdentifier) == ecid, "\(exchange.label)")
+            }
+            _ = try await world.client(device: "device-2").profiles()
+            for exchange in world.log.all.dropFirst(withIt.count) {
+                #expect(exchange.requestHeader(HeaderName.visitorIdentifier) == nil, "\(exchange.label)")
+            }
+        }
+    }
+
     @Test func primaryScreenWebLogin() async throws {
         try await LiveWorld.run { world in
             let client = world.client()

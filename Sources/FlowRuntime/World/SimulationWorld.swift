@@ -85,7 +85,8 @@ public struct SimulationWorld: Sendable {
             configuration: .init(
                 baseURL: baseURL, serviceProvider: setup.requestor, softwareStatement: requestor.softwareStatement,
                 deviceIdentifier: DeviceIdentifier(identifier: device.deviceIdentifier), deviceInfo: deviceInfo,
-                redirectUri: setup.redirectUrl),
+                redirectUri: setup.redirectUrl,
+                visitorIdentifier: setup.integration == .sdk ? Self.experienceCloudID(of: device) : nil),
             clock: clock, credentials: device.apps[setup.identity.bundleId]?.clientCredentials, observer: observer)
         return FlowEngine.Services(
             client: client,
@@ -95,6 +96,23 @@ public struct SimulationWorld: Sendable {
             customIdentityProvider: CustomIdentityProviderClient(
                 baseURL: baseURL, requestor: setup.requestor, clock: clock, observer: observer),
             acceptLanguage: language.acceptLanguage)
+    }
+}
+
+extension SimulationWorld {
+    /// The SDK app's Experience Cloud ID (seed 001: set `visitorID` and the SDK sends it with
+    /// every call): 38 digits, as ECIDs are, drawn from the device's identifier so that a device
+    /// keeps one and every run gives the same.
+    static func experienceCloudID(of device: SimulatedDevice) -> String {
+        // FNV-1a of the identifier seeds a linear congruential generator; each step gives a digit.
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in device.deviceIdentifier.utf8 { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        var digits = ""
+        for _ in 0..<38 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            digits.append(Character(String((state >> 33) % 10)))
+        }
+        return digits
     }
 }
 
