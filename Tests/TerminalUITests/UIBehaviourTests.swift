@@ -889,7 +889,7 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         _ = model.handle(.tick(now: model.now, world: model.world))
         let bar = KeyHints.bar(for: model, width: 200)
         #expect(
-            bar.contains("VSA503 reached: The TV provider metadata request failed: the provider is not responding."),
+            bar.contains("VSA503 reached: The communication with the Video Subscriber Account framework failed during"),
             "\(bar)")
         #expect(model.targetCode == nil)
         // The walk stops there.
