@@ -17,7 +17,7 @@ import Testing
         .triesSilentSingleSignOn, .systemSignInExpired, .signInExpirationPast, .noProvider,
         .noProviderRegularWorkflow, .noSAMLResponse, .notIntegrated(provider: "p", requestor: "R"),
         .notSupported(provider: "p", requestor: "R"), .noSingleSignOnHere(mvpd: "M"),
-        .noSingleSignOnStraightToLogin(mvpd: "M"), .notOnboarded(mvpd: "M"), .singleSignOnDisabled(mvpd: "M"),
+        .noSingleSignOnStraightToLogin(mvpd: "M"), .singleSignOnDisabled(mvpd: "M"),
         .applePickerCancelled(duringSignIn: false), .applePickerCancelled(duringSignIn: true),
         .applePickerCancelledRegularWorkflow(duringSignIn: false),
         .applePickerCancelledRegularWorkflow(duringSignIn: true), .appPickerCancelled, .mvpdLoginClosed,

@@ -1,4 +1,5 @@
 import PassAPI
+import VSASimulator
 
 /// What an app on Adobe Pass's REST APIs does from the decision to try single sign-on to the
 /// partner exchange, alike in REST API V2 (C.1–C.4) and V1 (steps 3 and 4): read the
@@ -18,6 +19,8 @@ protocol PartnerSignInReducer: AppActionReducer where State.Memory == PassMemory
 
     mutating func showAppPicker(preselected: String?) -> [Effect]
     mutating func requestPartnerAuthentication(_ mvpd: MvpdConfiguration, silent: Bool) -> [Effect]
+    /// The MVPD's own login, for a provider the app knows that cannot sign in through Apple.
+    mutating func loginWithoutSingleSignOn(_ mvpd: MvpdConfiguration) -> [Effect]
 }
 
 extension PartnerSignInReducer {
@@ -44,6 +47,31 @@ extension PartnerSignInReducer {
             }
             return requestPartnerAuthentication(mvpd, silent: true)
         }
+    }
+
+    /// Error 1 with a provider id from Apple's picker. An MVPD of the configuration has no Apple
+    /// SSO: no code, straight to its login (seed 004, step 4); any other provider is not enabled
+    /// for this requestor: N004 and the app's own picker.
+    mutating func unsupportedProviderAnswered(_ provider: String) -> [Effect] {
+        guard let mvpd = (memory.directory ?? .empty).mvpd(platformId: provider) else {
+            return raised(
+                .providerNotEnabled, at: .getAuthentication,
+                .notSupported(provider: provider, requestor: setup.requestor))
+                + showAppPicker(preselected: nil)
+        }
+        return raised(.providerWithoutAppleSSO, at: .getAuthentication)
+            + [.record(.note(.noSingleSignOnStraightToLogin(mvpd: mvpd.displayName)))]
+            + loginWithoutSingleSignOn(mvpd)
+    }
+
+    /// The permission refused or the framework failed at Apple's picker: the SDK's code at
+    /// `getAuthentication`, then the app's own picker.
+    mutating func applePickerFailed(permission error: VSError?, framework failure: VSError?) -> [Effect] {
+        let code: [Effect] =
+            if let error { permissionRefused(memory.framework, error) } else {
+                raised(.frameworkFailed, at: .getAuthentication, failure.map { .verbatim($0.description) })
+            }
+        return code + showAppPicker(preselected: nil)
     }
 
     /// Apple's picker when the permission allows it; otherwise the app's own picker.

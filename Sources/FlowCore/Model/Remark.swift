@@ -36,7 +36,6 @@ public enum Remark: Sendable, Equatable {
     case notSupported(provider: String, requestor: String)
     case noSingleSignOnHere(mvpd: String)
     case noSingleSignOnStraightToLogin(mvpd: String)
-    case notOnboarded(mvpd: String)
     case singleSignOnDisabled(mvpd: String)
     case applePickerCancelled(duringSignIn: Bool)
     /// The same, when the regular workflow follows (REST API V1, step 10).

@@ -36,7 +36,6 @@ extension Remark {
             strings("remark.notSupported", ["provider": provider, "requestor": requestor])
         case .noSingleSignOnHere(let mvpd): strings("remark.noSingleSignOnHere", ["mvpd": mvpd])
         case .noSingleSignOnStraightToLogin(let mvpd): strings("remark.noSingleSignOnStraightToLogin", ["mvpd": mvpd])
-        case .notOnboarded(let mvpd): strings("remark.notOnboarded", ["mvpd": mvpd])
         case .singleSignOnDisabled(let mvpd): strings("remark.singleSignOnDisabled", ["mvpd": mvpd])
         case .applePickerCancelled(let duringSignIn):
             strings(duringSignIn ? "remark.providerSignInCancelled" : "remark.applePickerCancelled")

@@ -105,15 +105,7 @@ extension RestV1Flow.Reducer {
             }
             return requestPartnerAuthentication(mvpd, silent: false)
         case .unsupportedProvider(let provider):
-            guard let mvpd = directory.mvpd(platformId: provider) else {
-                return raised(
-                    .providerNotEnabled, at: .getAuthentication,
-                    .notSupported(provider: provider, requestor: setup.requestor))
-                    + showAppPicker(preselected: nil)
-            }
-            // In Apple's picker without Apple SSO: no code, its login (seed 004, step 4).
-            return raised(.providerWithoutAppleSSO, at: .getAuthentication)
-                + [.record(.note(.notOnboarded(mvpd: mvpd.displayName)))] + startRegularAuthentication(mvpd)
+            return unsupportedProviderAnswered(provider)
         case .otherProvider:
             return raised(.otherProvider, at: .getAuthentication) + showAppPicker(preselected: nil)
         case .cancelled(let duringSignIn):
@@ -125,11 +117,15 @@ extension RestV1Flow.Reducer {
             return [.record(.note(.noProviderRegularWorkflow))]
                 + showAppPicker(preselected: nil)
         case .permissionNotGranted(let error):
-            return permissionRefused(state.framework, error) + showAppPicker(preselected: nil)
+            return applePickerFailed(permission: error, framework: nil)
         case .failed(let error):
-            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
-                + showAppPicker(preselected: nil)
+            return applePickerFailed(permission: nil, framework: error)
         }
+    }
+
+    /// Step 10 for a provider the app knows: the regular workflow with it.
+    mutating func loginWithoutSingleSignOn(_ mvpd: MvpdConfiguration) -> [Effect] {
+        startRegularAuthentication(mvpd)
     }
 
     // MARK: - 5–9. The partner exchange

@@ -111,7 +111,7 @@ extension RestV2Flow.Reducer {
             guard ConfigurationDirectory.supportsAppleSSO(mvpd) else {
                 return checked
                     + raised(.providerNotEnabled, at: .getAuthentication, .noSingleSignOnHere(mvpd: mvpd.displayName))
-                    + loginDirectly(mvpd)
+                    + loginWithoutSingleSignOn(mvpd)
             }
             return checked + requestPartnerAuthentication(mvpd, silent: false)
         case .noProvider:
@@ -124,25 +124,16 @@ extension RestV2Flow.Reducer {
         case .otherProvider:
             return raised(.otherProvider, at: .getAuthentication) + showAppPicker(preselected: nil)
         case .unsupportedProvider(let provider):
-            guard let mvpd = directory.mvpd(platformId: provider) else {
-                return raised(
-                    .providerNotEnabled, at: .getAuthentication,
-                    .notSupported(provider: provider, requestor: setup.requestor))
-                    + showAppPicker(preselected: nil)
-            }
-            // In Apple's picker without Apple SSO: no code, its login (seed 004, step 4).
-            return raised(.providerWithoutAppleSSO, at: .getAuthentication)
-                + [.record(.note(.noSingleSignOnStraightToLogin(mvpd: mvpd.displayName)))] + loginDirectly(mvpd)
+            return unsupportedProviderAnswered(provider)
         case .permissionNotGranted(let error):
-            return permissionRefused(state.framework, error) + showAppPicker(preselected: nil)
+            return applePickerFailed(permission: error, framework: nil)
         case .failed(let error):
-            return raised(.frameworkFailed, at: .getAuthentication, .verbatim(error.description))
-                + showAppPicker(preselected: nil)
+            return applePickerFailed(permission: nil, framework: error)
         }
     }
 
     /// A provider the app knows but cannot sign in through Apple: its login, without the picker.
-    mutating func loginDirectly(_ mvpd: MvpdConfiguration) -> [Effect] {
+    mutating func loginWithoutSingleSignOn(_ mvpd: MvpdConfiguration) -> [Effect] {
         startBasicAuthentication(mvpd)
     }
 
