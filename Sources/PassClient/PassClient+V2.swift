@@ -135,7 +135,11 @@ extension PassClient {
             })
     }
 
+    /// `AP-Partner-Framework-Status` only when it is valid per Adobe's reference; a status without
+    /// a provider is left out rather than sent with an empty `frameworkProviderInfo` (the header
+    /// is optional on every call that takes it).
     private func partnerHeader(_ status: PartnerFrameworkStatus?) -> [(name: String, value: String)] {
-        status.map { [(HeaderName.partnerFrameworkStatus, $0.headerValue)] } ?? []
+        guard let status, status.isComplete else { return [] }
+        return [(HeaderName.partnerFrameworkStatus, status.headerValue)]
     }
 }

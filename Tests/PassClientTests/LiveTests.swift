@@ -59,6 +59,25 @@ struct LiveWorld {
 }
 
 @Suite(.serialized) struct LiveFlowTests {
+    /// The partner status goes only when Adobe's reference would call it valid: with the
+    /// provider's id and expiration; without them the header is left out, never sent empty.
+    @Test func thePartnerStatusIsSentOnlyWhenItIsComplete() async throws {
+        try await LiveWorld.run { world in
+            let client = world.client()
+            let signedOut = PartnerFrameworkStatus(
+                accessStatus: .granted, providerId: nil, expirationDateMilliseconds: nil)
+            let signedIn = PartnerFrameworkStatus(
+                accessStatus: .granted, providerId: "tvsim.aurora", expirationDateMilliseconds: 1_900_000_000_000)
+            #expect(!signedOut.isComplete && signedIn.isComplete)
+            _ = try await client.profiles(partnerStatus: signedOut)
+            _ = try await client.profiles(partnerStatus: signedIn)
+            let sent = world.log.all.filter { $0.label == "profiles" }.map {
+                $0.requestHeader(HeaderName.partnerFrameworkStatus)
+            }
+            #expect(sent == [nil, signedIn.headerValue])
+        }
+    }
+
     /// An app that set a visitor ID sends it as AP-Visitor-Identifier with every call (seed 001);
     /// one that did not sends none.
     @Test func aVisitorIdGoesWithEveryCall() async throws {

@@ -58,6 +58,14 @@ public struct PartnerFrameworkStatus: Codable, Sendable, Equatable {
         }
     }
 
+    /// Whether the status has every member Adobe's reference requires: `accessStatus`, the
+    /// provider's `id` and its `expirationDate`. Without a provider (a device not signed in at
+    /// system level, a permission not granted) no valid header can be written.
+    public var isComplete: Bool {
+        frameworkPermissionInfo.accessStatus != nil && frameworkProviderInfo.id != nil
+            && frameworkProviderInfo.expirationDate != nil
+    }
+
     public var headerValue: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
