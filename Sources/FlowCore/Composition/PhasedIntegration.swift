@@ -86,7 +86,8 @@ extension PhasedReducer {
     mutating func codeScreenEnded(gaveUp reason: Remark?) -> [Effect] {
         basics.dropPendingPlay()
         guard let reason else {
-            return [.showHome] + finishIdle(raised(.signInClosed, at: .getAuthentication, .codeScreenClosed))
+            return [.showHome]
+                + finishIdle(raised(.signInClosed, at: .getAuthentication) + [.record(.note(.codeScreenClosed))])
         }
         return finishIdle([.record(.note(reason)), status(.notAuthenticated)])
     }
