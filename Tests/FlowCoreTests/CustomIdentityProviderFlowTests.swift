@@ -194,27 +194,22 @@ import VSASimulator
         store.skipOutstanding()
     }
 
-    /// A provider the app works with that the framework refuses (no Apple SSO): the SDK raises
-    /// no code there (seed 004, step 4), so neither does the app; its own sign-in starts on it.
-    @Test func aProviderWithoutAppleSSOIsNoCode() {
-        var state = CustomIdentityProviderFlow.initialState(F.setup(.ios, .customIdP))
+    /// Apple's picker refuses Aurora Cable with error 1 and its id: `first` is what the app says
+    /// about it, then its own sign-in starts on that provider.
+    static func pickerRefusesAurora(_ setup: AppSetup, message: String, first: Effect) {
+        var state = CustomIdentityProviderFlow.initialState(setup)
         state.framework = F.known(.granted)
         state.basics.app.authentication = .notAuthenticated
         state.basics.app.activity = .signingIn
         state.phase = .applePicker(F.known(.granted))
         let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
         let store = Store(state: state, awaiting: [.vsa(.metadata(picker))])
-        let refused = VSError(
-            .unsupportedProvider, unsupportedProviderIdentifier: "p.aurora",
-            message: "Aurora Cable does not support single sign-on.")
+        let refused = VSError(.unsupportedProvider, unsupportedProviderIdentifier: "p.aurora", message: message)
         let url = CustomIdentityProviderPaths.login(
             requestor: "APP", redirectURI: "app://done", state: "app-1", provider: "p.aurora")
         store.send(
             .metadata(.failure(refused)),
-            [
-                F.note(.verbatim(refused.message)), F.step(Steps.ownSignIn), F.step(Steps.webSignIn),
-                .show(.webLogin(url: url, stopAt: "app://done")),
-            ]
+            [first, F.step(Steps.ownSignIn), F.step(Steps.webSignIn), .show(.webLogin(url: url, stopAt: "app://done"))]
         ) {
             $0.framework.providerId = "p.aurora"
             $0.framework.error = refused
@@ -224,35 +219,19 @@ import VSASimulator
         store.finish()
     }
 
+    /// A provider the app works with that the framework refuses (no Apple SSO): the SDK raises
+    /// no code there (seed 004, step 4), so neither does the app.
+    @Test func aProviderWithoutAppleSSOIsNoCode() {
+        let message = "Aurora Cable does not support single sign-on."
+        Self.pickerRefusesAurora(F.setup(.ios, .customIdP), message: message, first: F.note(.verbatim(message)))
+    }
+
     @Test func aProviderTheDelegateRefusedIsN004WithTheFrameworksReason() {
         var setup = F.setup(.ios, .customIdP)
         setup.identity.declinedProviders = ["p.aurora"]
-        var state = CustomIdentityProviderFlow.initialState(setup)
-        state.framework = F.known(.granted)
-        state.basics.app.authentication = .notAuthenticated
-        state.basics.app.activity = .signingIn
-        state.phase = .applePicker(F.known(.granted))
-        let picker = ApplePicker.request(supported: nil, featured: ["p.aurora"], videoTitle: nil)
-        let store = Store(state: state, awaiting: [.vsa(.metadata(picker))])
-        let refused = VSError(
-            .unsupportedProvider, unsupportedProviderIdentifier: "p.aurora",
-            message:
-                "The app's accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:) refused Aurora Cable.")
-        let url = CustomIdentityProviderPaths.login(
-            requestor: "APP", redirectURI: "app://done", state: "app-1", provider: "p.aurora")
-        store.send(
-            .metadata(.failure(refused)),
-            [
-                Self.decision(.unsupportedProvider, .verbatim(refused.message)), F.step(Steps.ownSignIn),
-                F.step(Steps.webSignIn),
-                .show(.webLogin(url: url, stopAt: "app://done")),
-            ]
-        ) {
-            $0.framework.providerId = "p.aurora"
-            $0.framework.error = refused
-            $0.signIns = 1
-            $0.phase = .webLogin(expectedState: "app-1", "app://done")
-        }
-        store.finish()
+        let message =
+            "The app's accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:) refused Aurora Cable."
+        Self.pickerRefusesAurora(
+            setup, message: message, first: Self.decision(.unsupportedProvider, .verbatim(message)))
     }
 }

@@ -259,8 +259,8 @@ import VSASimulator
         store.finish()
     }
 
-    /// D.5: the permission, then the provider only if the user still allows it (seed 002).
-    static func playChecksThePermissionFirst(_ store: Store) {
+    /// D.5 starts with the permission (seed 002: "only if the user allows").
+    static func playAsksThePermission(_ store: Store) {
         let prompt = store.state.basics.setup.asksPermission
         store.send(
             .user(.play("show")),
@@ -270,6 +270,11 @@ import VSASimulator
             $0.phase = .refreshingStatus(
                 .authorize("show"), FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: $0.framework))
         }
+    }
+
+    /// D.5: the permission, then the provider only if the user still allows it.
+    static func playChecksThePermissionFirst(_ store: Store) {
+        playAsksThePermission(store)
         store.send(.access(.granted, nil, signedInAtSystemLevel: true), [.vsa(.metadata(F.silentRequest))]) {
             var known = $0.framework
             known.signedInAtSystemLevel = true
@@ -284,15 +289,7 @@ import VSASimulator
         state.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
         state.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
         let store = Store(state: state)
-        let prompt = store.state.basics.setup.asksPermission
-        store.send(
-            .user(.play("show")),
-            [F.step(Steps.authorizationPartnerStatus), .vsa(.checkAccessStatus(prompt: prompt))]
-        ) {
-            $0.basics.app.activity = .authorizing
-            $0.phase = .refreshingStatus(
-                .authorize("show"), FrameworkAccess.State(waiting: .access(thenAskProvider: true), known: $0.framework))
-        }
+        Self.playAsksThePermission(store)
         let refused = VSError(.accessNotGranted, message: "denied")
         store.send(
             .access(.denied, refused, signedInAtSystemLevel: true),

@@ -194,7 +194,7 @@ import Testing
         let body =
             "--X\r\nContent-Disposition: form-data; name=\"client_id\"\r\n\r\nabc\r\n"
             + "--X\r\nContent-Disposition: form-data; name=\"client_secret\"\r\n\r\nMULTIPARTSECRET\r\n"
-            + "--X\r\ncontent-disposition: form-data; name=Password\r\nContent-Type: text/plain\r\n\r\nhunter2\r\n--X--\r\n"
+            + "--X\r\ncontent-disposition: Form-Data; name=Password\r\nContent-Type: text/plain\r\n\r\nhunter2\r\n--X--\r\n"
         for type in ["multipart/form-data; boundary=X", "application/xml", nil] {
             let redacted = String(decoding: Redaction.body(Data(body.utf8), contentType: type), as: UTF8.self)
             #expect(!redacted.contains("MULTIPARTSECRET") && !redacted.contains("hunter2"), "\(type ?? "no type")")

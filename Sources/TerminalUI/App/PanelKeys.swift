@@ -11,7 +11,7 @@ enum CodesKey: Sendable, Equatable { case otherPlatform, otherIntegration(forwar
 enum HelpKey: Sendable, Equatable { case scroll(Int), top, close }
 
 enum PanelKeys {
-    static let pages: [(Key, Int)] = [(.up, -1), (.down, 1), (.pageUp, -10), (.pageDown, 10)]
+    static let pages = DeviceKeys.pages
 
     /// The bar's `tab` and `?` hints are the global keys', named for where `tab` goes from here.
     static let inspector = ScreenKeys<InspectorKey>([
