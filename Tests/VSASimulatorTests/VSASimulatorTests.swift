@@ -238,6 +238,22 @@ let supported = ["p.aurora", "p.beacon", "p.etoile", "p.bluebonnet"]
         #expect(error.code == .accessNotGranted)
     }
 
+    @Test func aRejectingFrameworkAsksThePermissionThenRejectsEveryRequest() {
+        let unentitled = AppIdentity(
+            bundleId: app.bundleId, displayName: app.displayName, usageDescription: app.usageDescription,
+            hasSingleSignOnEntitlement: false, entitlementRefusal: .rejected)
+        #expect(
+            AccessCheck.start(prompt: true, device: device(access: nil), app: unentitled)
+                == .ask(PermissionPrompt(app: unentitled)))
+        let rejecting = MetadataRequestMachine.Context(
+            app: unentitled, catalog: context.catalog, nowMilliseconds: context.nowMilliseconds)
+        for interruption in [false, true] {
+            let (_, effects) = MetadataRequestMachine.start(
+                request: MetadataRequest(isInterruptionAllowed: interruption), device: device(), context: rejecting)
+            #expect(effects.map(\.errorCode) == [.rejected])
+        }
+    }
+
     @Test func signInRetriesOnWrongPasswordThenSavesTheDevice() {
         let request = MetadataRequest(
             isInterruptionAllowed: true, supportedAccountProviderIdentifiers: supported,

@@ -82,6 +82,8 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var validatesPartnerStatus: Bool?
         /// `false` removes the single sign-on entitlement from the app's provisioning profile.
         public var singleSignOnEntitlement: Bool?
+        /// How the framework refuses an app without the entitlement (`accessNotGranted`, `rejected`).
+        public var entitlementRefusal: EntitlementRefusal?
         /// Providers the app's `shouldAuthenticateAccountProviderWithIdentifier` refuses.
         public var declinedProviders: [String]?
         /// A custom identity provider's app: the providers it lists in Apple's picker.
@@ -97,7 +99,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
             case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
-            case waitsForSetRequestorComplete
+            case waitsForSetRequestorComplete, entitlementRefusal
         }
 
         public init(from decoder: any Decoder) throws {
@@ -108,6 +110,11 @@ public struct Scenario: Sendable, Equatable, Decodable {
             asksPermission = try container.decodeIfPresent(Bool.self, forKey: .asksPermission)
             validatesPartnerStatus = try container.decodeIfPresent(Bool.self, forKey: .validatesPartnerStatus)
             singleSignOnEntitlement = try container.decodeIfPresent(Bool.self, forKey: .singleSignOnEntitlement)
+            entitlementRefusal =
+                try container.contains(.entitlementRefusal)
+                ? EntitlementRefusal(
+                    rawValue: container.decodeChoice(
+                        .entitlementRefusal, from: EntitlementRefusal.allCases.map(\.rawValue))) : nil
             declinedProviders = try container.decodeIfPresent([String].self, forKey: .declinedProviders)
             supportedProviders = try container.decodeIfPresent([String].self, forKey: .supportedProviders)
             usesSafariViewController = try container.decodeIfPresent(Bool.self, forKey: .usesSafariViewController)

@@ -17,6 +17,7 @@ extension SimulationWorld {
         if let asks = scenario.app.asksPermission { setup.asksPermission = asks }
         if let validates = scenario.app.validatesPartnerStatus { setup.validatesPartnerStatus = validates }
         if let entitled = scenario.app.singleSignOnEntitlement { setup.identity.hasSingleSignOnEntitlement = entitled }
+        if let refusal = scenario.app.entitlementRefusal { setup.identity.entitlementRefusal = refusal }
         if let declined = scenario.app.declinedProviders { setup.identity.declinedProviders = declined }
         if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
         if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }

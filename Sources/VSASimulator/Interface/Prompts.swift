@@ -10,23 +10,37 @@ public struct AppIdentity: Codable, Sendable, Equatable {
     /// `com.apple.developer.video-subscriber-single-sign-on` in the provisioning profile; without
     /// it the framework refuses the app.
     public var hasSingleSignOnEntitlement: Bool
+    /// How the framework refuses an app without the entitlement. Apple does not document the
+    /// symptom, so it is a choice: `accessNotGranted` (the default) or `rejected`.
+    public var entitlementRefusal: EntitlementRefusal
     /// Providers the app's `accountManager(_:shouldAuthenticateAccountProviderWithIdentifier:)`
     /// refuses (an outage, a provider it stopped supporting); every other one is allowed.
     public var declinedProviders: [String]
 
     public init(
         bundleId: String, displayName: String, usageDescription: String?, hasSingleSignOnEntitlement: Bool = true,
-        declinedProviders: [String] = []
+        declinedProviders: [String] = [], entitlementRefusal: EntitlementRefusal = .accessNotGranted
     ) {
         self.bundleId = bundleId
         self.displayName = displayName
         self.usageDescription = usageDescription
         self.hasSingleSignOnEntitlement = hasSingleSignOnEntitlement
         self.declinedProviders = declinedProviders
+        self.entitlementRefusal = entitlementRefusal
     }
 
     /// The delegate's answer for a provider the user picked.
     public func shouldAuthenticate(_ providerId: String) -> Bool { !declinedProviders.contains(providerId) }
+}
+
+/// How the framework answers an app whose provisioning profile lacks the single sign-on
+/// entitlement.
+public enum EntitlementRefusal: String, Codable, Sendable, Equatable, CaseIterable {
+    /// The permission reads as denied and every request fails with `accessNotGranted` (0).
+    case accessNotGranted
+    /// The permission is asked as usual; the system then rejects every metadata request with
+    /// `rejected` (6).
+    case rejected
 }
 
 /// The system alert asking for access to the TV provider.

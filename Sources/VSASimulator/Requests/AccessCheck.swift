@@ -15,7 +15,7 @@ public enum AccessCheck {
                 "NSInternalInconsistencyException: the app's Info.plist must contain an NSVideoSubscriberAccountUsageDescription key"
             )
         }
-        guard app.hasSingleSignOnEntitlement else {
+        guard app.hasSingleSignOnEntitlement || app.entitlementRefusal == .rejected else {
             // Apple's documentation does not say how the refusal looks; tvsim answers `denied`.
             return .answer(
                 .denied,

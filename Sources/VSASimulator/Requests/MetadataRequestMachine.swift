@@ -90,6 +90,13 @@ public struct MetadataRequestMachine: Sendable {
     }
 
     private mutating func begin() -> [Effect] {
+        if !context.app.hasSingleSignOnEntitlement, context.app.entitlementRefusal == .rejected {
+            return finish(
+                .failure(
+                    VSError(
+                        .rejected,
+                        message: "The system rejected the request: the app lacks the single sign-on entitlement.")))
+        }
         guard context.app.hasSingleSignOnEntitlement, device.accessStatus(of: context.app.bundleId) == .granted else {
             return finish(.failure(VSError(.accessNotGranted, message: "The app has no access to the TV provider.")))
         }
