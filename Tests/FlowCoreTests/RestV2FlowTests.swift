@@ -531,8 +531,8 @@ import VSASimulator
     }
 
     /// Signed out, configuration loaded, Apple's picker on screen.
-    static func atApplePicker() -> Store {
-        var state = RestV2Flow.initialState(F.setup())
+    static func atApplePicker(_ setup: AppSetup = F.setup()) -> Store {
+        var state = RestV2Flow.initialState(setup)
         state.registration = ClientRegistration.State(
             registered: true, tokenIssued: true, tokenExpiresAt: F.tokenExpiry)
         state.framework = F.known(.granted)
@@ -611,6 +611,50 @@ import VSASimulator
             ]
         ) { $0.phase = .creatingSession(F.aurora) }
         store.skipOutstanding()
+    }
+}
+
+extension RestV2PartnerTests {
+    /// C.8 with `resume`: an app that left the fallback's parameters out of C.5 completes Adobe's
+    /// session with them, and learns from the answer why single sign-on was refused.
+    @Test func aResumeFallbackCompletesAdobesSessionInsteadOfOpeningAnother() {
+        var setup = F.setup()
+        setup.sendsFallbackParameters = false
+        let store = Self.atApplePicker(setup)
+        let known = F.known(.granted, provider: "p.aurora", expiry: F.later)
+        store.send(
+            .metadata(
+                .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
+            [
+                F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
+                .call(.partnerSession(known.partnerStatus, domainName: nil, redirectUrl: nil)),
+            ]
+        ) {
+            $0.framework = known
+            $0.phase = .partnerExchange(
+                PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .requesting, framework: known))
+        }
+        store.send(
+            .api(.session(F.session(.resume, reason: .missingParametersFallback, code: "ABC", mvpd: "Aurora"))),
+            [
+                F.step(Steps.continueBasic),
+                F.note(.adobeAnswered(action: "resume", reason: "missing_parameters_fallback")),
+                F.note(.resumesSession),
+                .call(
+                    .resumeSession(code: "ABC", mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done")),
+            ]
+        ) { $0.phase = .resumingSession(F.aurora) }
+        let resumed = F.session(
+            .authenticate, .interactive, reason: .configurationFallback, code: "ABC", mvpd: "Aurora")
+        store.send(
+            .api(.session(resumed)),
+            [
+                F.note(.adobeAnswered(action: "authenticate", reason: "configuration_fallback")),
+                Self.decision(.unsupportedProvider), F.step(Steps.webLogin),
+                .show(.webLogin(url: "/api/v2/authenticate/APP/ABC", stopAt: "app://done")),
+            ]
+        ) { $0.phase = .webLogin(resumed, "app://done") }
+        store.finish()
     }
 }
 

@@ -131,6 +131,39 @@ import Testing
         }
     }
 
+    /// A fallback without `domainName` and `redirectUrl` is a session to resume; completed, it
+    /// says again why single sign-on was refused.
+    @Test func aFallbackToResumeRepeatsItsReasonOnceComplete() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            let fallback = try await app.postForm(
+                "/sessions/sso/Apple", "", extra: [status(provider: "tvsim.juniper")]
+            ).decode(SessionResponse.self)
+            #expect(fallback.actionName == .resume)
+            #expect(fallback.reasonType == .missingParametersFallback)
+            #expect(fallback.missingParameters == ["domainName", "redirectUrl"])
+            let code = try #require(fallback.code)
+            #expect(fallback.url == "/api/v2/ORBIT/sessions/\(code)")
+            let half = try await app.postForm("/sessions/\(code)", "domainName=orbit.tvsim.example")
+                .decode(SessionResponse.self)
+            #expect(half.actionName == .retry)
+            #expect(half.reasonType == SessionReasonType.none)
+            let resumed = try await app.postForm(
+                "/sessions/\(code)", "redirectUrl=adbe.orbit%3A%2F%2Fdone"
+            ).decode(SessionResponse.self)
+            #expect(resumed.actionName == .authenticate)
+            #expect(resumed.reasonType == .configurationFallback)
+            #expect(resumed.code == code)
+            #expect(resumed.mvpd == "Juniper")
+            let plain = try await app.postForm("/sessions", "domainName=orbit.tvsim.example").decode(
+                SessionResponse.self)
+            let completed = try await app.postForm(
+                "/sessions/\(try #require(plain.code))", "mvpd=Cascade&redirectUrl=adbe.orbit%3A%2F%2Fdone"
+            ).decode(SessionResponse.self)
+            #expect(completed.reasonType == SessionReasonType.none, "an ordinary session has no reason to repeat")
+        }
+    }
+
     @Test func profileCreationChecksEveryPartnerStatusCase() async throws {
         try await Harness.run { harness in
             let app = try await harness.app()

@@ -72,6 +72,10 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// An SDK app waits for `setRequestorComplete` before its first entitlement call (seed 001,
     /// B.2, the recommended option); one that does not sees its call queued by the SDK.
     public var waitsForSetRequestorComplete = true
+    /// A REST API V2 app sends `domainName` and `redirectUrl` with the partner authentication
+    /// request (C.5). They serve only a fallback to basic authentication, so an app may leave them
+    /// out; a fallback then answers `resume` and the app resumes the session with them (C.8).
+    public var sendsFallbackParameters = true
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

@@ -13,7 +13,9 @@ public enum APICall: Sendable, Equatable {
     case preauthorize(mvpd: String, resources: [String], PartnerFrameworkStatus?)
     case authorize(mvpd: String, resources: [String], PartnerFrameworkStatus?)
     case logout(mvpd: String, redirectUrl: String?)
-    case partnerSession(PartnerFrameworkStatus?, domainName: String, redirectUrl: String)
+    case partnerSession(PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?)
+    /// `POST /sessions/{code}`: the parameters a session still misses.
+    case resumeSession(code: String, mvpd: String?, domainName: String?, redirectUrl: String?)
     case partnerProfile(samlResponse: String, PartnerFrameworkStatus?)
     // REST API V1. The runtime adds the requestor, the device id and the device type.
     case v1CheckAuthentication

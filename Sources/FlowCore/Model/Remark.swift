@@ -64,6 +64,8 @@ public enum Remark: Sendable, Equatable {
     case degradedNoSilentExchange(mvpd: String)
     case degraded(mvpd: String)
     case noAppleProfile
+    /// Adobe's fallback session misses what the partner request left out; the app completes it.
+    case resumesSession
     case noProfile
     case exchangeProducedNoToken
     case silentExchangeProducedNoToken

@@ -45,8 +45,9 @@ struct PartnerExchange: FlowPart {
     static let channelIdentifier = "https://saml.sp.auth.adobe.com"
 
     let steps: Steps
-    let domainName: String
-    let redirectUrl: String
+    /// Sent with the partner request for a fallback's session; nil leaves them out.
+    let domainName: String?
+    let redirectUrl: String?
     /// Whether the request for the provider's SAML response lets the framework interrupt the user
     /// in a silent exchange too: REST API V2's C.10 always does (seed 002); the SDK's silent
     /// exchange at `setRequestor` does not.

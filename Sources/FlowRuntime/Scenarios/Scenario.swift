@@ -93,13 +93,15 @@ public struct Scenario: Sendable, Equatable, Decodable {
         /// `false`: an SDK app that calls checkAuthentication without waiting for
         /// setRequestorComplete (seed 001, B.2, the second option).
         public var waitsForSetRequestorComplete: Bool?
+        /// `false`: a REST API V2 app that leaves `domainName` and `redirectUrl` out of C.5.
+        public var sendsFallbackParameters: Bool?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
             case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
-            case waitsForSetRequestorComplete, entitlementRefusal
+            case waitsForSetRequestorComplete, entitlementRefusal, sendsFallbackParameters
         }
 
         public init(from decoder: any Decoder) throws {
@@ -120,6 +122,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             usesSafariViewController = try container.decodeIfPresent(Bool.self, forKey: .usesSafariViewController)
             waitsForSetRequestorComplete = try container.decodeIfPresent(
                 Bool.self, forKey: .waitsForSetRequestorComplete)
+            sendsFallbackParameters = try container.decodeIfPresent(Bool.self, forKey: .sendsFallbackParameters)
         }
     }
 

@@ -64,6 +64,7 @@ extension Remark {
         case .degradedNoSilentExchange(let mvpd): strings("remark.degradedNoSilentExchange", ["mvpd": mvpd])
         case .degraded(let mvpd): strings("remark.degraded", ["mvpd": mvpd])
         case .noAppleProfile: strings("remark.noAppleProfile")
+        case .resumesSession: strings("remark.resumesSession")
         case .noProfile: strings("remark.noProfile")
         case .exchangeProducedNoToken: strings("remark.exchangeProducedNoToken")
         case .silentExchangeProducedNoToken: strings("remark.silentExchangeProducedNoToken")

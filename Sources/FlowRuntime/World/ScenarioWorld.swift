@@ -22,6 +22,7 @@ extension SimulationWorld {
         if let supported = scenario.app.supportedProviders { setup.supportedProviders = supported }
         if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }
         if let waits = scenario.app.waitsForSetRequestorComplete { setup.waitsForSetRequestorComplete = waits }
+        if let sends = scenario.app.sendsFallbackParameters { setup.sendsFallbackParameters = sends }
         return setup
     }
 

@@ -14,7 +14,8 @@ extension V2Routes {
         var values = try sessionParameters(try request.form(), for: caller.requestor)
         let fallback = { (reason: SessionReasonType) -> MockResponse in
             let session = self.backend.openSession(
-                caller: caller, deviceId: device.identifier, deviceInfo: info, parameters: values)
+                caller: caller, deviceId: device.identifier, deviceInfo: info, parameters: values,
+                fallbackReason: reason)
             return Reply.json(self.backend.nextStep(for: session, resumed: false, reason: reason))
         }
         let status: PartnerFrameworkStatus?

@@ -38,7 +38,9 @@ extension V2Routes {
             }
         }
         session = backend.store.updateSession(code: code) { $0.parameters.merge(values) } ?? session
-        return Reply.json(backend.nextStep(for: session, resumed: true))
+        // A partner request's fallback, once complete, says again why it fell back.
+        let reason = session.missingParameters.isEmpty ? session.fallbackReason ?? .none : .none
+        return Reply.json(backend.nextStep(for: session, resumed: true, reason: reason))
     }
 
     /// `GET /sessions/{code}`: what a second screen needs to know about a typed code.
@@ -92,14 +94,16 @@ extension MockBackend {
     }
 
     func openSession(
-        caller: Caller, deviceId: String, deviceInfo: Shared<DeviceInfo>?, parameters: [SessionParameter: String]
+        caller: Caller, deviceId: String, deviceInfo: Shared<DeviceInfo>?, parameters: [SessionParameter: String],
+        fallbackReason: SessionReasonType? = nil
     ) -> AuthenticationSession {
         let now = self.now
-        let session = AuthenticationSession(
+        var session = AuthenticationSession(
             code: newCode(), sessionId: random.uuidValue(), serviceProvider: caller.requestor.id,
             clientId: caller.clientId, deviceId: deviceId, sharedDeviceInfo: deviceInfo,
             parameters: SessionParameters(parameters),
             notBefore: now, notAfter: now.addingTimeInterval(TimeInterval(settings.codeLifetimeSeconds)))
+        session.fallbackReason = fallbackReason
         store.insertSession(session, now: now)
         return session
     }

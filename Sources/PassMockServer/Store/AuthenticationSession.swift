@@ -24,6 +24,9 @@ struct AuthenticationSession: Sendable {
     /// A REST API V1 registration code: the activation site signs it in through the V1 services
     /// (seed 000, step 10), not through REST API V2's `authenticate`.
     var isV1RegistrationCode = false
+    /// Why a partner request fell back to this session (`configuration_fallback`, `pfs_fallback`);
+    /// resuming it with the missing parameters answers that reason again.
+    var fallbackReason: SessionReasonType? = nil
 
     init(
         code: String, sessionId: UUID, serviceProvider: String, clientId: String, deviceId: String,

@@ -200,13 +200,12 @@ extension RestV2Flow.Reducer {
             if silent { return [reason] + finishIdle([status(.notAuthenticated)]) }
             // Single sign-on disabled for this requestor and MVPD: the SDK's N004 (seed 004,
             // step 4); the REST app goes on with basic authentication (seed 002, C.8).
-            let disabled =
-                session.reasonType == .configurationFallback ? raised(.providerNotEnabled, at: .getAuthentication) : []
-            let basic = [Effect.record(.step(Steps.continueBasic)), reason] + disabled
-            guard session.actionName == .authenticate, session.code != nil else {
-                return basic + startBasicAuthentication(mvpd)
+            let basic = [Effect.record(.step(Steps.continueBasic)), reason] + fallbackCode(session)
+            switch (session.actionName, session.code) {
+            case (.authenticate, .some): return basic + sessionCreated(session, mvpd: mvpd)
+            case (.resume, .some(let code)), (.retry, .some(let code)): return basic + resumeSession(code, mvpd: mvpd)
+            default: return basic + startBasicAuthentication(mvpd)
             }
-            return basic + sessionCreated(session, mvpd: mvpd)
         case .noSAMLResponse:
             // Silent single sign-on runs at launch, on a device signed in at system level.
             let effects = raised(
@@ -228,5 +227,30 @@ extension RestV2Flow.Reducer {
             if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
             return [note, .record(.step(Steps.continueBasic))] + startBasicAuthentication(mvpd)
         }
+    }
+
+    /// Single sign-on disabled for this requestor and MVPD: the SDK's N004 (seed 004, step 4);
+    /// the REST app goes on with basic authentication (seed 002, C.8).
+    func fallbackCode(_ session: SessionResponse) -> [Effect] {
+        session.reasonType == .configurationFallback ? raised(.providerNotEnabled, at: .getAuthentication) : []
+    }
+
+    /// C.8 with `resume`: the partner request left out what only a fallback needs, so Adobe's
+    /// session misses it; the app completes that session instead of opening another.
+    mutating func resumeSession(_ code: String, mvpd: MvpdConfiguration) -> [Effect] {
+        state.phase = .resumingSession(mvpd)
+        return [
+            .record(.note(.resumesSession)),
+            .call(
+                .resumeSession(code: code, mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl)),
+        ]
+    }
+
+    mutating func sessionResumed(_ session: SessionResponse, mvpd: MvpdConfiguration) -> [Effect] {
+        let reason: [Effect] =
+            session.reasonType == .none
+            ? []
+            : [.record(.note(.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)))]
+        return reason + fallbackCode(session) + sessionCreated(session, mvpd: mvpd)
     }
 }

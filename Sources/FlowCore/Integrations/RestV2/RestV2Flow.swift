@@ -54,6 +54,8 @@ enum RestV2Flow: PhasedIntegration {
         // Basic authentication
         case appPicker(AppPicker.State)
         case creatingSession(MvpdConfiguration)
+        /// C.8 with `resume`: the partner request's session, completed with what it missed.
+        case resumingSession(MvpdConfiguration)
         case webLogin(SessionResponse, WebLogin.State)
         case polling(mvpd: String?, CodePolling.State)
         // D
@@ -86,7 +88,8 @@ enum RestV2Flow: PhasedIntegration {
                 authenticate: Steps.partnerAuthentication,
                 validate: setup.validatesPartnerStatus ? Steps.validatePartnerResponse : nil,
                 createProfile: Steps.partnerProfile),
-            domainName: setup.domainName, redirectUrl: setup.redirectUrl, interruptsWhenSilent: true)
+            domainName: setup.sendsFallbackParameters ? setup.domainName : nil,
+            redirectUrl: setup.sendsFallbackParameters ? setup.redirectUrl : nil, interruptsWhenSilent: true)
     }
 
     static func framework(
@@ -162,6 +165,7 @@ enum RestV2Flow: PhasedIntegration {
             case (.retrievingProfile(let mvpd), .api(.profiles(let response))):
                 return authenticated(response, expected: mvpd)
             case (.creatingSession(let mvpd), .api(.session(let session))): return sessionCreated(session, mvpd: mvpd)
+            case (.resumingSession(let mvpd), .api(.session(let session))): return sessionResumed(session, mvpd: mvpd)
             case (.preauthorizing, .api(.decisions(let response))):
                 let effects = RestV2Flow.decisions.preauthorized(response, app: &state.basics.app)
                 return effects + afterPreauthorization()

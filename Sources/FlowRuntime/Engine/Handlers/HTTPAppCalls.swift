@@ -46,6 +46,10 @@ struct HTTPAppCalls: AppCalls {
             case .createSession(let mvpd, let domainName, let redirectUrl):
                 return .session(
                     try await client.createSession(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
+            case .resumeSession(let code, let mvpd, let domainName, let redirectUrl):
+                return .session(
+                    try await client.resumeSession(
+                        code: code, mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
             case .profiles(let status):
                 return .profiles(try await client.profiles(partnerStatus: status))
             case .profileForMvpd(let mvpd, let status):
