@@ -105,6 +105,7 @@ import VSASimulator
             .api(.session(Fixture.session(.authorize, reason: .degraded, mvpd: "Aurora"))),
             [
                 .record(.step(RestV2Steps.continueDecisions)),
+                .record(.note(.adobeAnswered(action: "authorize", reason: "degraded"))),
                 .record(.note(.degradedWithoutProvider(mvpd: Fixture.aurora.displayName))),
                 .call(.profileForMvpd("Aurora", Self.framework.partnerStatus)),
             ]

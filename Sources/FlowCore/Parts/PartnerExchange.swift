@@ -93,7 +93,11 @@ struct PartnerExchange: FlowPart {
                 includeAuthenticationExpirationDate: true, channelIdentifier: Self.channelIdentifier)
             return PartStep(note(steps.authenticate) + [.vsa(.metadata(metadata))])
         case .authorize:
-            var effects = note(steps.alreadyAuthenticated)
+            var effects =
+                note(steps.alreadyAuthenticated) + [
+                    .record(
+                        .note(.adobeAnswered(action: session.actionName.rawValue, reason: session.reasonType.rawValue)))
+                ]
             if session.reasonType == .degraded {
                 effects.append(.record(.note(.degradedWithoutProvider(mvpd: state.mvpd.displayName))))
             }
