@@ -42,6 +42,28 @@ import VSASimulator
         }
     }
 
+    /// Issue 28's rule for the catalog: every built-in scenario quotes the cookbook line it
+    /// follows, as `(Seed 00N, step: “quote”)`, so a trainee can read it beside the seed.
+    @Test func everyBuiltInScenarioQuotesItsSeedLine() throws {
+        let seedLine = /\(Seed 00[0-4], [^“]+: “.+”[^“]*\)/
+        let unquoted = try ScenarioCatalog.all().filter { $0.description.firstMatch(of: seedLine) == nil }
+        #expect(unquoted.map(\.name) == [])
+    }
+
+    /// The catalog's articles state how many scenarios tvsim ships; they follow the catalog.
+    @Test func theArticlesCountTheBuiltInScenarios() throws {
+        let count = try ScenarioCatalog.all().count
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for (article, phrase) in [
+            ("ScenarioCatalog.md", "tvsim ships \(count) scenarios"), ("ScenarioCatalog.md", "`\(count) scenarios`"),
+            ("ScenariosInTheTerminalUI.md", "the \(count) built-in scenarios"),
+        ] {
+            let url = root.appendingPathComponent("Sources/tvsim/Documentation.docc/\(article)")
+            #expect(try String(contentsOf: url, encoding: .utf8).contains(phrase), "\(article) lacks “\(phrase)”")
+        }
+    }
+
     /// The built-in files name no scenario: each is named after its file, once.
     @Test func builtInFilesHaveNoNameFieldAndUniqueNames() throws {
         let entries = ScenarioCatalog.entries
