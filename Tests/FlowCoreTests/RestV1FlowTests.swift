@@ -189,6 +189,34 @@ import VSASimulator
         store.finish()
     }
 
+    /// Adobe refusing step 6 (single sign-on not enabled for this requestor and MVPD) is the
+    /// SDK's N004; any other failure of the exchange goes on without a code.
+    @Test func aProfileRequestRefusedAtStep6IsN004ThenTheRegularWorkflow() {
+        let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
+        for (status, code) in [(400, [Self.decision(.unsupportedProvider)]), (503, [])] {
+            let store = Self.atApplePicker()
+            store.send(
+                .metadata(.success(metadata)),
+                [
+                    F.step(Steps.loginSucceeded),
+                    F.note(.platformMapping(provider: "p.aurora", mvpd: "Aurora")),
+                    F.step(Steps.profileRequest), .call(.v1ProfileRequest(mvpd: "Aurora")),
+                ]
+            ) {
+                $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
+                $0.phase = .profileRequest(F.aurora, silent: false)
+            }
+            let refusal = PassErrorSummary(kind: .plain, httpStatus: status, message: "refused")
+            store.send(
+                .api(.failed(refusal)),
+                [F.note(.singleSignOnFailed(message: "refused"))] + code + [
+                    F.step(Steps.regularAuthentication), .call(.v1CreateRegistrationCode(mvpd: "Aurora")),
+                ]
+            ) { $0.phase = .creatingCode(F.aurora) }
+            store.skipOutstanding()
+        }
+    }
+
     @Test func anAnswerWithoutAProviderAtStep4GoesToTheRegularWorkflow() {
         let store = Self.atApplePicker()
         let mvpds = F.directory.mvpds

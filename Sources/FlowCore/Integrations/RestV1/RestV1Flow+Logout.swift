@@ -48,14 +48,27 @@ extension RestV1Flow.Reducer {
 
     // MARK: - Failures
 
+    /// Steps 6–9 failed: signed out after a silent attempt, else the regular workflow (step 10).
+    /// `code` is the SDK's code for the failure, shown only after the user's own sign-in.
+    mutating func singleSignOnFailed(
+        _ failure: PassErrorSummary, mvpd: MvpdConfiguration, silent: Bool, code: [Effect] = []
+    ) -> [Effect] {
+        let note = Effect.record(.note(.singleSignOnFailed(message: failure.message)))
+        if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
+        return [note] + code + startRegularAuthentication(mvpd)
+    }
+
     mutating func apiFailed(_ failure: PassErrorSummary) -> [Effect] {
         switch state.phase {
         case .retrievingConfiguration:
             return configurationFailed(failure)
-        case .profileRequest(let mvpd, let silent), .exchangingToken(let mvpd, let silent):
-            let note = Effect.record(.note(.singleSignOnFailed(message: failure.message)))
-            if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
-            return [note] + startRegularAuthentication(mvpd)
+        case .profileRequest(let mvpd, let silent):
+            // Adobe refusing the profile request (400) means single sign-on is not enabled for
+            // this requestor and MVPD: the SDK's N004 (seed 004, step 4).
+            let code = failure.httpStatus == 400 ? raised(.providerNotEnabled, at: .getAuthentication) : []
+            return singleSignOnFailed(failure, mvpd: mvpd, silent: silent, code: code)
+        case .exchangingToken(let mvpd, let silent):
+            return singleSignOnFailed(failure, mvpd: mvpd, silent: silent)
         case .checkingAdobeToken:
             state.basics.app.authentication = .notAuthenticated
             return finishIdle([.record(.note(.checkAuthenticationCallFailed(message: failure.message)))])
