@@ -1,10 +1,18 @@
 import Foundation
+import PassAPI
 import Simulation
+
+/// The app's Media Token Verifier (seed 001, F.3). Adobe's library checks a token with Adobe's
+/// public certificate; tvsim's tokens are signed with the mock's own key, so the mock back end
+/// verifies them in the library's place.
+public protocol MediaTokenVerifying: Sendable {
+    func verifyMediaToken(_ serializedToken: String, resource: String) async throws -> MediaTokenVerification
+}
 
 /// What a run may do to the mock back end it plays against. The back end is either started in
 /// this process (embedded) or a `tvsim serve` reached through its admin API (remote); runs,
 /// comparisons and the terminal UI see only this protocol.
-public protocol BackendControl: Sendable {
+public protocol BackendControl: MediaTokenVerifying {
     /// Where the back end answers, without a trailing slash (`http://127.0.0.1:PORT`).
     var baseURL: String { get }
     /// Where things are and what to sign in with (`GET /__tvsim/info`).

@@ -1,5 +1,6 @@
 import Foundation
 import MockBackendAPI
+import PassAPI
 import Simulation
 
 /// The mock back end running in this process, controlled directly rather than over HTTP.
@@ -22,6 +23,10 @@ public struct EmbeddedBackend: BackendControl {
     public func removeFault(id: Int) { _ = backend.faults.remove(id: id) }
     public func state() -> StateSnapshot { backend.stateSnapshot() }
     public func expireProfiles() { backend.expireAllProfiles() }
+
+    public func verifyMediaToken(_ serializedToken: String, resource: String) -> MediaTokenVerification {
+        backend.verifyMediaToken(serializedToken, resource: resource)
+    }
 
     public func advanceClock(bySeconds seconds: Double) {
         backend.clock.skip(to: backend.clock.now().addingTimeInterval(max(0, seconds)))

@@ -592,9 +592,57 @@ import VSASimulator
                 SDKFlow.track(
                     "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""],
                     F.setup(.ios, .sdk)),
+                F.step(Steps.verifyMediaToken),
+                .call(.verifyMediaToken(serializedToken: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
             ]
         ) {
             $0.basics.app.unlocked = ["show": true]
+            $0.phase = .verifyingMediaToken("show")
+        }
+        let valid = MediaTokenVerification(.validToken, "ok")
+        store.send(
+            .api(.mediaTokenVerified(valid)), [F.note(.mediaTokenChecked(status: "VALID_TOKEN", message: "ok"))]
+        ) {
+            $0.basics.app.activity = nil
+            $0.phase = .idle
+        }
+        store.finish()
+    }
+
+    /// F.3: a token the verifier refuses (here, checked against another resource) does not play,
+    /// and the home screen says why; the title keeps its lock mark as Adobe decided it.
+    @Test func aMediaTokenTheVerifierRefusesDoesNotPlay() {
+        var setup = F.setup(.ios, .sdk)
+        setup.mediaTokenVerifierResource = "other"
+        var state = Self.playing(setup)
+        state.basics.app.activity = .authorizing
+        state.phase = .authorizing("show")
+        let store = Store(state: state, awaiting: [.call(.authorize(mvpd: "Cascade", resources: ["show"], nil))])
+        let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
+        let permit = Decision(
+            resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true, token: token)
+        store.send(
+            .api(.decisions(DecisionsResponse(decisions: [permit]))),
+            [
+                F.callback(.setToken(token: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
+                SDKFlow.track(
+                    "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""], setup),
+                F.step(Steps.verifyMediaToken),
+                .call(.verifyMediaToken(serializedToken: "PHNpZ25hdHVyZUluZm8+", resource: "other")),
+            ]
+        ) {
+            $0.basics.app.unlocked = ["show": true]
+            $0.phase = .verifyingMediaToken("show")
+        }
+        let refused = MediaTokenVerification(.invalidResourceId, "for show")
+        store.send(
+            .api(.mediaTokenVerified(refused)),
+            [F.note(.mediaTokenChecked(status: "INVALID_RESOURCE_ID", message: "for show"))]
+        ) {
+            $0.basics.app.playing = nil
+            $0.basics.app.lastDenial = AppModel.Denial(
+                resource: "show", code: "INVALID_RESOURCE_ID",
+                message: .mediaTokenRefused(status: "INVALID_RESOURCE_ID"))
             $0.basics.app.activity = nil
             $0.phase = .idle
         }

@@ -1,6 +1,7 @@
 import FlowCore
 import Foundation
 import MockBackendAPI
+import PassAPI
 import Simulation
 import Synchronization
 import Testing
@@ -40,6 +41,9 @@ final class ExpiringBackend: BackendControl {
     func removeFault(id: Int) async throws { throw Refused() }
     func state() async throws -> StateSnapshot { throw Refused() }
     func advanceClock(bySeconds seconds: Double) async throws { throw Refused() }
+    func verifyMediaToken(_ serializedToken: String, resource: String) async throws -> MediaTokenVerification {
+        throw Refused()
+    }
     func stop() async {}
 }
 

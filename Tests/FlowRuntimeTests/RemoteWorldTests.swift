@@ -33,6 +33,8 @@ import Testing
         let before = try await remote.backend.state().time
         try await remote.backend.advanceClock(bySeconds: 60)
         #expect(try await remote.backend.state().time - before == 60_000)
+        let verdict = try await remote.backend.verifyMediaToken("not a token", resource: "orbit-live")
+        #expect(verdict.status == .invalidTokenFormat, "the verifier answers over the admin API too")
     }
 
     @Test func anEmbeddedWorldGetsTheScenarioBackEndAndFaultsToo() async throws {

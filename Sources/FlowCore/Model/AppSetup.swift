@@ -76,6 +76,9 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// request (C.5). They serve only a fallback to basic authentication, so an app may leave them
     /// out; a fallback then answers `resume` and the app resumes the session with them (C.8).
     public var sendsFallbackParameters = true
+    /// An SDK app whose Media Token Verifier is set up with this one resource id, whatever the
+    /// title (a misconfiguration); nil verifies each token for the title being played (F.3).
+    public var mediaTokenVerifierResource: String?
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

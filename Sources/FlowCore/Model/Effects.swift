@@ -37,6 +37,8 @@ public enum APICall: Sendable, Equatable {
     /// The app's own sign-in on a TV: a device code and a user code (RFC 8628).
     case customDeviceCode
     case customPollDeviceToken(deviceCode: String)
+    /// The app's Media Token Verifier (seed 001, F.3): is this token good for this resource?
+    case verifyMediaToken(serializedToken: String, resource: String)
 }
 
 /// What came back from an `APICall`.
@@ -60,6 +62,7 @@ public enum APIResult: Sendable, Equatable {
     case v1MediaToken(V1MediaToken)
     case v1UserMetadata(V1UserMetadata)
     case v1LoggedOut
+    case mediaTokenVerified(MediaTokenVerification)
     case identityProviderInfo(IdentityProviderInfo)
     case customTokens(CustomIdentityTokens)
     /// The codes a TV shows, with when they arrived (epoch milliseconds) to date their expiry.

@@ -64,6 +64,10 @@ public enum Remark: Sendable, Equatable {
     case degradedNoSilentExchange(mvpd: String)
     case degraded(mvpd: String)
     case noAppleProfile
+    /// The Media Token Verifier's answer (seed 001, F.3).
+    case mediaTokenChecked(status: String, message: String)
+    /// A title refused because its media token failed verification.
+    case mediaTokenRefused(status: String)
     /// Adobe's fallback session misses what the partner request left out; the app completes it.
     case resumesSession
     case noProfile

@@ -15,12 +15,15 @@ extension FlowEngine {
         public let customIdentityProvider: CustomIdentityProviderClient
         /// What the device's web views send as `Accept-Language`; nil for English (nothing sent).
         public let acceptLanguage: String?
+        /// Checks the short media tokens an SDK app is given (seed 001, F.3).
+        public let mediaTokenVerifier: (any MediaTokenVerifying)?
 
         public init(
             client: PassClient, identityProvider: IdentityProviderClient, baseURL: String, info: ServerInfo,
             catalog: ProviderCatalog, customIdentityProvider: CustomIdentityProviderClient,
-            acceptLanguage: String? = nil
+            acceptLanguage: String? = nil, mediaTokenVerifier: (any MediaTokenVerifying)? = nil
         ) {
+            self.mediaTokenVerifier = mediaTokenVerifier
             self.acceptLanguage = acceptLanguage
             self.client = client
             self.identityProvider = identityProvider

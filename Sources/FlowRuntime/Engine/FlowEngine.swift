@@ -51,7 +51,7 @@ public actor FlowEngine {
         ) { device in
             HTTPAppCalls(
                 setup: setup, client: services.client, customIdentityProvider: services.customIdentityProvider,
-                clock: clock, device: device, timeline: timeline)
+                clock: clock, device: device, timeline: timeline, mediaTokenVerifier: services.mediaTokenVerifier)
         }
     }
 

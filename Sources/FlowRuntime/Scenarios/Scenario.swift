@@ -95,13 +95,15 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var waitsForSetRequestorComplete: Bool?
         /// `false`: a REST API V2 app that leaves `domainName` and `redirectUrl` out of C.5.
         public var sendsFallbackParameters: Bool?
+        /// An SDK app whose Media Token Verifier checks every token against this one resource id.
+        public var mediaTokenVerifierResource: String?
 
         public init() {}
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
             case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
-            case waitsForSetRequestorComplete, entitlementRefusal, sendsFallbackParameters
+            case waitsForSetRequestorComplete, entitlementRefusal, sendsFallbackParameters, mediaTokenVerifierResource
         }
 
         public init(from decoder: any Decoder) throws {
@@ -123,6 +125,8 @@ public struct Scenario: Sendable, Equatable, Decodable {
             waitsForSetRequestorComplete = try container.decodeIfPresent(
                 Bool.self, forKey: .waitsForSetRequestorComplete)
             sendsFallbackParameters = try container.decodeIfPresent(Bool.self, forKey: .sendsFallbackParameters)
+            mediaTokenVerifierResource = try container.decodeIfPresent(
+                String.self, forKey: .mediaTokenVerifierResource)
         }
     }
 

@@ -64,6 +64,9 @@ extension Remark {
         case .degradedNoSilentExchange(let mvpd): strings("remark.degradedNoSilentExchange", ["mvpd": mvpd])
         case .degraded(let mvpd): strings("remark.degraded", ["mvpd": mvpd])
         case .noAppleProfile: strings("remark.noAppleProfile")
+        case .mediaTokenChecked(let status, let message):
+            strings("remark.mediaTokenChecked", ["status": status, "message": message])
+        case .mediaTokenRefused(let status): strings("remark.mediaTokenRefused", ["status": status])
         case .resumesSession: strings("remark.resumesSession")
         case .noProfile: strings("remark.noProfile")
         case .exchangeProducedNoToken: strings("remark.exchangeProducedNoToken")

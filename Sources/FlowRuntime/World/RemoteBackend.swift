@@ -1,5 +1,6 @@
 import Foundation
 import MockBackendAPI
+import PassAPI
 import PassClient
 import Simulation
 
@@ -54,6 +55,14 @@ public struct RemoteBackend: BackendControl {
 
     public func advanceClock(bySeconds seconds: Double) async throws(AdminError) {
         _ = try await send("POST", "/__tvsim/clock/advance", body: try encode(["seconds": seconds]))
+    }
+
+    public func verifyMediaToken(_ serializedToken: String, resource: String) async throws(AdminError)
+        -> MediaTokenVerification
+    {
+        let body = try encode(["serializedToken": serializedToken, "resource": resource])
+        return try decode(
+            MediaTokenVerification.self, from: try await send("POST", "/__tvsim/media-tokens/verify", body: body))
     }
 
     /// The server belongs to whoever started it: a run leaves it running.

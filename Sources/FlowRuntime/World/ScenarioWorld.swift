@@ -23,6 +23,7 @@ extension SimulationWorld {
         if let safari = scenario.app.usesSafariViewController { setup.usesSafariViewController = safari }
         if let waits = scenario.app.waitsForSetRequestorComplete { setup.waitsForSetRequestorComplete = waits }
         if let sends = scenario.app.sendsFallbackParameters { setup.sendsFallbackParameters = sends }
+        if let resource = scenario.app.mediaTokenVerifierResource { setup.mediaTokenVerifierResource = resource }
         return setup
     }
 

@@ -95,7 +95,7 @@ public struct SimulationWorld: Sendable {
             baseURL: baseURL, info: info, catalog: catalog,
             customIdentityProvider: CustomIdentityProviderClient(
                 baseURL: baseURL, requestor: setup.requestor, clock: clock, observer: observer),
-            acceptLanguage: language.acceptLanguage)
+            acceptLanguage: language.acceptLanguage, mediaTokenVerifier: backend)
     }
 }
 

@@ -11,6 +11,12 @@ import Simulation
 struct AdminRoutes {
     let backend: MockBackend
 
+    /// `POST /__tvsim/media-tokens/verify`: a token and the resource it should be for.
+    struct MediaTokenQuestion: Codable {
+        let serializedToken: String
+        let resource: String
+    }
+
     struct Message: Codable {
         let error: String
         let message: String
@@ -64,6 +70,10 @@ struct AdminRoutes {
                     Message(error: "not_found", message: "No fault with id \(parameters["id"])."), status: 404)
             }
             return Reply.noContent()
+        }
+        add(&registry, .post, "\(admin)/media-tokens/verify") { request, _ in
+            let asked = try decode(MediaTokenQuestion.self, from: request.body, name: "<request body>")
+            return Reply.json(backend.verifyMediaToken(asked.serializedToken, resource: asked.resource))
         }
         add(&registry, .get, "\(admin)/clock") { _, _ in Reply.json(["time": backend.nowMilliseconds]) }
         add(&registry, .post, "\(admin)/clock/advance") { request, _ in try advanceClock(request) }

@@ -66,4 +66,34 @@ extension SDKFlow.Reducer {
         state.phase = .authorizing(resource)
         return SDKFlow.decisions.authorize(resource, mvpd: mvpd, decisionPartnerStatus)
     }
+
+    /// F.1's answer: `setToken` (then F.3) or `tokenRequestFailed`.
+    mutating func authorized(_ response: DecisionsResponse, resource: String) -> [Effect] {
+        let effects = SDKFlow.decisions.authorized(response, resource: resource, app: &state.basics.app)
+        guard let token = response.decisions.first(where: { $0.resource == resource && $0.authorized })?.token else {
+            return finishIdle(effects)
+        }
+        state.phase = .verifyingMediaToken(resource)
+        return effects + [
+            .record(.step(Steps.verifyMediaToken)),
+            .call(
+                .verifyMediaToken(
+                    serializedToken: token.serializedToken, resource: setup.mediaTokenVerifierResource ?? resource)),
+        ]
+    }
+
+    /// F.3: a token the verifier refuses is an invalid authorization: the title does not play.
+    mutating func mediaTokenVerified(_ verification: MediaTokenVerification, resource: String) -> [Effect] {
+        let answer = Effect.record(
+            .note(.mediaTokenChecked(status: verification.status.rawValue, message: verification.message)))
+        guard !verification.isValid else { return finishIdle([answer]) }
+        mediaTokenRefused(resource, status: verification.status.rawValue)
+        return finishIdle([answer])
+    }
+
+    mutating func mediaTokenRefused(_ resource: String, status: String) {
+        state.basics.app.playing = nil
+        state.basics.app.deny(
+            resource, code: status, message: .mediaTokenRefused(status: status), signedOut: false, lock: false)
+    }
 }

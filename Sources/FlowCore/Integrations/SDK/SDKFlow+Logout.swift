@@ -62,6 +62,15 @@ extension SDKFlow.Reducer {
         case .authorizing(let resource):
             return finishIdle(
                 SDKFlow.decisions.authorizationFailed(failure, resource: resource, app: &state.basics.app))
+        case .verifyingMediaToken(let resource):
+            // A verifier that cannot answer verifies nothing: the title does not play.
+            mediaTokenRefused(resource, status: MediaTokenVerification.Status.errorUnknown.rawValue)
+            return finishIdle([
+                .record(
+                    .note(
+                        .mediaTokenChecked(
+                            status: MediaTokenVerification.Status.errorUnknown.rawValue, message: failure.message)))
+            ])
         default:
             return failedUnexpectedly(failure)
         }

@@ -65,6 +65,8 @@ enum SDKFlow: PhasedIntegration {
         case preauthorizing
         case refreshingStatus(String, FrameworkAccess.State)
         case authorizing(String)
+        /// F.3: the app's verifier checks the token `setToken` gave, before the title plays.
+        case verifyingMediaToken(String)
         // logout
         case loggingOut(String)
         case logoutPage(WebLogin.State)
@@ -241,7 +243,9 @@ enum SDKFlow: PhasedIntegration {
             case (.preauthorizing, .api(.decisions(let response))):
                 return SDKFlow.decisions.preauthorized(response, app: &state.basics.app) + afterPreauthorization()
             case (.authorizing(let resource), .api(.decisions(let response))):
-                return finishIdle(SDKFlow.decisions.authorized(response, resource: resource, app: &state.basics.app))
+                return authorized(response, resource: resource)
+            case (.verifyingMediaToken(let resource), .api(.mediaTokenVerified(let verification))):
+                return mediaTokenVerified(verification, resource: resource)
             case (.loggingOut(let mvpd), .api(.logout(let response))): return loggedOut(response, mvpd: mvpd)
             case (.notice, .answer(.noticeDismissed)): return [.showHome] + finishIdle([])
             default: return nil

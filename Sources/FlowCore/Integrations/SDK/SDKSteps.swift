@@ -20,6 +20,8 @@ public enum SDKSteps {
         "C.7", "checkPreauthorizedResources", key: "step.sdk.checkPreauthorizedResources", stage: .preauthorization)
     public static let getAuthorization = CookbookStep(
         "F.1", "getAuthorization", key: "step.sdk.getAuthorization", stage: .authorization)
+    public static let verifyMediaToken = CookbookStep(
+        "F.3", "verify the short media token", key: "step.sdk.verifyMediaToken", stage: .authorization)
     public static let checkAuthorization = CookbookStep(
         "A.1", "checkAuthorization", key: "step.sdk.checkAuthorization", stage: .authorization)
     public static let getMetadata = CookbookStep(

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import MockBackendAPI
 import PassAPI
 import PassClient
 import Simulation
@@ -22,6 +23,7 @@ struct HTTPAppCalls: AppCalls {
     let clock: any SimulationClock
     let device: DeviceKeeper
     let timeline: Timeline
+    let mediaTokenVerifier: (any MediaTokenVerifying)?
 
     /// Performs an Adobe Pass call. The exchanges themselves reach the timeline through the
     /// client's observer.
@@ -75,9 +77,24 @@ struct HTTPAppCalls: AppCalls {
                 return try await performV1(call)
             case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
                 return try await performCustom(call)
+            case .verifyMediaToken(let token, let resource):
+                return await verify(token, resource: resource)
             }
         } catch {
             return .failed(Self.summary(error))
+        }
+    }
+
+    /// The app's Media Token Verifier, which the back end stands in for (its key signs the tokens).
+    private func verify(_ token: String, resource: String) async -> APIResult {
+        guard let mediaTokenVerifier else {
+            return .mediaTokenVerified(MediaTokenVerification(.errorUnknown, "This run has no media token verifier."))
+        }
+        do {
+            return .mediaTokenVerified(try await mediaTokenVerifier.verifyMediaToken(token, resource: resource))
+        } catch {
+            return .failed(
+                PassErrorSummary(kind: .transport, httpStatus: nil, message: "the verifier failed: \(error)"))
         }
     }
 
