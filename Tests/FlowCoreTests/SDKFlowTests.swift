@@ -642,7 +642,7 @@ import VSASimulator
             $0.basics.app.playing = nil
             $0.basics.app.lastDenial = AppModel.Denial(
                 resource: "show", code: "INVALID_RESOURCE_ID",
-                message: .mediaTokenRefused(status: "INVALID_RESOURCE_ID"))
+                message: .mediaTokenRefused)
             $0.basics.app.activity = nil
             $0.phase = .idle
         }

@@ -66,8 +66,9 @@ public enum Remark: Sendable, Equatable {
     case noAppleProfile
     /// The Media Token Verifier's answer (seed 001, F.3).
     case mediaTokenChecked(status: String, message: String)
-    /// A title refused because its media token failed verification.
-    case mediaTokenRefused(status: String)
+    /// A title refused because its media token failed verification (the denial carries the
+    /// verifier's status as its code).
+    case mediaTokenRefused
     /// Adobe's fallback session misses what the partner request left out; the app completes it.
     case resumesSession
     case noProfile

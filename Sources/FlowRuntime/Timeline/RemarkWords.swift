@@ -66,7 +66,7 @@ extension Remark {
         case .noAppleProfile: strings("remark.noAppleProfile")
         case .mediaTokenChecked(let status, let message):
             strings("remark.mediaTokenChecked", ["status": status, "message": message])
-        case .mediaTokenRefused(let status): strings("remark.mediaTokenRefused", ["status": status])
+        case .mediaTokenRefused: strings("remark.mediaTokenRefused")
         case .resumesSession: strings("remark.resumesSession")
         case .noProfile: strings("remark.noProfile")
         case .exchangeProducedNoToken: strings("remark.exchangeProducedNoToken")

@@ -94,6 +94,6 @@ extension SDKFlow.Reducer {
     mutating func mediaTokenRefused(_ resource: String, status: String) {
         state.basics.app.playing = nil
         state.basics.app.deny(
-            resource, code: status, message: .mediaTokenRefused(status: status), signedOut: false, lock: false)
+            resource, code: status, message: .mediaTokenRefused, signedOut: false, lock: false)
     }
 }
