@@ -685,7 +685,7 @@ import VSASimulator
         let store = Store(state: state)
         store.send(
             .user(.signOut),
-            [F.step(Steps.logout), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
+            [F.step(Steps.logoutWithoutAppleSSO), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
         ) {
             $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Cascade")
@@ -710,7 +710,7 @@ import VSASimulator
             [
                 .showHome,
                 .record(.sdkCall(.handleExternalURL("adobepass://ios.app"), silently: false)),
-                F.step(Steps.handleExternalURL),
+                F.step(Steps.logoutPageDone),
             ]
         ) { $0.phase = .idle }
         store.finish()

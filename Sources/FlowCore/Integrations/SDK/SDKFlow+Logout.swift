@@ -2,15 +2,17 @@ import PassAPI
 import VSASimulator
 
 extension SDKFlow.Reducer {
-    // MARK: - I.1 logout
+    // MARK: - H.1 / I.1 logout
 
+    /// Seed 001 has two logouts: H for a token of the MVPD's own login, I for an Apple SSO one.
     mutating func logout() -> [Effect] {
-        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else {
+        guard case .authenticated(let mvpd, let type, _) = state.basics.app.authentication else {
             return [.record(.note(.notSignedIn))]
         }
         state.phase = .loggingOut(mvpd)
         state.basics.app.activity = .signingOut
-        return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup)))]
+        let step = type == .appleSSO ? Steps.logout : Steps.logoutWithoutAppleSSO
+        return [.record(.step(step)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup)))]
     }
 
     mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {
@@ -42,7 +44,7 @@ extension SDKFlow.Reducer {
         guard case .returned(let url) = outcome else { return [.showHome] + finishIdle([]) }
         return [
             .showHome, .record(.sdkCall(.handleExternalURL(url), silently: false)),
-            .record(.step(Steps.handleExternalURL)),
+            .record(.step(Steps.logoutPageDone)),
         ]
             + finishIdle([])
     }

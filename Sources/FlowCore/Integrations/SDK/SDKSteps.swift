@@ -28,4 +28,9 @@ public enum SDKSteps {
         "M.1", "getMetadata tokenSource", key: "step.sdk.getMetadata", stage: .checkAuthentication)
     public static let logout = CookbookStep(
         "I.1", "logout", key: "step.sdk.logout", stage: .logout)
+    /// Seed 001, H: the logout of a token that did not come from Apple SSO.
+    public static let logoutWithoutAppleSSO = CookbookStep(
+        "H.1", "logout", key: "step.sdk.logoutWithoutAppleSSO", stage: .logout)
+    public static let logoutPageDone = CookbookStep(
+        "H.1.b", "handleExternalURL", key: "step.sdk.logoutPageDone", stage: .logout)
 }
