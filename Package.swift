@@ -60,7 +60,7 @@ let package = Package(
             name: "FlowRuntime",
             dependencies: [
                 "FlowCore", "VSASimulator", "PassClient", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
-                "Localization",
+                "Localization", "Conformance",
             ],
             // The built-in scenarios: embedded by the plugin, not compiled.
             exclude: [
@@ -69,6 +69,10 @@ let package = Package(
             ],
             plugins: ["EmbedDataFiles"]
         ),
+        // Cookbook conformance of any client: rules as data over HTTP exchanges (HAR, journal).
+        .target(
+            name: "Conformance", dependencies: ["PassAPI", "LocatedJSON"], exclude: ["Rules"],
+            plugins: ["EmbedDataFiles"]),
         // Embeds data files (the built-in scenarios, the themes) in the targets that use them, so
         // that the tvsim binary works alone wherever it is installed.
         .plugin(
@@ -122,7 +126,7 @@ let package = Package(
             name: "tvsim",
             dependencies: [
                 "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
-                "FlowRuntime",
+                "FlowRuntime", "Conformance",
                 "FlowCore", "TerminalUI",
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -147,6 +151,8 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "FlowRuntime", "PassAPI", "LocatedJSON"]),
         .testTarget(
             name: "FlowRuntimeTests",
             dependencies: [

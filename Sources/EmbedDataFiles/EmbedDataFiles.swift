@@ -16,6 +16,8 @@ import PackagePlugin
         "Localization": ["Sources/Localization/Strings"],
         // The JSON Schemas of scenario, dashboard and theme files (`tvsim schema`).
         "tvsim": ["Sources/tvsim/Schemas"],
+        // The conformance rules, one file per family, and the call table.
+        "Conformance": ["Sources/Conformance/Rules"],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

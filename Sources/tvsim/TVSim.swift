@@ -18,7 +18,8 @@ struct TVSim: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            UI.self, Serve.self, Run.self, Record.self, Scenarios.self, Themes.self, Device.self, Schema.self,
+            UI.self, Serve.self, Run.self, AuditHAR.self, Record.self, Scenarios.self, Themes.self, Device.self,
+            Schema.self,
         ],
         defaultSubcommand: UI.self)
 

@@ -14,7 +14,7 @@ import Testing
         .deletingLastPathComponent()
 
     /// Modules that drive flows and draw them, and must know the back end only as `BackendControl`.
-    static let serverFree = ["FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI"]
+    static let serverFree = ["FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI", "Conformance"]
     static let serverModules = ["PassMockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1"]
 
     /// What the repository shows at its top level: the package, its sources, tests and themes,

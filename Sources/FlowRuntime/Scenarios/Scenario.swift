@@ -150,9 +150,13 @@ public struct Scenario: Sendable, Equatable, Decodable {
         /// Texts that appear in this order in the timeline, each in a line's title or detail (a
         /// request field, a note), others between them.
         public var mentions: [String]?
+        /// The ids of the conformance rules a REST app's run breaks (`tvsim audit`); without it,
+        /// a REST run must break none.
+        public var findings: [String]?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case codes, authenticated, mvpd, profileType, decisions, steps, callbacks, crash, exact, mentions
+            case findings
         }
 
         public init(from decoder: any Decoder) throws {
@@ -174,6 +178,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             crash = try container.decodeIfPresent(Bool.self, forKey: .crash)
             exact = try container.decodeIfPresent(Bool.self, forKey: .exact)
             mentions = try container.decodeIfPresent([String].self, forKey: .mentions)
+            findings = try container.decodeIfPresent([String].self, forKey: .findings)
         }
     }
 

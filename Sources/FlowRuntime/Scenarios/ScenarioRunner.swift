@@ -1,3 +1,4 @@
+import Conformance
 import FlowCore
 import Foundation
 import Localization
@@ -81,6 +82,7 @@ public struct ScenarioRunner: Sendable {
             var failures = user.problems + user.unusedSteps.prefix(1).map { "step '\($0)' was never reached" }
             if checking {
                 failures += check(scenario.expect, app: app, decisions: decisions, timeline: timeline, ending: ending)
+                failures += checkConformance(scenario, timeline: timeline)
             }
             let finished = result(
                 scenario, failures: failures, app: app, decisions: decisions, timeline: timeline, started: started,
@@ -146,6 +148,25 @@ public struct ScenarioRunner: Sendable {
             failures.append("the timeline does not mention '\(missing)' where expected (mentions are checked in order)")
         }
         return failures
+    }
+
+    /// A REST app's calls against the cookbooks (`tvsim audit`): the rules it breaks are the ones
+    /// the scenario expects, none unless it says so. The SDK and an own identity provider are
+    /// not REST clients of the rules.
+    func checkConformance(_ scenario: Scenario, timeline: Timeline) -> [String] {
+        guard scenario.integration == .restV2 || scenario.integration == .restV1 else { return [] }
+        let exchanges = timeline.entries.compactMap(\.exchange).enumerated().map { index, exchange in
+            Conformance.Exchange(exchange, number: index + 1)
+        }
+        let findings = Audit.run(exchanges).flatMap(\.findings)
+        let found = Set(findings.map(\.rule.id)).sorted()
+        let expected = Set(scenario.expect.findings ?? []).sorted()
+        guard found != expected else { return [] }
+        let details = findings.filter { !expected.contains($0.rule.id) }.map { "\($0.rule.id): \($0.message)" }
+        return [
+            "conformance findings were [\(found.joined(separator: ", "))], expected [\(expected.joined(separator: ", "))]"
+                + (details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")
+        ]
     }
 
     /// The first text of `expected` that no later line of the timeline mentions.

@@ -1,0 +1,104 @@
+import Foundation
+
+/// An audit of one client: the calls it made, each with its cookbook step, and the findings.
+public struct ClientAudit: Sendable, Equatable {
+    /// Who: the device identifier the calls carry (or the HAR page when none does).
+    public let client: String
+    /// `rest-v2`, `rest-v1`, or `dcr` when only registration was seen.
+    public let integration: String
+    public let calls: [Call]
+    /// The exchanges no cookbook names (web pages, the framework's own traffic), by number.
+    public let otherExchanges: [Int]
+    public let findings: [Finding]
+
+    /// The cookbook steps the calls were in, in order, a repeated step once.
+    public var steps: [String] {
+        var steps: [String] = []
+        for call in calls {
+            guard let step = step(of: call), steps.last != step else { continue }
+            steps.append(step)
+        }
+        return steps
+    }
+
+    public func step(of call: Call) -> String? { call.operation.steps[integration] }
+
+    public var worstSeverity: Rule.Severity? { findings.map(\.rule.severity).min() }
+}
+
+/// Runs the rules over exchanges: groups them by client, recognises the calls and evaluates every
+/// rule on each client's calls. Pure: the same exchanges give the same audit.
+public enum Audit {
+    public static func run(_ exchanges: [Exchange], catalog: RuleCatalog = .builtIn) -> [ClientAudit] {
+        clients(exchanges).map { client, exchanges in
+            let sorted = exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) }
+            var calls: [Call] = []
+            var others: [Int] = []
+            for exchange in sorted {
+                if let entry = catalog.operations.entry(method: exchange.method, path: exchange.path) {
+                    calls.append(Call(exchange: exchange, operation: entry))
+                } else {
+                    others.append(exchange.number)
+                }
+            }
+            let integration = integration(of: calls)
+            let findings = catalog.rules.filter { applies($0, to: integration) }.flatMap { Checks.evaluate($0, calls) }
+            return ClientAudit(
+                client: client, integration: integration, calls: calls, otherExchanges: others,
+                findings: findings.sorted {
+                    ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
+                })
+        }
+    }
+
+    /// A rule for one API only (its id starts `V1-` or `V2-`) is not asked of a client of another.
+    static func applies(_ rule: Rule, to integration: String) -> Bool {
+        if rule.id.hasPrefix("V2-") { return integration == "rest-v2" }
+        if rule.id.hasPrefix("V1-") { return integration == "rest-v1" }
+        return true
+    }
+
+    static func integration(of calls: [Call]) -> String {
+        if calls.contains(where: { $0.operation.api == "rest-v2" }) { return "rest-v2" }
+        if calls.contains(where: { $0.operation.api == "rest-v1" }) { return "rest-v1" }
+        return "dcr"
+    }
+
+    /// The exchanges of each client, in order of first appearance. A client is a HAR page and,
+    /// within it, a device identifier (`AP-Device-Identifier`, REST API V1's `deviceId`); an
+    /// exchange without one (registration, web pages) belongs to the client of the next one that
+    /// has one, else of the last.
+    static func clients(_ exchanges: [Exchange]) -> [(String, [Exchange])] {
+        let ordered = exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) }
+        var keys: [String?] = ordered.map { exchange in
+            deviceIdentifier(of: exchange).map { device in exchange.page.map { "\($0) · \(device)" } ?? device }
+        }
+        var nextInPage: [String: String] = [:]
+        for index in keys.indices.reversed() {
+            let page = ordered[index].page ?? ""
+            if let key = keys[index] { nextInPage[page] = key } else { keys[index] = nextInPage[page] }
+        }
+        var lastInPage: [String: String] = [:]
+        for index in keys.indices {
+            let page = ordered[index].page ?? ""
+            if let key = keys[index] {
+                lastInPage[page] = key
+            } else {
+                keys[index] = lastInPage[page] ?? (page.isEmpty ? "client" : page)
+            }
+        }
+        var order: [String] = []
+        var groups: [String: [Exchange]] = [:]
+        for (key, exchange) in zip(keys.map { $0! }, ordered) {
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(exchange)
+        }
+        return order.map { ($0, groups[$0]!) }
+    }
+
+    static func deviceIdentifier(of exchange: Exchange) -> String? {
+        if let header = exchange.requestHeader("AP-Device-Identifier"), !header.isEmpty { return header }
+        if let device = exchange.query["deviceId"] ?? exchange.form["deviceId"], !device.isEmpty { return device }
+        return nil
+    }
+}

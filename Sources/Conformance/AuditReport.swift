@@ -1,0 +1,175 @@
+import Foundation
+import PassAPI
+
+/// An audit as people and pipelines read it: annotated text, JSON, JUnit XML.
+public enum AuditReport {
+    // MARK: - Text
+
+    /// The annotated timeline of each client, then its findings.
+    public static func text(_ audits: [ClientAudit], source: String) -> [String] {
+        var lines = ["\(source): \(audits.count) client\(audits.count == 1 ? "" : "s")"]
+        for audit in audits {
+            lines.append("")
+            lines.append("client \(audit.client) · \(audit.integration) · \(audit.calls.count) calls")
+            let start = audit.calls.first?.exchange.startedAt ?? 0
+            for call in audit.calls {
+                let status = call.exchange.status.map(String.init) ?? "no answer"
+                let step = audit.step(of: call).map { "  \($0)" } ?? ""
+                var ids: [String] = []
+                for finding in audit.findings where finding.exchanges.contains(call.exchange.number) {
+                    if !ids.contains(finding.rule.id) { ids.append(finding.rule.id) }
+                }
+                let marks = ids.map { "  ← \($0)" }.joined()
+                lines.append(
+                    "  #\(call.exchange.number)".padding(toLength: 7, withPad: " ", startingAt: 0)
+                        + " +\(elapsed(call.exchange.startedAt - start))  \(call.exchange.method) \(call.exchange.path)"
+                        + " → \(status)\(step)\(marks)")
+            }
+            lines.append("  steps: \(audit.steps.joined(separator: " → "))")
+            if audit.findings.isEmpty {
+                lines.append("  no findings")
+            }
+            for finding in audit.findings {
+                let rule = finding.rule
+                lines.append("  \(mark(rule.severity)) \(rule.severity.rawValue) \(rule.id) (\(rule.source.citation))")
+                lines.append("      \(finding.message)")
+                lines.append("      → \(rule.advice)")
+                lines.append("      “\(rule.source.quote)”\(rule.source.translated == true ? " (translated)" : "")")
+            }
+        }
+        let counts = Rule.Severity.allCases.map { severity in
+            "\(audits.flatMap(\.findings).filter { $0.rule.severity == severity }.count) \(severity.rawValue)s"
+        }
+        lines.append("")
+        lines.append("\(source): " + counts.joined(separator: ", "))
+        return lines
+    }
+
+    static func mark(_ severity: Rule.Severity) -> String {
+        switch severity {
+        case .error: "✗"
+        case .warning: "!"
+        case .advice: "·"
+        }
+    }
+
+    static func elapsed(_ milliseconds: Int64) -> String {
+        String(format: "%d:%06.3f", milliseconds / 60_000, Double(milliseconds % 60_000) / 1000)
+    }
+
+    // MARK: - JSON
+
+    struct ClientJSON: Encodable {
+        struct CallJSON: Encodable {
+            let exchange: Int
+            let method: String
+            let path: String
+            let status: Int?
+            let operation: String
+            let step: String?
+        }
+
+        struct FindingJSON: Encodable {
+            let rule: String
+            let severity: String
+            let family: String
+            let source: SourceJSON
+            let exchanges: [Int]
+            let message: String
+            let advice: String
+        }
+
+        struct SourceJSON: Encodable {
+            let seed: String?
+            let reference: String?
+            let step: String
+            let quote: String
+            let translated: Bool
+        }
+
+        let client: String
+        let integration: String
+        let steps: [String]
+        let calls: [CallJSON]
+        let findings: [FindingJSON]
+    }
+
+    public static func clientsJSON(_ audits: [ClientAudit]) -> [some Encodable] {
+        audits.map { audit in
+            ClientJSON(
+                client: audit.client, integration: audit.integration, steps: audit.steps,
+                calls: audit.calls.map { call in
+                    ClientJSON.CallJSON(
+                        exchange: call.exchange.number, method: call.exchange.method, path: call.exchange.path,
+                        status: call.exchange.status, operation: call.name, step: audit.step(of: call))
+                },
+                findings: audit.findings.map { finding in
+                    let rule = finding.rule
+                    return ClientJSON.FindingJSON(
+                        rule: rule.id, severity: rule.severity.rawValue, family: rule.family,
+                        source: ClientJSON.SourceJSON(
+                            seed: rule.source.seed, reference: rule.source.reference, step: rule.source.step,
+                            quote: rule.source.quote, translated: rule.source.translated ?? false),
+                        exchanges: finding.exchanges, message: finding.message, advice: rule.advice)
+                })
+        }
+    }
+
+    public static func json(_ audits: [ClientAudit], source: String) throws -> Data {
+        struct Document<Clients: Encodable>: Encodable {
+            let source: String
+            let clients: Clients
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(Document(source: source, clients: clientsJSON(audits)))
+    }
+
+    // MARK: - JUnit
+
+    /// One test suite per client, one test case per rule: failed when the rule has an
+    /// error-level finding; warnings and advice are written as the case's output.
+    public static func junit(_ audits: [(source: String, audit: ClientAudit)], rules: [Rule]) -> String {
+        let failures = audits.reduce(0) { total, item in
+            total + Set(item.audit.findings.filter { $0.rule.severity == .error }.map(\.rule.id)).count
+        }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="tvsim audit" tests="\#(audits.count * rules.count)" failures="\#(failures)" errors="0">"#,
+        ]
+        for (source, audit) in audits {
+            let applicable = rules.filter { Audit.applies($0, to: audit.integration) }
+            let failed = Set(audit.findings.filter { $0.rule.severity == .error }.map(\.rule.id)).count
+            lines.append(
+                #"  <testsuite name="\#(escaped("\(source) · \(audit.client)"))" tests="\#(applicable.count)" failures="\#(failed)" errors="0" skipped="0">"#
+            )
+            for rule in applicable {
+                let findings = audit.findings.filter { $0.rule.id == rule.id }
+                let opening =
+                    #"    <testcase name="\#(escaped(rule.id))" classname="tvsim.audit.\#(escaped(rule.family))""#
+                guard !findings.isEmpty else {
+                    lines.append(opening + "/>")
+                    continue
+                }
+                let text = findings.map { "\($0.message)\n→ \(rule.advice)" }.joined(separator: "\n")
+                lines.append(opening + ">")
+                if rule.severity == .error {
+                    lines.append(
+                        #"      <failure message="\#(escaped(findings[0].message))" type="\#(escaped(rule.source.citation))">\#(escaped(text))</failure>"#
+                    )
+                } else {
+                    lines.append("      <system-out>\(escaped(text))</system-out>")
+                }
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        let allowed = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }
+        return Markup.escapeXML(String(String.UnicodeScalarView(allowed)))
+    }
+}

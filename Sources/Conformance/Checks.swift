@@ -1,0 +1,308 @@
+import Foundation
+import PassAPI
+
+/// A recognised call of one client: the exchange and what the call table says it is.
+public struct Call: Sendable, Equatable {
+    public let exchange: Exchange
+    public let operation: OperationTable.Entry
+
+    public var name: String { operation.operation }
+    /// `POST /api/v2/ORBIT/sessions (#7)`: how a finding points at the call.
+    public var label: String { "\(exchange.method) \(exchange.path) (#\(exchange.number))" }
+}
+
+/// A breach of a rule: the calls involved and a sentence that says what happened.
+public struct Finding: Sendable, Equatable {
+    public let rule: Rule
+    /// The numbers of the exchanges involved.
+    public let exchanges: [Int]
+    public let message: String
+}
+
+/// The evaluators, one per kind of check: pure functions of a client's calls in time order.
+enum Checks {
+    static func evaluate(_ rule: Rule, _ calls: [Call]) -> [Finding] {
+        let breaches: [(exchanges: [Int], message: String)]
+        switch rule.check {
+        case .requiredHeader(let operations, let header, let format, let condition):
+            let asked = zip(calls, appleSSOProfileActive(calls)).filter { call, active in
+                operations.contains(call.name) && (condition != .appleSSOProfile || active)
+            }.map(\.0)
+            breaches = asked.compactMap { call in
+                headerProblem(call.exchange, header, format).map { ([call.exchange.number], "\(call.label): \($0)") }
+            }
+        case .once(let operation):
+            breaches = calls.filter { $0.name == operation }.dropFirst().map {
+                ([$0.exchange.number], "\($0.label) repeats \(operation), which this client already made.")
+            }
+        case .tokenReuse(let operation): breaches = tokenReuse(operation, calls)
+        case .before(let first, let then):
+            guard let firstThen = calls.firstIndex(where: { then.contains($0.name) }) else { return [] }
+            if calls[..<firstThen].contains(where: { first.contains($0.name) }) { return [] }
+            let call = calls[firstThen]
+            breaches = [([call.exchange.number], "\(call.label) comes before any \(first.joined(separator: " or ")).")]
+        case .pollingInterval(let operations, let minimum): breaches = tooFast(operations, minimum, calls)
+        case .retryAfter(let operations): breaches = retryAfterIgnored(operations, calls)
+        case .pollingStops(let operations): breaches = pollsAfterTheEnd(operations, calls)
+        case .resourceLimit(let operations, let maximum):
+            breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
+                let count = resources(of: call.exchange).count
+                return count > maximum ? ([call.exchange.number], "\(call.label) asks about \(count) resources.") : nil
+            }
+        case .afterLogout(let operations, let logout, let signIn):
+            breaches = afterLogout(operations, logout, signIn, calls)
+        case .samlEncodedOnce(let operations, let field):
+            breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
+                encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
+            }
+        }
+        return breaches.map { Finding(rule: rule, exchanges: $0.exchanges, message: $0.message) }
+    }
+
+    // MARK: - Headers
+
+    static func headerProblem(_ exchange: Exchange, _ name: String, _ format: Rule.HeaderFormat) -> String? {
+        let value = exchange.requestHeader(name)?.trimmingCharacters(in: .whitespaces)
+        switch format {
+        case .deviceInfoOrUserAgent:
+            if case .success = DeviceInfo.parse(value) { return nil }
+            let agent = exchange.requestHeader("User-Agent") ?? ""
+            if agent.range(
+                of: #"(iPhone|iPad|iOS|tvOS|AppleTV|Apple TV|Darwin|CFNetwork)"#, options: .regularExpression)
+                != nil
+            {
+                return nil
+            }
+            return value == nil
+                ? "no X-Device-Info, and the User-Agent (\(agent.isEmpty ? "none" : agent)) does not name the device."
+                : "X-Device-Info is not valid Base64 JSON, and the User-Agent does not name the device."
+        case .partnerFrameworkStatus:
+            // Its presence is another rule's; this one checks the values sent.
+            guard let value, !value.isEmpty else { return nil }
+            return valueProblem(value, name, format, at: exchange.startedAt)
+        default:
+            guard let value, !value.isEmpty else { return "no \(name) header." }
+            return valueProblem(value, name, format, at: exchange.startedAt)
+        }
+    }
+
+    private static func valueProblem(_ value: String, _ name: String, _ format: Rule.HeaderFormat, at time: Int64)
+        -> String?
+    {
+        switch format {
+        case .present, .deviceInfoOrUserAgent: return nil
+        case .bearer:
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+                return "\(name) is not “Bearer <access token>”."
+            }
+            return nil
+        case .deviceIdentifier:
+            if case .failure(let error) = DeviceIdentifier.parse(value) { return "\(name) is not valid: \(error)." }
+            return nil
+        case .partnerFrameworkStatus:
+            switch PartnerFrameworkStatus.parse(value) {
+            case .failure(let error): return "\(name) does not read: \(error)."
+            case .success(let status): return statusProblem(status, at: time).map { "\(name) \($0)." }
+            }
+        }
+    }
+
+    private static func statusProblem(_ status: PartnerFrameworkStatus, at time: Int64) -> String? {
+        guard status.frameworkPermissionInfo.accessStatus == .granted else {
+            return "says the permission is \(status.frameworkPermissionInfo.accessStatus?.rawValue ?? "absent")"
+        }
+        guard let id = status.frameworkProviderInfo.id, !id.isEmpty else { return "names no provider" }
+        if let expiry = status.expirationMilliseconds, expiry <= time { return "has a provider sign-in that expired" }
+        return nil
+    }
+
+    /// For each call, whether the profile in use then came from partner single sign-on.
+    static func appleSSOProfileActive(_ calls: [Call]) -> [Bool] {
+        var active = false
+        return calls.map { call in
+            let now = active
+            switch call.name {
+            case "sso.profiles" where returnsAProfile(call.exchange): active = true
+            case "logout", "v1.logout": active = false
+            case "profiles.code" where returnsAProfile(call.exchange): active = false
+            default: break
+            }
+            return now
+        }
+    }
+
+    // MARK: - Tokens
+
+    private static func tokenReuse(_ operation: String, _ calls: [Call]) -> [([Int], String)] {
+        var validUntil: Int64?
+        var refusedSince = false
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if call.name == operation {
+                if let until = validUntil, call.exchange.startedAt < until, !refusedSince {
+                    let left = (until - call.exchange.startedAt) / 1000
+                    breaches.append(
+                        ([call.exchange.number], "\(call.label) asks for a token while the last has \(left) s left."))
+                }
+                if call.exchange.status.map({ (200..<300).contains($0) }) == true,
+                    let seconds = (call.exchange.responseObject?["expires_in"] as? NSNumber)?.int64Value
+                {
+                    validUntil = call.exchange.startedAt + seconds * 1000
+                }
+                refusedSince = false
+            } else if call.exchange.status == 401 {
+                refusedSince = true
+            }
+        }
+        return breaches
+    }
+
+    // MARK: - Polling
+
+    /// The polls of each code, in order. REST API V2 names the code in the path
+    /// (`profiles/code/{code}`); REST API V1 asks `tokens/authn` without it, which is a poll only
+    /// between a registration code's creation and the token's arrival (else it is step 1's check).
+    private static func polls(_ operations: [String], _ calls: [Call]) -> [String: [Call]] {
+        var series: [String: [Call]] = [:]
+        var pendingV1Code: String?
+        for call in calls {
+            if call.name == "v1.regcode.create" {
+                pendingV1Code = call.exchange.responseObject?["code"] as? String ?? "#\(call.exchange.number)"
+            }
+            guard operations.contains(call.name) else { continue }
+            switch call.name {
+            case "profiles.code":
+                series[String(call.exchange.path.split(separator: "/").last ?? ""), default: []].append(call)
+            case "v1.tokens.authn":
+                guard let code = pendingV1Code else { continue }
+                series[code, default: []].append(call)
+                if call.exchange.status == 200 { pendingV1Code = nil }
+            default:
+                series[call.name, default: []].append(call)
+            }
+        }
+        return series
+    }
+
+    private static func tooFast(_ operations: [String], _ minimum: Double, _ calls: [Call]) -> [([Int], String)] {
+        polls(operations, calls).values.flatMap { series in
+            zip(series, series.dropFirst()).compactMap { previous, next in
+                let gap = Double(next.exchange.startedAt - previous.exchange.startedAt) / 1000
+                guard gap < minimum else { return nil }
+                return (
+                    [previous.exchange.number, next.exchange.number],
+                    "\(next.label) polls \(formatted(gap)) s after #\(previous.exchange.number)."
+                )
+            }
+        }.sorted { $0.0[0] < $1.0[0] }
+    }
+
+    private static func retryAfterIgnored(_ operations: [String], _ calls: [Call]) -> [([Int], String)] {
+        polls(operations, calls).values.flatMap { series in
+            zip(series, series.dropFirst()).compactMap { previous, next in
+                guard previous.exchange.status == 429 else { return nil }
+                let wait = Double(previous.exchange.responseHeader("Retry-After") ?? "") ?? 1
+                let gap = Double(next.exchange.startedAt - previous.exchange.startedAt) / 1000
+                guard gap < wait else { return nil }
+                return (
+                    [previous.exchange.number, next.exchange.number],
+                    "\(next.label) polls \(formatted(gap)) s after a 429 that said Retry-After: \(formatted(wait))."
+                )
+            }
+        }.sorted { $0.0[0] < $1.0[0] }
+    }
+
+    /// One finding per code: the polls after its profile came back, or after its `notAfter`.
+    private static func pollsAfterTheEnd(_ operations: [String], _ calls: [Call]) -> [([Int], String)] {
+        let expiries = codeExpiries(calls)
+        return polls(operations, calls).compactMap { code, series -> ([Int], String)? in
+            if let done = series.firstIndex(where: { returnsAProfile($0.exchange) }), done + 1 < series.count {
+                let after = series[(done + 1)...]
+                return (
+                    [series[done].exchange.number] + after.map(\.exchange.number),
+                    "\(after.first!.label) and \(after.count - 1) more poll\(after.count == 2 ? "" : "s") come after "
+                        + "#\(series[done].exchange.number) returned the profile."
+                )
+            }
+            guard let expiry = expiries[code] else { return nil }
+            let late = series.filter { $0.exchange.startedAt > expiry }
+            guard let first = late.first else { return nil }
+            return (
+                late.map(\.exchange.number),
+                "\(first.label) and \(late.count - 1) more poll\(late.count == 2 ? "" : "s") come after the code's notAfter."
+            )
+        }.sorted { $0.0.first! < $1.0.first! }
+    }
+
+    /// Each code's `notAfter`, from the sessions answers that gave it.
+    private static func codeExpiries(_ calls: [Call]) -> [String: Int64] {
+        var expiries: [String: Int64] = [:]
+        for call in calls where call.name.hasPrefix("sessions.") || call.name == "sso.sessions" {
+            guard let object = call.exchange.responseObject, let code = object["code"] as? String else { continue }
+            let notAfter =
+                (object["notAfter"] as? String).flatMap { Int64($0) }
+                ?? (object["notAfter"] as? NSNumber)?
+                .int64Value
+            if let notAfter { expiries[code] = notAfter }
+        }
+        return expiries
+    }
+
+    // MARK: - Decisions
+
+    /// The resources a decisions call asks about: REST API V2's JSON `resources`, REST API V1's
+    /// `resource` parameter.
+    static func resources(of exchange: Exchange) -> [String] {
+        if let list = exchange.requestObject?["resources"] as? [String] { return list }
+        if let resource = exchange.query["resource"] ?? exchange.form["resource"] {
+            return resource.split(separator: ",").map(String.init)
+        }
+        return []
+    }
+
+    private static func afterLogout(_ operations: [String], _ logout: [String], _ signIn: [String], _ calls: [Call])
+        -> [([Int], String)]
+    {
+        var loggedOut: Call?
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if logout.contains(call.name) {
+                loggedOut = call
+            } else if signIn.contains(call.name), returnsAProfile(call.exchange) {
+                loggedOut = nil
+            } else if operations.contains(call.name), let out = loggedOut {
+                breaches.append(
+                    (
+                        [out.exchange.number, call.exchange.number],
+                        "\(call.label) asks for a decision after the logout #\(out.exchange.number), without signing in again."
+                    ))
+            }
+        }
+        return breaches
+    }
+
+    /// A profile (REST API V2) or an authentication token (REST API V1) came back.
+    static func returnsAProfile(_ exchange: Exchange) -> Bool {
+        guard exchange.status == 200 || exchange.status == 204 else { return false }
+        if let profiles = exchange.responseObject?["profiles"] as? [String: Any] { return !profiles.isEmpty }
+        return true
+    }
+
+    // MARK: - SAML
+
+    private static func encodingProblem(_ field: String?) -> String? {
+        guard let field, !field.isEmpty else { return nil }
+        guard let once = Base64.decode(field) else { return "SAMLResponse is not Base64." }
+        let text = String(decoding: once, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("<") { return nil }
+        if let twice = Base64.decode(text), String(decoding: twice, as: UTF8.self).contains("<") {
+            return "SAMLResponse is Base64-encoded twice."
+        }
+        return "SAMLResponse does not decode to XML."
+    }
+
+    static func formatted(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+}

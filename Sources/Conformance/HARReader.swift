@@ -1,0 +1,88 @@
+import Foundation
+import LocatedJSON
+import PassAPI
+
+/// Reads HAR 1.2 archives (tvsim's export, Chrome DevTools, Charles, Proxyman) into exchanges.
+/// Fields HAR tools add beyond the specification are ignored; a missing required one is named
+/// with its line. Nothing read is written anywhere.
+public enum HARReader {
+    struct Archive: Decodable {
+        let log: Log
+    }
+
+    struct Log: Decodable {
+        let entries: [Entry]
+    }
+
+    struct Entry: Decodable {
+        let pageref: String?
+        let startedDateTime: String
+        let request: Request
+        let response: Response
+    }
+
+    struct Request: Decodable {
+        let method: String
+        let url: String
+        let headers: [NameValue]
+        let postData: PostData?
+    }
+
+    struct PostData: Decodable {
+        let text: String?
+    }
+
+    struct Response: Decodable {
+        let status: Int
+        let headers: [NameValue]
+        let content: Content?
+    }
+
+    struct Content: Decodable {
+        let text: String?
+        let encoding: String?
+    }
+
+    struct NameValue: Decodable {
+        let name: String
+        let value: String
+    }
+
+    public static func read(_ data: Data, file: String) throws(DataFileError) -> [Exchange] {
+        let archive = try LocatedJSONDecoder(rejectsUnknownFields: false).decode(Archive.self, from: data, file: file)
+        var exchanges: [Exchange] = []
+        for (index, entry) in archive.log.entries.enumerated() {
+            guard let started = timestamp(entry.startedDateTime) else {
+                throw DataFileError(
+                    file: file, location: SourceLocation(line: 1, column: 1),
+                    field: "log.entries[\(index)].startedDateTime",
+                    message: "'\(entry.startedDateTime)' is not an ISO 8601 date and time")
+            }
+            exchanges.append(
+                Exchange(
+                    number: index + 1, startedAt: started, method: entry.request.method, url: entry.request.url,
+                    requestHeaders: entry.request.headers.map { Exchange.Header($0.name, $0.value) },
+                    requestBody: entry.request.postData?.text,
+                    // HAR writes 0 for a request that got no answer.
+                    status: entry.response.status == 0 ? nil : entry.response.status,
+                    responseHeaders: entry.response.headers.map { Exchange.Header($0.name, $0.value) },
+                    responseBody: body(entry.response.content), page: entry.pageref))
+        }
+        return exchanges
+    }
+
+    private static func body(_ content: Content?) -> String? {
+        guard let text = content?.text else { return nil }
+        guard content?.encoding?.lowercased() == "base64" else { return text }
+        return Base64.decode(text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Epoch milliseconds of an ISO 8601 time, with or without fractions of a second.
+    static func timestamp(_ text: String) -> Int64? {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let whole = ISO8601DateFormatter()
+        guard let date = fractional.date(from: text) ?? whole.date(from: text) else { return nil }
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import LocatedJSON
+
+/// One conformance rule, as a rule family file under `Rules/` states it: what it checks on a
+/// client's exchanges, how bad a breach is, and the cookbook line it comes from.
+public struct Rule: Decodable, Sendable, Equatable, Identifiable {
+    public enum Severity: String, Decodable, Sendable, CaseIterable, Comparable {
+        case error, warning, advice
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// Where the rule comes from: a seed's step (quoted, translated into English when the seed
+    /// is not) or Adobe's reference when the seeds are silent.
+    public struct Source: Decodable, Sendable, Equatable {
+        public let seed: String?
+        public let reference: String?
+        public let step: String
+        public let quote: String
+        public let translated: Bool?
+
+        /// `seed 002, C.5` or the reference's name.
+        public var citation: String {
+            if let seed { return "seed \(seed), \(step)" }
+            return "\(reference ?? "reference"), \(step)"
+        }
+    }
+
+    /// What a rule checks; each kind has its evaluator in `Checks.swift`.
+    public enum Check: Sendable, Equatable {
+        /// Each call of `operations` carries `header` in `format` (when `condition` holds).
+        case requiredHeader(operations: [String], header: String, format: HeaderFormat, when: Condition?)
+        /// `operation` happens at most once per client.
+        case once(operation: String)
+        /// No new token while the last is still valid and no call was refused with 401.
+        case tokenReuse(operation: String)
+        /// A call of `then` has a call of `first` before it.
+        case before(first: [String], then: [String])
+        /// Two polls of one code at least `minimumSeconds` apart.
+        case pollingInterval(operations: [String], minimumSeconds: Double)
+        /// After a 429, the next poll waits its `Retry-After`.
+        case retryAfter(operations: [String])
+        /// No poll after the profile came back or after the code's `notAfter`.
+        case pollingStops(operations: [String])
+        /// At most `maximum` resources per call.
+        case resourceLimit(operations: [String], maximum: Int)
+        /// No call of `operations` after one of `logout` without one of `signIn` between.
+        case afterLogout(operations: [String], logout: [String], signIn: [String])
+        /// `field` of the form decodes from Base64 once into XML.
+        case samlEncodedOnce(operations: [String], field: String)
+
+        /// Every operation the check names.
+        var operations: [String] {
+            switch self {
+            case .requiredHeader(let operations, _, _, _), .pollingInterval(let operations, _),
+                .retryAfter(let operations), .pollingStops(let operations), .resourceLimit(let operations, _),
+                .samlEncodedOnce(let operations, _):
+                operations
+            case .once(let operation), .tokenReuse(let operation): [operation]
+            case .before(let first, let then): first + then
+            case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
+            }
+        }
+    }
+
+    public enum HeaderFormat: String, Decodable, Sendable, CaseIterable {
+        /// Present and not empty.
+        case present
+        /// `Bearer <token>`.
+        case bearer
+        /// `fingerprint <Base64>` (or another documented type) with a value.
+        case deviceIdentifier
+        /// A valid `X-Device-Info`, or else a `User-Agent` that names a device.
+        case deviceInfoOrUserAgent
+        /// Base64 JSON with access granted, a provider id and an expiry not past.
+        case partnerFrameworkStatus
+    }
+
+    public enum Condition: String, Decodable, Sendable, CaseIterable {
+        /// The profile in use is an Apple SSO one: a partner profile came back (`sso.profiles`),
+        /// and no logout or other sign-in came since.
+        case appleSSOProfile
+    }
+
+    public let id: String
+    public let severity: Severity
+    public let source: Source
+    public let check: Check
+    /// What to change, in a sentence.
+    public let advice: String
+    /// The family file it comes from.
+    public internal(set) var family = ""
+
+    enum CodingKeys: String, CodingKey {
+        case id, severity, source, check, advice
+    }
+}
+
+extension Rule.Check: Decodable {
+    enum Kind: String, CaseIterable {
+        case requiredHeader, once, tokenReuse, before, pollingInterval, retryAfter, pollingStops, resourceLimit
+        case afterLogout, samlEncodedOnce
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
+        case signIn, field
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = Kind(rawValue: try container.decodeChoice(.kind, from: Kind.allCases.map(\.rawValue)))!
+        func list(_ key: CodingKeys) throws -> [String] { try container.decode([String].self, forKey: key) }
+        func text(_ key: CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
+        switch kind {
+        case .requiredHeader:
+            let format = Rule.HeaderFormat(
+                rawValue: try container.decodeChoice(.format, from: Rule.HeaderFormat.allCases.map(\.rawValue)))!
+            let condition =
+                try container.contains(.when)
+                ? Rule.Condition(
+                    rawValue: try container.decodeChoice(.when, from: Rule.Condition.allCases.map(\.rawValue))) : nil
+            self = .requiredHeader(
+                operations: try list(.operations), header: try text(.header), format: format, when: condition)
+        case .once: self = .once(operation: try text(.operation))
+        case .tokenReuse: self = .tokenReuse(operation: try text(.operation))
+        case .before: self = .before(first: try list(.first), then: try list(.then))
+        case .pollingInterval:
+            self = .pollingInterval(
+                operations: try list(.operations),
+                minimumSeconds: try container.decode(Double.self, forKey: .minimumSeconds))
+        case .retryAfter: self = .retryAfter(operations: try list(.operations))
+        case .pollingStops: self = .pollingStops(operations: try list(.operations))
+        case .resourceLimit:
+            self = .resourceLimit(
+                operations: try list(.operations), maximum: try container.decode(Int.self, forKey: .maximum))
+        case .afterLogout:
+            self = .afterLogout(operations: try list(.operations), logout: try list(.logout), signIn: try list(.signIn))
+        case .samlEncodedOnce: self = .samlEncodedOnce(operations: try list(.operations), field: try text(.field))
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import PassAPI
+import Testing
+
+@testable import Conformance
+
+/// Clients written by hand, call by call: one that follows the cookbooks, and for every rule of
+/// the catalog one that breaks exactly that rule.
+enum Clients {
+    static let device = DeviceIdentifier(identifier: "test-device").headerValue
+    static let deviceInfo = DeviceInfo.iPhone(applicationId: "APP").headerValue
+    static let start: Int64 = 1_767_268_800_000
+
+    static func partnerStatus(_ access: PartnerFrameworkStatus.AccessStatus = .granted) -> String {
+        PartnerFrameworkStatus(
+            accessStatus: access, providerId: "p.cascade", expirationDateMilliseconds: start + 86_400_000
+        )
+        .headerValue
+    }
+
+    static let saml = Base64.encode("<samlp:Response><Assertion/></samlp:Response>")
+
+    static func call(
+        _ method: String, _ path: String, at seconds: Double, status: Int = 200, headers: [(String, String)]? = nil,
+        body: String? = nil, answer: String? = nil, answerHeaders: [(String, String)] = [], partner: Bool = false
+    ) -> Exchange {
+        var sent =
+            headers ?? [("Authorization", "Bearer t"), ("AP-Device-Identifier", device), ("X-Device-Info", deviceInfo)]
+        if partner { sent.append(("AP-Partner-Framework-Status", partnerStatus())) }
+        return Exchange(
+            number: 0, startedAt: start + Int64(seconds * 1000), method: method,
+            url: "https://sp.auth.adobe.com\(path)",
+            requestHeaders: sent.map { Exchange.Header($0.0, $0.1) }, requestBody: body, status: status,
+            responseHeaders: answerHeaders.map { Exchange.Header($0.0, $0.1) }, responseBody: answer)
+    }
+
+    /// A REST API V2 app on Apple TV: registration, the launch, Apple SSO, decisions, a logout,
+    /// then a sign-in by code with polling (one 429 honoured).
+    static var goodV2: [Exchange] {
+        let registration = [("X-Device-Info", deviceInfo), ("Content-Type", "application/json")]
+        return numbered([
+            call(
+                "POST", "/o/client/register", at: 0, status: 201, headers: registration,
+                body: #"{"software_statement":"s"}"#),
+            call(
+                "POST", "/o/client/token", at: 0.1, status: 201, headers: registration,
+                answer: #"{"access_token":"t","expires_in":86400}"#),
+            call("GET", "/api/v2/APP/profiles", at: 1, answer: #"{"profiles":{}}"#, partner: true),
+            call("GET", "/api/v2/APP/configuration", at: 2),
+            call("POST", "/api/v2/APP/sessions/sso/Apple", at: 3, body: "domainName=d&redirectUrl=r", partner: true),
+            call(
+                "POST", "/api/v2/APP/profiles/sso/Apple", at: 4, body: "SAMLResponse=\(saml.formEncoded)",
+                answer: #"{"profiles":{"Cascade":{}}}"#, partner: true),
+            call(
+                "POST", "/api/v2/APP/decisions/preauthorize/Cascade", at: 5, body: #"{"resources":["a","b","c"]}"#,
+                partner: true),
+            call(
+                "POST", "/api/v2/APP/decisions/authorize/Cascade", at: 6, body: #"{"resources":["a"]}"#, partner: true),
+            call("GET", "/api/v2/APP/logout/Cascade", at: 7),
+            call(
+                "POST", "/api/v2/APP/sessions", at: 8, body: "mvpd=Cascade&domainName=d&redirectUrl=r",
+                answer: #"{"code":"ABC","notAfter":"\#(start + 1_800_000)"}"#),
+            call("GET", "/api/v2/APP/profiles/code/ABC", at: 12, status: 404),
+            call("GET", "/api/v2/APP/profiles/code/ABC", at: 16, status: 429, answerHeaders: [("Retry-After", "5")]),
+            call("GET", "/api/v2/APP/profiles/code/ABC", at: 21, answer: #"{"profiles":{"Cascade":{}}}"#),
+            call("POST", "/api/v2/APP/decisions/authorize/Cascade", at: 22, body: #"{"resources":["a"]}"#),
+        ])
+    }
+
+    /// A REST API V1 app: the token check, the configuration, single sign-on, a play.
+    static var goodV1: [Exchange] {
+        let agent = [("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")]
+        return numbered([
+            call("GET", "/api/v1/checkauthn?requestor=APP&deviceId=d1", at: 0, status: 403, headers: agent),
+            call("GET", "/api/v1/config/APP", at: 1, headers: agent),
+            call("GET", "/api/v1/APP/profile-requests/Cascade?deviceId=d1", at: 2, headers: agent),
+            call(
+                "POST", "/api/v1/tokens/authn", at: 3, status: 204, headers: agent,
+                body: "requestor=APP&deviceId=d1&SAMLResponse=\(saml.formEncoded)"),
+            call("GET", "/api/v1/tokens/authn?requestor=APP&deviceId=d1", at: 4, headers: agent),
+            call("GET", "/api/v1/authorize?requestor=APP&deviceId=d1&resource=a", at: 5, headers: agent),
+        ])
+    }
+
+    static func numbered(_ exchanges: [Exchange]) -> [Exchange] {
+        exchanges.enumerated().map { index, exchange in exchange.with(number: index + 1) }
+    }
+
+    static func without(_ header: String, at number: Int, in exchanges: [Exchange]) -> [Exchange] {
+        exchanges.map { exchange in
+            guard exchange.number == number else { return exchange }
+            return exchange.with(headers: exchange.requestHeaders.filter { $0.name != header })
+        }
+    }
+
+    static func replacing(_ number: Int, in exchanges: [Exchange], by change: (Exchange) -> Exchange) -> [Exchange] {
+        exchanges.map { $0.number == number ? change($0) : $0 }
+    }
+
+    /// For every rule, the good client changed so that it breaks that rule alone.
+    static let breaking: [String: [Exchange]] = [
+        "V2-HEADER-AUTHORIZATION": without("Authorization", at: 4, in: goodV2),
+        "V2-HEADER-DEVICE-IDENTIFIER": without("AP-Device-Identifier", at: 4, in: goodV2),
+        "HEADER-DEVICE-INFO": without("X-Device-Info", at: 4, in: goodV2),
+        "V2-HEADER-PARTNER-STATUS-SSO": without("AP-Partner-Framework-Status", at: 5, in: goodV2),
+        "V2-HEADER-PARTNER-STATUS-DECISIONS": without("AP-Partner-Framework-Status", at: 7, in: goodV2),
+        "V2-HEADER-PARTNER-STATUS-VALID": replacing(7, in: goodV2) {
+            $0.with(
+                headers: $0.requestHeaders.map {
+                    $0.name == "AP-Partner-Framework-Status" ? Exchange.Header($0.name, partnerStatus(.denied)) : $0
+                })
+        },
+        "DCR-REGISTER-ONCE": numbered(goodV2 + [goodV2[0].at(seconds: 30)]),
+        "DCR-TOKEN-REUSE": numbered(goodV2 + [goodV2[1].at(seconds: 30)]),
+        "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.number != 3 }),
+        "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.number != 4 }),
+        "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
+        "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.number != 1 }),
+        "POLL-INTERVAL": replacing(12, in: goodV2) { $0.at(seconds: 13) },
+        "POLL-RETRY-AFTER": replacing(13, in: goodV2) { $0.at(seconds: 19) },
+        "POLL-STOP": numbered(goodV2 + [goodV2[12].at(seconds: 26)]),
+        "V2-PREAUTHORIZE-LIMIT": replacing(7, in: goodV2) {
+            $0.with(body: #"{"resources":["a","b","c","d","e","f"]}"#)
+        },
+        "DECISIONS-AFTER-LOGOUT": numbered(goodV2.filter { !(10...13).contains($0.number) }),
+        "SAML-ENCODED-ONCE": replacing(4, in: goodV1) {
+            $0.with(body: "requestor=APP&deviceId=d1&SAMLResponse=\(Base64.encode(saml).formEncoded)")
+        },
+    ]
+}
+
+extension Exchange {
+    func with(
+        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil
+    ) -> Exchange {
+        Exchange(
+            number: number ?? self.number, startedAt: startedAt ?? self.startedAt, method: method, url: url,
+            requestHeaders: headers ?? requestHeaders, requestBody: body ?? requestBody, status: status,
+            responseHeaders: responseHeaders, responseBody: responseBody, page: page)
+    }
+
+    func at(seconds: Double) -> Exchange { with(startedAt: Clients.start + Int64(seconds * 1000)) }
+}
+
+extension String {
+    var formEncoded: String {
+        addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? self
+    }
+}
+
+@Suite struct RuleTests {
+    @Test func theCatalogReadsAndEveryRuleQuotesItsSource() {
+        let catalog = RuleCatalog.builtIn
+        #expect(catalog.rules.count >= 15)
+        for rule in catalog.rules {
+            #expect(!rule.source.quote.isEmpty && !rule.advice.isEmpty, "\(rule.id)")
+            #expect((rule.source.seed == nil) != (rule.source.reference == nil), "\(rule.id): a seed or a reference")
+            #expect(!rule.family.isEmpty)
+        }
+    }
+
+    @Test func clientsThatFollowTheCookbooksHaveNoFinding() {
+        for client in [Clients.goodV2, Clients.goodV1] {
+            let audits = Audit.run(client)
+            #expect(audits.count == 1)
+            #expect(audits.flatMap(\.findings).map(\.message) == [])
+        }
+        #expect(Audit.run(Clients.goodV2).first?.integration == "rest-v2")
+        #expect(Audit.run(Clients.goodV1).first?.integration == "rest-v1")
+    }
+
+    @Test func everyRuleHasAClientThatBreaksIt() {
+        #expect(Set(Clients.breaking.keys) == Set(RuleCatalog.builtIn.rules.map(\.id)))
+    }
+
+    @Test(arguments: RuleCatalog.builtIn.rules.map(\.id))
+    func aClientThatBreaksOneRuleGetsThatRulesFindingsOnly(_ id: String) throws {
+        let client = try #require(Clients.breaking[id])
+        let findings = Audit.run(client).flatMap(\.findings)
+        #expect(!findings.isEmpty, "\(id) found nothing")
+        #expect(Set(findings.map(\.rule.id)) == [id], "\(findings.map { "\($0.rule.id): \($0.message)" })")
+    }
+
+    @Test func theStepsOfEachCallAreTheIntegrations() throws {
+        let audit = try #require(Audit.run(Clients.goodV2).first)
+        #expect(audit.steps == ["A.1", "A.3", "B.3", "C.1", "C.5", "C.12", "D.3", "D.7", "E.1", "BA.1", "BA.3", "D.7"])
+        let v1 = try #require(Audit.run(Clients.goodV1).first)
+        #expect(v1.steps == ["1", "3", "6", "8", "1", "11"])
+    }
+
+    @Test func aRuleFileThatNamesAnUnknownCallIsRefusedByName() {
+        let operations =
+            #"{"about": "x", "operations": [{"operation": "a", "method": "GET", "path": "/a", "api": "rest-v2", "steps": {}}]}"#
+        let family = """
+            {"family": "f", "about": "x", "rules": [{"id": "R", "severity": "error",
+             "source": {"seed": "002", "step": "C.1", "quote": "q"},
+             "check": {"kind": "once", "operation": "b"}, "advice": "a"}]}
+            """
+        #expect(throws: (any Error).self) {
+            _ = try RuleCatalog.read([("Rules/operations.json", operations), ("Rules/f.json", family)])
+        }
+        let misspelt = family.replacingOccurrences(of: #""kind": "once""#, with: #""kind": "onse""#)
+        do {
+            _ = try RuleCatalog.read([("Rules/operations.json", operations), ("Rules/f.json", misspelt)])
+            Issue.record("a misspelt kind was read")
+        } catch {
+            #expect(error.description.contains("Rules/f.json:3"), "\(error)")
+            #expect(error.description.contains("kind"), "\(error)")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Subprocess
+import Testing
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
+
+/// `tvsim audit FILE.har`: every built-in REST scenario's own HAR passes; the same HAR with a
+/// header removed, a call moved or the registration repeated fails, naming the rule and the step.
+@Suite(.serialized) struct AuditCommandTests {
+    static func tvsim(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let run = try await Subprocess.run(
+            .path(FilePath(TVSimBinary.url.path)), arguments: Arguments(arguments),
+            environment: TVSimBinary.environment, output: .string(limit: 32 << 20), error: .combinedWithOutput)
+        let status: Int32 = if case .exited(let code) = run.terminationStatus { code } else { -1 }
+        return (status, run.standardOutput ?? "")
+    }
+
+    static func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)-\(name)")
+    }
+
+    /// The REST scenarios of the catalog, from `tvsim scenarios list`.
+    static func restScenarios() async throws -> [String] {
+        let listing = try await tvsim(["scenarios", "list"]).output
+        return listing.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count > 2 && (words[2] == "rest-v2" || words[2] == "rest-v1") ? String(words[0]) : nil
+        }
+    }
+
+    @Test func everyBuiltInRESTScenarioPassesItsOwnAudit() async throws {
+        let names = try await Self.restScenarios()
+        #expect(names.count > 100)
+        let har = Self.temporary("all.har")
+        defer { try? FileManager.default.removeItem(at: har) }
+        let run = try await Self.tvsim(["run"] + names + ["--quiet", "--har", har.path])
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let audit = try await Self.tvsim(["audit", har.path])
+        #expect(audit.status == 0, "\(audit.output.split(separator: "\n").filter { $0.contains("✗") }.prefix(20))")
+        #expect(audit.output.contains("\(names.count) clients"), "one client per scenario")
+        #expect(audit.output.contains(" 0 errors"))
+    }
+
+    /// The HAR of one scenario, as JSON to change.
+    static func entries(of scenario: String) async throws -> (root: [String: Any], entries: [[String: Any]]) {
+        let har = temporary("\(scenario).har")
+        defer { try? FileManager.default.removeItem(at: har) }
+        let run = try await tvsim(["run", scenario, "--quiet", "--har", har.path])
+        #expect(run.status == 0, "\(run.output)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: har)) as? [String: Any])
+        let entries = try #require((root["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        return (root, entries)
+    }
+
+    static func audit(_ root: [String: Any], entries: [[String: Any]]) async throws -> (status: Int32, output: String) {
+        var root = root
+        var log = root["log"] as! [String: Any]
+        log["entries"] = entries
+        root["log"] = log
+        let file = temporary("changed.har")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try JSONSerialization.data(withJSONObject: root).write(to: file)
+        return try await tvsim(["audit", file.path])
+    }
+
+    static func path(_ entry: [String: Any]) -> String {
+        ((entry["request"] as? [String: Any])?["url"] as? String) ?? ""
+    }
+
+    @Test func aMissingHeaderFailsNamingTheRuleAndTheStep() async throws {
+        let (root, entries) = try await Self.entries(of: "rest-v2-ios-apple-sso")
+        let changed = entries.map { entry -> [String: Any] in
+            guard Self.path(entry).hasSuffix("/configuration") else { return entry }
+            var entry = entry
+            var request = entry["request"] as! [String: Any]
+            request["headers"] = (request["headers"] as! [[String: Any]]).filter {
+                ($0["name"] as? String) != "AP-Device-Identifier"
+            }
+            entry["request"] = request
+            return entry
+        }
+        let audit = try await Self.audit(root, entries: changed)
+        #expect(audit.status == 1)
+        #expect(audit.output.contains("✗ error V2-HEADER-DEVICE-IDENTIFIER (seed 002, B.3)"), "\(audit.output)")
+        #expect(audit.output.contains("/configuration → 200  C.1  ← V2-HEADER-DEVICE-IDENTIFIER"), "\(audit.output)")
+    }
+
+    @Test func aCallOutOfOrderFailsNamingTheRuleAndTheStep() async throws {
+        let (root, entries) = try await Self.entries(of: "rest-v2-ios-apple-sso")
+        var moved = entries
+        let configuration = try #require(moved.firstIndex { Self.path($0).hasSuffix("/configuration") })
+        let entry = moved.remove(at: configuration)
+        let partner = try #require(moved.firstIndex { Self.path($0).hasSuffix("/sessions/sso/Apple") })
+        moved.insert(entry, at: partner + 1)
+        let audit = try await Self.audit(root, entries: moved)
+        #expect(audit.status == 1)
+        #expect(audit.output.contains("✗ error V2-ORDER-CONFIGURATION-FIRST (seed 002, C.1)"), "\(audit.output)")
+        #expect(audit.output.contains("sessions/sso/Apple → 200  C.5  ← V2-ORDER-CONFIGURATION-FIRST"))
+    }
+
+    @Test func aRegistrationAtEveryLaunchFailsNamingTheRuleAndTheStep() async throws {
+        let (root, entries) = try await Self.entries(of: "rest-v2-ios-apple-sso")
+        // A second launch that registers again: the same calls, once more, a minute later.
+        let again = entries.map { entry -> [String: Any] in
+            var entry = entry
+            entry["startedDateTime"] = "2026-01-01T12:01:00.000Z"
+            return entry
+        }
+        let audit = try await Self.audit(root, entries: entries + again)
+        #expect(audit.status == 1)
+        #expect(audit.output.contains("✗ error DCR-REGISTER-ONCE (seed 002, A.2)"), "\(audit.output)")
+        #expect(audit.output.contains("/o/client/register → 201  A.1  ← DCR-REGISTER-ONCE"))
+    }
+
+    @Test func anUnreadableFileExitsTwoNamingIt() async throws {
+        let file = Self.temporary("broken.har")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"log": {"entries": [{"request": {}}]}}"#.utf8).write(to: file)
+        let audit = try await Self.tvsim(["audit", file.path])
+        #expect(audit.status == 2)
+        #expect(audit.output.contains("broken.har:1"), "\(audit.output)")
+    }
+
+    @Test func jsonAndJUnitSayTheSame() async throws {
+        let (root, entries) = try await Self.entries(of: "rest-v2-ios-apple-sso")
+        var log = root["log"] as! [String: Any]
+        log["entries"] = entries.filter { !Self.path($0).hasSuffix("/configuration") }
+        var changed = root
+        changed["log"] = log
+        let har = Self.temporary("no-config.har")
+        let junit = Self.temporary("report.xml")
+        defer {
+            try? FileManager.default.removeItem(at: har)
+            try? FileManager.default.removeItem(at: junit)
+        }
+        try JSONSerialization.data(withJSONObject: changed).write(to: har)
+        let audit = try await Self.tvsim(["audit", har.path, "--json", "--junit", junit.path])
+        #expect(audit.status == 1)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(audit.output.utf8)) as? [String: Any])
+        let clients = try #require(document["clients"] as? [[String: Any]])
+        let findings = try #require(clients.first?["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["V2-ORDER-CONFIGURATION-FIRST"])
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"<testcase name="V2-ORDER-CONFIGURATION-FIRST""#))
+        #expect(xml.contains(#"failures="1""#))
+    }
+}
