@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "PassMockServer",
             dependencies: [
-                "PassAPI", "MockBackendAPI", "Simulation", "LocatedJSON", "Localization",
+                "PassAPI", "MockBackendAPI", "Simulation", "LocatedJSON", "Localization", "Conformance",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "DequeModule", package: "swift-collections"),

@@ -29,8 +29,9 @@ public struct ClientAudit: Sendable, Equatable {
 /// Runs the rules over exchanges: groups them by client, recognises the calls and evaluates every
 /// rule on each client's calls. Pure: the same exchanges give the same audit.
 public enum Audit {
+    /// A client that made no call the cookbooks name (only web pages, say) is left out.
     public static func run(_ exchanges: [Exchange], catalog: RuleCatalog = .builtIn) -> [ClientAudit] {
-        clients(exchanges).map { client, exchanges in
+        clients(exchanges).compactMap { client, exchanges -> ClientAudit? in
             let sorted = exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) }
             var calls: [Call] = []
             var others: [Int] = []
@@ -41,6 +42,7 @@ public enum Audit {
                     others.append(exchange.number)
                 }
             }
+            guard !calls.isEmpty else { return nil }
             let integration = integration(of: calls)
             let findings = catalog.rules.filter { applies($0, to: integration) }.flatMap { Checks.evaluate($0, calls) }
             return ClientAudit(

@@ -15,6 +15,7 @@ import uuid
 from http import HTTPStatus
 
 import pytest
+import requests
 
 import dcr_api_client
 import rest_api_v2_client
@@ -268,3 +269,41 @@ def test_logout_ends_the_profile(tvsim, api, authorization):
     else:
         assert (logout.action_name, logout.action_type) == ("complete", "none")
     assert profiles_for_mvpd(api, authorization, signed_in.device, signed_in.mvpd) == {}
+
+
+def test_the_server_audits_the_generated_client_against_the_cookbook(tvsim, api, authorization):
+    """`GET /__tvsim/audit` after the generated client's journey: its cookbook steps in order, and
+    the rules it breaks (it starts a session without the launch's profile check, B.3, and asks
+    for a decision after its logout). Adobe's OpenAPI gives the configuration call no device
+    headers, which seed 002 (C.1) requires: the audit says so too."""
+    device = Device.new()
+    expect(handle_request_using_get.sync_detailed(
+        REQUESTOR, client=api, authorization=authorization), HTTPStatus.OK)
+    signed_in = sign_in(tvsim, api, authorization, device)
+    assert_regular_profile(profiles_for_mvpd(api, authorization, device, signed_in.mvpd), signed_in.mvpd)
+    resource = paid_resources(tvsim)[0]
+    decisions(retrieve_authorize_decisions_for_mvpd_using_post, api, authorization, signed_in, [resource])
+    expect(get_logout_for_mvpd_using_get.sync_detailed(
+        REQUESTOR, signed_in.mvpd, client=api, redirect_url=app_url(tvsim, "/signed-out"),
+        authorization=authorization, **device.headers()), HTTPStatus.OK)
+    # Sent by the generated function, read here: the generated parser cannot read the error body
+    # Adobe documents for this refusal (see `profiles`).
+    after_logout = api.get_httpx_client().request(**retrieve_authorize_decisions_for_mvpd_using_post._get_kwargs(
+        REQUESTOR, signed_in.mvpd, body=RetrieveAuthorizeDecisionsForMvpdUsingPOSTRequest(resources=[resource]),
+        authorization=authorization, content_type=JSON, **device.headers()))
+    assert after_logout.status_code in (HTTPStatus.OK, HTTPStatus.FORBIDDEN), after_logout.text[:500]
+
+    audit = requests.get(tvsim.url("/__tvsim/audit"), timeout=10).json()
+    clients = [client for client in audit["clients"] if device.identifier in client["client"]]
+    assert len(clients) == 1, [client["client"] for client in audit["clients"]]
+    client = clients[0]
+    assert client["integration"] == "rest-v2"
+    assert client["steps"] == ["C.1", "BA.1", "C.7", "D.7", "E.1", "D.7"], client["steps"]
+    rules = {finding["rule"] for finding in client["findings"]}
+    assert {"V2-ORDER-PROFILES-FIRST", "DECISIONS-AFTER-LOGOUT", "V2-HEADER-DEVICE-IDENTIFIER"} <= rules, rules
+    for finding in client["findings"]:
+        assert finding["source"]["quote"] and finding["advice"] and finding["exchanges"]
+
+    page = requests.get(tvsim.url("/__tvsim/audit"), headers={"Accept": "text/html"}, timeout=10)
+    assert page.status_code == HTTPStatus.OK
+    assert "Cookbook audit" in page.text and "DECISIONS-AFTER-LOGOUT" in page.text

@@ -349,7 +349,7 @@ struct LiveWorld {
         do {
             _ = try await client.configuration()
             Issue.record("expected an error")
-        } catch let error as PassError {
+        } catch {
             guard case .transport = error else { Issue.record("unexpected \(error)"); return }
         }
     }

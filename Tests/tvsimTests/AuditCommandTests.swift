@@ -16,7 +16,7 @@ import Testing
             .path(FilePath(TVSimBinary.url.path)), arguments: Arguments(arguments),
             environment: TVSimBinary.environment, output: .string(limit: 32 << 20), error: .combinedWithOutput)
         let status: Int32 = if case .exited(let code) = run.terminationStatus { code } else { -1 }
-        return (status, run.standardOutput ?? "")
+        return (status, run.standardOutput)
     }
 
     static func temporary(_ name: String) -> URL {

@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import HTTPTypes
 import LocatedJSON
@@ -10,6 +11,12 @@ import Simulation
 /// with that token.
 struct AdminRoutes {
     let backend: MockBackend
+
+    /// `GET /__tvsim/audit` as JSON: the same document as `tvsim audit --json`.
+    struct AuditDocument<Clients: Encodable>: Encodable {
+        let source: String
+        let clients: Clients
+    }
 
     /// `POST /__tvsim/media-tokens/verify`: a token and the resource it should be for.
     struct MediaTokenQuestion: Codable {
@@ -70,6 +77,11 @@ struct AdminRoutes {
                     Message(error: "not_found", message: "No fault with id \(parameters["id"])."), status: 404)
             }
             return Reply.noContent()
+        }
+        add(&registry, .get, "\(admin)/audit") { request, _ in
+            let audits = backend.audit()
+            if request.acceptsHTML { return Reply.html(Pages.audit(audits, strings: request.strings)) }
+            return Reply.json(AuditDocument(source: "tvsim serve", clients: AuditReport.clientsJSON(audits)))
         }
         add(&registry, .post, "\(admin)/media-tokens/verify") { request, _ in
             let asked = try decode(MediaTokenQuestion.self, from: request.body, name: "<request body>")

@@ -24,10 +24,13 @@ enum Pages {
         .muted { color: #6e6e73; font-size: .9rem; }
         code { font-size: 1.1rem; letter-spacing: .08em; }
         table { border-collapse: collapse; margin-top: .5rem; } td, th { padding: .15rem .6rem .15rem 0; }
+        main.wide { max-width: 64rem; } main.wide h2 { font-size: 1.1rem; margin-top: 2rem; overflow-wrap: anywhere; }
+        code.path { font-size: .85rem; letter-spacing: 0; overflow-wrap: anywhere; }
+        main.wide li { margin-bottom: 1rem; } main.wide li p { margin: .2rem 0; }
         th { text-align: left; font-size: .8rem; font-weight: 600; color: #6e6e73; }
         """
 
-    static func document(title: String, body: String, language: Language = .english) -> String {
+    static func document(title: String, body: String, language: Language = .english, wide: Bool = false) -> String {
         """
         <!doctype html>
         <html lang="\(language.tag)">
@@ -39,7 +42,7 @@ enum Pages {
         \(stylesheet)
         </style>
         </head>
-        <body><main>
+        <body><main\(wide ? " class=\"wide\"" : "")>
         \(body)
         </main></body>
         </html>

@@ -1,0 +1,59 @@
+import Foundation
+import PassAPI
+import Testing
+
+@testable import PassMockServer
+
+/// `GET /__tvsim/audit`: the clients the journal saw, their steps and findings, as JSON for tools
+/// and as a page for a browser, in the browser's language.
+@Suite struct AuditRouteTests {
+    struct Document: Decodable {
+        struct Client: Decodable {
+            struct Finding: Decodable {
+                let rule: String
+                let severity: String
+                let exchanges: [Int]
+            }
+
+            let client: String
+            let integration: String
+            let steps: [String]
+            let findings: [Finding]
+        }
+
+        let source: String
+        let clients: [Client]
+    }
+
+    @Test func aClientThatSkipsTheProfilesCheckIsNamedWithItsStepsAndFinding() async throws {
+        try await Harness.run { harness in
+            let empty = try await harness.send(.get, "/__tvsim/audit")
+            #expect(try empty.decode(Document.self).clients.isEmpty)
+            let app = try await harness.app(device: "audited-device")
+            _ = try await app.get("/configuration")
+            _ = try await app.postForm("/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example")
+            let reply = try await harness.send(.get, "/__tvsim/audit")
+            #expect(reply.status == 200)
+            let document = try reply.decode(Document.self)
+            let client = try #require(document.clients.first { $0.client.contains(Base64.encode("audited-device")) })
+            #expect(client.integration == "rest-v2")
+            #expect(client.steps == ["A.1", "A.3", "C.1", "BA.1"])
+            #expect(client.findings.map(\.rule) == ["V2-ORDER-PROFILES-FIRST"])
+            #expect(client.findings.first?.severity == "error")
+        }
+    }
+
+    @Test func aBrowserGetsAPageInItsLanguage() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app(device: "audited-device")
+            _ = try await app.postForm("/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example")
+            let page = try await harness.send(
+                .get, "/__tvsim/audit", headers: [("Accept", "text/html"), ("Accept-Language", "es")])
+            #expect(page.status == 200)
+            #expect(page.text.contains(#"<html lang="es">"#))
+            #expect(page.text.contains("Auditoría del cookbook"))
+            #expect(page.text.contains("V2-ORDER-PROFILES-FIRST"))
+            #expect(page.text.contains("V2-ORDER-CONFIGURATION-FIRST"))
+        }
+    }
+}
