@@ -36,6 +36,7 @@ enum Checks {
                 ([$0.exchange.number], "\($0.label) repeats \(operation), which this client already made.")
             }
         case .tokenReuse(let operation): breaches = tokenReuse(operation, calls)
+        case .renewAfterRefusal(let operation): breaches = noRenewal(operation, calls)
         case .before(let first, let then):
             guard let firstThen = calls.firstIndex(where: { then.contains($0.name) }) else { return [] }
             if calls[..<firstThen].contains(where: { first.contains($0.name) }) { return [] }
@@ -153,6 +154,27 @@ enum Checks {
                 refusedSince = false
             } else if call.exchange.status == 401 {
                 refusedSince = true
+            }
+        }
+        return breaches
+    }
+
+    /// Calls made with a token a 401 refused, before a new one was asked.
+    private static func noRenewal(_ operation: String, _ calls: [Call]) -> [([Int], String)] {
+        var refused: Call?
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if call.name == operation {
+                refused = nil
+            } else if call.operation.api != "dcr", let first = refused {
+                breaches.append(
+                    (
+                        [first.exchange.number, call.exchange.number],
+                        "\(call.label) uses the token that #\(first.exchange.number) had refused with 401."
+                    ))
+                refused = nil
+            } else if call.exchange.status == 401, call.operation.api != "dcr" {
+                refused = call
             }
         }
         return breaches

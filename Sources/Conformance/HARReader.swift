@@ -51,8 +51,9 @@ public enum HARReader {
     public static func read(_ data: Data, file: String) throws(DataFileError) -> [Exchange] {
         let archive = try LocatedJSONDecoder(rejectsUnknownFields: false).decode(Archive.self, from: data, file: file)
         var exchanges: [Exchange] = []
+        let dates = DateReader()
         for (index, entry) in archive.log.entries.enumerated() {
-            guard let started = timestamp(entry.startedDateTime) else {
+            guard let started = dates.milliseconds(entry.startedDateTime) else {
                 throw DataFileError(
                     file: file, location: SourceLocation(line: 1, column: 1),
                     field: "log.entries[\(index)].startedDateTime",
@@ -77,12 +78,20 @@ public enum HARReader {
         return Base64.decode(text).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Epoch milliseconds of an ISO 8601 time, with or without fractions of a second.
-    static func timestamp(_ text: String) -> Int64? {
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let whole = ISO8601DateFormatter()
-        guard let date = fractional.date(from: text) ?? whole.date(from: text) else { return nil }
-        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    /// Reads ISO 8601 times, with or without fractions of a second; one per file, since
+    /// formatters are costly to make.
+    struct DateReader {
+        private let fractional: ISO8601DateFormatter = {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter
+        }()
+        private let whole = ISO8601DateFormatter()
+
+        /// Epoch milliseconds, or nil for text that is not such a time.
+        func milliseconds(_ text: String) -> Int64? {
+            guard let date = fractional.date(from: text) ?? whole.date(from: text) else { return nil }
+            return Int64((date.timeIntervalSince1970 * 1000).rounded())
+        }
     }
 }

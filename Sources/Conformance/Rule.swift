@@ -36,6 +36,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case once(operation: String)
         /// No new token while the last is still valid and no call was refused with 401.
         case tokenReuse(operation: String)
+        /// After a call refused with 401, a new token (`operation`) before the next call.
+        case renewAfterRefusal(operation: String)
         /// A call of `then` has a call of `first` before it.
         case before(first: [String], then: [String])
         /// Two polls of one code at least `minimumSeconds` apart.
@@ -58,7 +60,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
                 .retryAfter(let operations), .pollingStops(let operations), .resourceLimit(let operations, _),
                 .samlEncodedOnce(let operations, _):
                 operations
-            case .once(let operation), .tokenReuse(let operation): [operation]
+            case .once(let operation), .tokenReuse(let operation), .renewAfterRefusal(let operation): [operation]
             case .before(let first, let then): first + then
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
             }
@@ -100,7 +102,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
 
 extension Rule.Check: Decodable {
     enum Kind: String, CaseIterable {
-        case requiredHeader, once, tokenReuse, before, pollingInterval, retryAfter, pollingStops, resourceLimit
+        case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
+            resourceLimit
         case afterLogout, samlEncodedOnce
     }
 
@@ -126,6 +129,7 @@ extension Rule.Check: Decodable {
                 operations: try list(.operations), header: try text(.header), format: format, when: condition)
         case .once: self = .once(operation: try text(.operation))
         case .tokenReuse: self = .tokenReuse(operation: try text(.operation))
+        case .renewAfterRefusal: self = .renewAfterRefusal(operation: try text(.operation))
         case .before: self = .before(first: try list(.first), then: try list(.then))
         case .pollingInterval:
             self = .pollingInterval(

@@ -112,6 +112,7 @@ enum Clients {
         },
         "DCR-REGISTER-ONCE": numbered(goodV2 + [goodV2[0].at(seconds: 30)]),
         "DCR-TOKEN-REUSE": numbered(goodV2 + [goodV2[1].at(seconds: 30)]),
+        "DCR-RENEW-AFTER-401": replacing(7, in: goodV2) { $0.with(status: 401) },
         "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.number != 3 }),
         "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.number != 4 }),
         "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
@@ -131,11 +132,11 @@ enum Clients {
 
 extension Exchange {
     func with(
-        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil
+        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil, status: Int? = nil
     ) -> Exchange {
         Exchange(
             number: number ?? self.number, startedAt: startedAt ?? self.startedAt, method: method, url: url,
-            requestHeaders: headers ?? requestHeaders, requestBody: body ?? requestBody, status: status,
+            requestHeaders: headers ?? requestHeaders, requestBody: body ?? requestBody, status: status ?? self.status,
             responseHeaders: responseHeaders, responseBody: responseBody, page: page)
     }
 
