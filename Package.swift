@@ -35,7 +35,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "MockBackendAPI",
-                "LocatedJSON", "Simulation", "Localization",
+                "LocatedJSON", "Simulation", "Localization", "Conformance",
             ],
             linkerSettings: [
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
@@ -71,7 +71,7 @@ let package = Package(
         ),
         // Cookbook conformance of any client: rules as data over HTTP exchanges (HAR, journal).
         .target(
-            name: "Conformance", dependencies: ["PassAPI", "LocatedJSON"], exclude: ["Rules"],
+            name: "Conformance", dependencies: ["PassAPI", "MockBackendAPI", "LocatedJSON"], exclude: ["Rules"],
             plugins: ["EmbedDataFiles"]),
         // Embeds data files (the built-in scenarios, the themes) in the targets that use them, so
         // that the tvsim binary works alone wherever it is installed.

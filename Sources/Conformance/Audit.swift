@@ -21,7 +21,11 @@ public struct ClientAudit: Sendable, Equatable {
         return steps
     }
 
-    public func step(of call: Call) -> String? { call.operation.steps[integration] }
+    /// The call's step in the client's integration. Registration alone names no integration
+    /// yet: its steps are REST API V2's (A.1–A.4), where seed 002 describes it.
+    public func step(of call: Call) -> String? {
+        call.operation.steps[integration] ?? (integration == "dcr" ? call.operation.steps["rest-v2"] : nil)
+    }
 
     public var worstSeverity: Rule.Severity? { findings.map(\.rule.severity).min() }
 }

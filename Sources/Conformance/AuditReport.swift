@@ -45,7 +45,7 @@ public enum AuditReport {
         return lines
     }
 
-    static func mark(_ severity: Rule.Severity) -> String {
+    public static func mark(_ severity: Rule.Severity) -> String {
         switch severity {
         case .error: "✗"
         case .warning: "!"

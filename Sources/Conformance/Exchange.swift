@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 
 /// One HTTP exchange of a client, as a HAR entry or the mock's journal records it: what an audit
@@ -111,5 +112,17 @@ extension Exchange {
             requestBody: exchange.requestBody,
             status: exchange.status, responseHeaders: exchange.responseHeaders.map { Header($0.name, $0.value) },
             responseBody: exchange.responseBody, page: page)
+    }
+}
+
+extension Exchange {
+    /// An exchange of the mock's journal (`GET /__tvsim/journal`, `tvsim watch`).
+    public init(journal entry: JournalEntry) {
+        self.init(
+            number: entry.id, startedAt: entry.time, method: entry.method, url: entry.uri,
+            requestHeaders: entry.requestHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
+            requestBody: entry.requestBody, status: entry.status == 0 ? nil : entry.status,
+            responseHeaders: entry.responseHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
+            responseBody: entry.responseBody)
     }
 }

@@ -18,7 +18,7 @@ struct TVSim: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            UI.self, Serve.self, Run.self, AuditHAR.self, Record.self, Scenarios.self, Themes.self, Device.self,
+            UI.self, Serve.self, Run.self, AuditHAR.self, Watch.self, Record.self, Scenarios.self, Themes.self, Device.self,
             Schema.self,
         ],
         defaultSubcommand: UI.self)

@@ -187,6 +187,9 @@ extension String {
         #expect(audit.steps == ["A.1", "A.3", "B.3", "C.1", "C.5", "C.12", "D.3", "D.7", "E.1", "BA.1", "BA.3", "D.7"])
         let v1 = try #require(Audit.run(Clients.goodV1).first)
         #expect(v1.steps == ["1", "3", "6", "8", "1", "11"])
+        // Registration alone: REST API V2's steps, where seed 002 describes it.
+        let registration = try #require(Audit.run(Array(Clients.goodV2.prefix(2))).first)
+        #expect((registration.integration, registration.steps) == ("dcr", ["A.1", "A.3"]))
     }
 
     @Test func aRuleFileThatNamesAnUnknownCallIsRefusedByName() {

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import PassClient
 import PassMockServer

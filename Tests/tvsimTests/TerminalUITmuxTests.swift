@@ -22,11 +22,16 @@ final class TmuxSession: @unchecked Sendable {
     private init() {}
 
     /// Starts tvsim with `arguments` in a new tmux server of its own.
-    static func start(arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color")
+    /// `deviceState`: give the terminal UI a device file of the test's own (`tvsim watch`
+    /// simulates no device and takes none).
+    static func start(
+        arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color",
+        deviceState: Bool = true
+    )
         async throws -> TmuxSession
     {
         let session = TmuxSession()
-        try session.writeScript(arguments: arguments, term: term)
+        try session.writeScript(arguments: arguments, term: term, deviceState: deviceState)
         // The tmux server outlives this call: it inherits no pipe that anyone waits on.
         try await session.run(
             [
@@ -39,13 +44,15 @@ final class TmuxSession: @unchecked Sendable {
         return session
     }
 
-    private func writeScript(arguments: [String], term: String) throws {
+    private func writeScript(arguments: [String], term: String, deviceState: Bool) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let binary = TVSimBinary.url.path
+        let device = deviceState ? "--device-state \(directory.path)/device.json " : ""
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         let script = """
             echo $$ > \(directory.path)/pid
-            XDG_CONFIG_HOME=\(directory.path) TERM=\(term) LC_ALL=C.UTF-8 \(binary) --device-state \(directory.path)/device.json \(quoted)
+            cd \(directory.path)
+            XDG_CONFIG_HOME=\(directory.path) TERM=\(term) LC_ALL=C.UTF-8 \(binary) \(device)\(quoted)
             status=$?
             stty -a > \(directory.path)/stty.partial && mv \(directory.path)/stty.partial \(directory.path)/stty.txt
             echo EXITED $status
@@ -130,6 +137,43 @@ final class TmuxSession: @unchecked Sendable {
 }
 
 @Suite(.serialized, .needs(.tmux)) struct TerminalUITmuxTests {
+    /// `tvsim watch` beside the README's curl calls: each call with its cookbook step, the
+    /// session started without the profile check marked, the client's summary, then quit.
+    @Test(.needs(.curl, .jq)) func watchShowsTheReadmeCurlCallsLiveWithTheirFindings() async throws {
+        let session = try await TmuxSession.start(arguments: ["watch", "--port", "0"], deviceState: false)
+        #expect(await session.waitFor("Point the app under test at"), "\(session.lastScreen)")
+        let base = try #require(
+            (await session.screen()).firstMatch(of: /(http:\/\/127\.0\.0\.1:\d+)/)?.1, "\(session.lastScreen)")
+        let readme = try String(
+            contentsOf: DocumentationTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = DocumentationTests.shellBlocks(in: readme).filter { $0.contains("$BASE") }
+        let calls = blocks.filter { $0.contains("/o/client/register") || $0.contains("/api/v2/ORBIT/sessions") }
+        try #require(calls.count == 2, "the README's registration and session examples")
+        let script =
+            "set -eu\nBASE=\(base)\n"
+            + calls.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("BASE=") }
+            .joined(separator: "\n")
+        let run = try await Subprocess.run(
+            .path(FilePath("/bin/bash")), arguments: ["-c", script], output: .string(limit: 1 << 20),
+            error: .combinedWithOutput)
+        #expect(run.terminationStatus.isSuccess, "\(run.standardOutput)")
+        #expect(await session.waitFor("✗ V2-ORDER-PROFILES-FIRST"), "\(session.lastScreen)")
+        // The client's summary follows its calls in the same poll, maybe a frame later.
+        #expect(await session.waitFor("errors 1 · warnings 0"), "\(session.lastScreen)")
+        let screen = await session.screen()
+        for text in ["A.1 dcr.register", "POST /o/client/register → 201", "C.1 configuration", "BA.1 sessions.create"] {
+            #expect(screen.contains(text), "\(screen)")
+        }
+        #expect(screen.contains("rest-v2 · 4 calls"), "\(screen)")
+        #expect(screen.contains("errors 1 · warnings 0"), "\(screen)")
+        try await session.resize(80, 24)
+        #expect(await session.waitForFrame(width: 80, height: 24), "\(session.lastScreen)")
+        try await session.keys("q")
+        #expect(await session.waitFor("EXITED 0"), "\(session.lastScreen)")
+        #expect(TmuxSession.restored(session.sttyAfterExit), "\(session.sttyAfterExit)")
+    }
+
     @Test func signInThroughAppleSSOThenQuitRestoresTheTerminal() async throws {
         let session = try await TmuxSession.start(arguments: [])
         #expect(await session.waitFor("Would Like Access"), "\(session.lastScreen)")

@@ -57,6 +57,10 @@ public struct RemoteBackend: BackendControl {
         _ = try await send("POST", "/__tvsim/clock/advance", body: try encode(["seconds": seconds]))
     }
 
+    public func journal(after id: Int, limit: Int) async throws(AdminError) -> [JournalEntry] {
+        try decode([JournalEntry].self, from: try await send("GET", "/__tvsim/journal?after=\(id)&limit=\(limit)"))
+    }
+
     public func verifyMediaToken(_ serializedToken: String, resource: String) async throws(AdminError)
         -> MediaTokenVerification
     {

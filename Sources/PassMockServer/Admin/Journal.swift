@@ -1,25 +1,8 @@
 import Foundation
 import HTTPTypes
+import MockBackendAPI
 import PassAPI
 import Synchronization
-
-/// One request as the mock saw it, secrets redacted.
-public struct JournalEntry: Codable, Sendable, Equatable {
-    public let id: Int
-    /// Simulated time, epoch milliseconds.
-    public let time: Int64
-    public let method: String
-    public let uri: String
-    public let operation: String?
-    public let status: Int
-    public let durationMilliseconds: Double
-    public let requestHeaders: [String: String]
-    public let requestBody: String?
-    public let responseHeaders: [String: String]
-    public let responseBody: String?
-    /// Name of the fault that shaped the response, if any.
-    public let fault: String?
-}
 
 /// A ring buffer of the most recent requests. Exchanges are kept as they came, and secrets are
 /// redacted when an entry is read: redacting means parsing and re-encoding bodies, which would

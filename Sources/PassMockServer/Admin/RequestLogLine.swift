@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 
 /// One line per request, as `tvsim serve` prints it: simulated time, method, path, status, duration, operation, fault.
 public struct RequestLogLine {

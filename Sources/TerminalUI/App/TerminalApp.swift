@@ -27,6 +27,9 @@ public final class TerminalApp: @unchecked Sendable {
         /// How many times faster than `pace` and `endAfterScenario` the session plays (a
         /// recording written at the pace while made faster); the UI still shows the pace.
         public var timeScale: Double = 1
+        /// `tvsim watch`: no simulated device; the inspector follows the calls an outside app makes
+        /// to the launcher's back end, annotated with their cookbook steps and findings.
+        public var watching = false
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
@@ -104,7 +107,11 @@ public final class TerminalApp: @unchecked Sendable {
         // Reading the 161 built-in scenarios is not needed for the first frame.
         let appInbox = comparisons
         Task.detached { appInbox.post(.catalogRead(ScenarioCatalog.parsed())) }
-        startSession(scenarioName: options.scenario, autoplay: options.autoplay)
+        if options.watching {
+            startWatch()
+        } else {
+            startSession(scenarioName: options.scenario, autoplay: options.autoplay)
+        }
         var dirty = true
         var lastTick = ContinuousClock.now
         while true {
@@ -171,6 +178,9 @@ public final class TerminalApp: @unchecked Sendable {
         switch command {
         case .answer(let id, let response): session?.interactive.answer(id, response)
         case .quit: break
+        case .startScenario,
+            .restart where options.watching:
+            update(.flash(model.strings("watch.notHere")))
         case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
         case .restart: startSession(scenarioName: started.scenario, autoplay: started.autoplay, freshDevice: true)
         case .setPace(let pace):
@@ -358,6 +368,36 @@ public final class TerminalApp: @unchecked Sendable {
             }
         }
         session = Session(slot: slot, interactive: interactive, autoplay: autoplayAgent, task: task)
+    }
+
+    /// `tvsim watch`: the launcher's back end, as it is (nothing reset), followed by a `WatchFeed`.
+    /// The slot holds the world for the faults panel and the State tab; no device is simulated.
+    func startWatch() {
+        let interactive = InteractiveAgent(inbox: inbox)
+        let clock = SystemClock()
+        let slot = WorldSlot()
+        let inbox = self.inbox
+        let launcher = options.launcher
+        let platform = options.platform
+        update(
+            .started(
+                ScenarioStatus(name: nil, autoplay: false, pace: model.scenario.pace), platform: options.platform,
+                integration: options.integration, appName: renderer.theme.brandName, startTime: clock.nowMilliseconds())
+        )
+        let task = Task.detached {
+            do {
+                let world = try await launcher.launch(for: nil, clock: clock)
+                slot.set(
+                    world,
+                    ObservedDeviceStore(
+                        MemoryDeviceStore(SimulatedDevice(platform: platform, deviceIdentifier: "watch"))))
+                inbox.post(.worldReady(baseURL: world.baseURL))
+                await WatchFeed(backend: world.backend, baseURL: world.baseURL, inbox: inbox).run()
+            } catch {
+                inbox.post(.worldFailed("\(error)"))
+            }
+        }
+        session = Session(slot: slot, interactive: interactive, autoplay: nil, task: task)
     }
 
     /// A scenario starts from its given device; the free device lives in its file.

@@ -128,6 +128,8 @@ public struct UIModel: Sendable {
     /// The scenario menu's filter has the keyboard (after `/`, until `tab` or esc).
     public var isTypingScenarioFilter = false
     public var timeline: [TimelineEntry] = []
+    /// `tvsim watch`: an outside app's clients, shown where the device would be; nil otherwise.
+    public var watching: WatchSummary?
     /// A one-line message in the key bar; it goes away a few seconds after it is first shown.
     public var flash: String? {
         didSet { flashShownAt = nil }

@@ -36,6 +36,8 @@ public enum UIMessage: Sendable {
     case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
     case compared(ComparisonRequest, ComparisonView.Content)
+    /// `tvsim watch`: the clients of the outside app, after a call came in.
+    case watchSummary(WatchSummary)
 }
 
 extension UICommand {
@@ -155,6 +157,10 @@ extension UIModel {
             return []
         case .providerNames(let names):
             providerNames = names
+            return []
+        case .watchSummary(let summary):
+            watching = summary
+            backendStarting = false
             return []
         case .started(let status, let platform, let integration, let appName, let startTime):
             scenario = status

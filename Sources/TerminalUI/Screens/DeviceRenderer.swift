@@ -13,6 +13,11 @@ struct DeviceRenderer {
     var strings: Strings { model.strings }
 
     func draw(in pane: Rect, _ canvas: inout Canvas) {
+        if let watching = model.watching {
+            WatchPane(summary: watching, focused: model.focus == .device && model.overlay == nil, strings: strings)
+                .draw(in: pane, &canvas)
+            return
+        }
         let focused = model.focus == .device && model.overlay == nil
         let frameStyle = Style(focused ? .focus : .muted).lineArt()
         let frame: Rect

@@ -49,12 +49,13 @@ public struct Renderer: Sendable {
         canvas.fill(rect, style)
         var left =
             " "
-            + model.strings(
-                "window.title",
-                [
-                    "app": model.appName, "platform": model.platform.displayName,
-                    "integration": model.integration.displayName,
-                ])
+            + (model.watching.map { model.strings("window.watching", ["url": $0.baseURL]) }
+                ?? model.strings(
+                    "window.title",
+                    [
+                        "app": model.appName, "platform": model.platform.displayName,
+                        "integration": model.integration.displayName,
+                    ]))
         if let name = model.scenario.name {
             left += " · \(name)" + (model.scenario.autoplay ? " ▶ \(ScenarioStatus.describe(model.scenario.pace))" : "")
         }
@@ -164,6 +165,11 @@ enum KeyHints {
         case .code: hints = DeviceKeys.codeChooser.hints
         case .notice: hints = DeviceKeys.notice.hints
         case .waiting: hints = []
+        }
+        // Watching an outside app: no device to drive, no scenario to start.
+        if model.watching != nil {
+            return GlobalKey.hints([.switchPane], typing: false) + [("f", "bar.faults"), ("e", "bar.export")]
+                + GlobalKey.hints([.help, .quit], typing: false)
         }
         return hints + GlobalKey.hints([.switchPane, .scenarios, .help, .quit], typing: model.isTyping)
     }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One request as the mock saw it, secrets redacted.
+public struct JournalEntry: Codable, Sendable, Equatable {
+    public let id: Int
+    /// Simulated time, epoch milliseconds.
+    public let time: Int64
+    public let method: String
+    public let uri: String
+    public let operation: String?
+    public let status: Int
+    public let durationMilliseconds: Double
+    public let requestHeaders: [String: String]
+    public let requestBody: String?
+    public let responseHeaders: [String: String]
+    public let responseBody: String?
+    /// Name of the fault that shaped the response, if any.
+    public let fault: String?
+
+    public init(
+        id: Int, time: Int64, method: String, uri: String, operation: String?, status: Int,
+        durationMilliseconds: Double, requestHeaders: [String: String], requestBody: String?,
+        responseHeaders: [String: String], responseBody: String?, fault: String?
+    ) {
+        self.id = id
+        self.time = time
+        self.method = method
+        self.uri = uri
+        self.operation = operation
+        self.status = status
+        self.durationMilliseconds = durationMilliseconds
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.fault = fault
+    }
+}

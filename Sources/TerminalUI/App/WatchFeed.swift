@@ -1,0 +1,123 @@
+import Conformance
+import FlowRuntime
+import Foundation
+import MockBackendAPI
+import PassAPI
+
+/// What the watch pane shows of the clients an outside app drives: per client, its calls, its
+/// last cookbook step and its findings.
+public struct WatchSummary: Sendable, Equatable {
+    public struct Client: Sendable, Equatable {
+        public let name: String
+        public let integration: String
+        public let calls: Int
+        public let lastStep: String?
+        public let errors: Int
+        public let warnings: Int
+    }
+
+    /// Where the outside app sends its calls.
+    public var baseURL: String
+    public var clients: [Client]
+
+    public init(baseURL: String, clients: [Client] = []) {
+        self.baseURL = baseURL
+        self.clients = clients
+    }
+
+    init(baseURL: String, audits: [ClientAudit]) {
+        self.init(
+            baseURL: baseURL,
+            clients: audits.map { audit in
+                Client(
+                    name: audit.client, integration: audit.integration, calls: audit.calls.count,
+                    lastStep: audit.steps.last,
+                    errors: audit.findings.filter { $0.rule.severity == .error }.count,
+                    warnings: audit.findings.filter { $0.rule.severity == .warning }.count)
+            })
+    }
+}
+
+/// `tvsim watch`: follows the journal of the back end an outside app calls, and tells the UI each
+/// call (with its cookbook step) and each new finding as they happen. The journal is read every
+/// `interval`; the admin API's own calls (this feed's among them) are left out.
+struct WatchFeed {
+    let backend: any BackendControl
+    let baseURL: String
+    let inbox: Inbox
+    var interval: Duration = .milliseconds(300)
+
+    func run() async {
+        let timeline = Timeline(now: { Int64(Date().timeIntervalSince1970 * 1000) })
+        timeline.observe { inbox.post(.timeline($0)) }
+        var state = State()
+        inbox.post(.watchSummary(WatchSummary(baseURL: baseURL)))
+        while !Task.isCancelled {
+            do {
+                let entries = try await backend.journal(after: state.lastId, limit: 500)
+                if state.failing {
+                    state.failing = false
+                    inbox.post(.flash("The back end answers again."))
+                }
+                if !entries.isEmpty { report(entries, &state, timeline) }
+            } catch {
+                if !state.failing { inbox.post(.flash("The back end's journal cannot be read: \(error)")) }
+                state.failing = true
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    struct State {
+        var lastId = 0
+        var exchanges: [Conformance.Exchange] = []
+        /// Findings already told, by rule and exchanges.
+        var told: Set<String> = []
+        var failing = false
+    }
+
+    /// Each new call with its step, then the findings it brought.
+    private func report(_ entries: [JournalEntry], _ state: inout State, _ timeline: Timeline) {
+        state.lastId = entries.last?.id ?? state.lastId
+        let calls = entries.filter { !$0.uri.hasPrefix("/__tvsim") }
+        guard !calls.isEmpty else { return }
+        state.exchanges += calls.map(Conformance.Exchange.init(journal:))
+        let audits = Audit.run(state.exchanges)
+        var steps: [Int: String] = [:]
+        for audit in audits {
+            for call in audit.calls { steps[call.exchange.number] = audit.step(of: call).map { "\($0) \(call.name)" } }
+        }
+        for entry in calls {
+            if let step = steps[entry.id] {
+                timeline.append(.step, step, detail: "The cookbook step of the next call.", time: entry.time)
+            }
+            timeline.record(HTTPExchange(journal: entry))
+        }
+        for finding in audits.flatMap(\.findings) {
+            let key = "\(finding.rule.id) \(finding.exchanges)"
+            guard state.told.insert(key).inserted else { continue }
+            let rule = finding.rule
+            timeline.append(
+                .note, "\(AuditReport.mark(rule.severity)) \(rule.id): \(finding.message)",
+                detail: "\(rule.severity.rawValue), \(rule.source.citation). \(rule.advice) “\(rule.source.quote)”",
+                time: calls.last?.time)
+        }
+        inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
+    }
+}
+
+extension HTTPExchange {
+    /// A journal entry as the inspector shows a call (Detail, export).
+    init(journal entry: JournalEntry) {
+        self.init(
+            id: entry.id, label: entry.operation ?? "", method: entry.method, url: entry.uri,
+            requestHeaders: entry.requestHeaders.sorted { $0.key < $1.key }.map {
+                Header(name: $0.key, value: $0.value)
+            },
+            requestBody: entry.requestBody, status: entry.status == 0 ? nil : entry.status,
+            responseHeaders: entry.responseHeaders.sorted { $0.key < $1.key }.map {
+                Header(name: $0.key, value: $0.value)
+            }, responseBody: entry.responseBody, startedAt: entry.time,
+            durationMilliseconds: entry.durationMilliseconds, failure: nil)
+    }
+}
