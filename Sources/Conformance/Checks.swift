@@ -52,6 +52,7 @@ enum Checks {
             }
         case .afterLogout(let operations, let logout, let signIn):
             breaches = afterLogout(operations, logout, signIn, calls)
+        case .logoutOfProfile(let operations, let profiles): breaches = logoutOfAnotherMvpd(operations, profiles, calls)
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
@@ -299,6 +300,31 @@ enum Checks {
                         [out.exchange.number, call.exchange.number],
                         "\(call.label) asks for a decision after the logout #\(out.exchange.number), without signing in again."
                     ))
+            }
+        }
+        return breaches
+    }
+
+    /// Logouts that name an MVPD the client holds no profile of (judged only once it was given
+    /// profiles at all).
+    private static func logoutOfAnotherMvpd(_ operations: [String], _ profiles: [String], _ calls: [Call])
+        -> [([Int], String)]
+    {
+        var held: Set<String> = []
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if profiles.contains(call.name), let answer = call.exchange.responseObject?["profiles"] as? [String: Any] {
+                held.formUnion(answer.keys)
+            } else if operations.contains(call.name) {
+                let mvpd = String(call.exchange.path.split(separator: "/").last ?? "")
+                if !held.isEmpty, !held.contains(mvpd) {
+                    breaches.append(
+                        (
+                            [call.exchange.number],
+                            "\(call.label) logs out of \(mvpd), but the profile held is \(held.sorted().joined(separator: ", "))."
+                        ))
+                }
+                held.remove(mvpd)
             }
         }
         return breaches

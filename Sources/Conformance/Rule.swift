@@ -48,6 +48,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case pollingStops(operations: [String])
         /// At most `maximum` resources per call.
         case resourceLimit(operations: [String], maximum: Int)
+        /// A logout (`operations`) names an MVPD of the profiles the client was given by `profiles`.
+        case logoutOfProfile(operations: [String], profiles: [String])
         /// No call of `operations` after one of `logout` without one of `signIn` between.
         case afterLogout(operations: [String], logout: [String], signIn: [String])
         /// `field` of the form decodes from Base64 once into XML.
@@ -63,6 +65,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
             case .once(let operation), .tokenReuse(let operation), .renewAfterRefusal(let operation): [operation]
             case .before(let first, let then): first + then
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
+            case .logoutOfProfile(let operations, let profiles): operations + profiles
             }
         }
     }
@@ -104,12 +107,12 @@ extension Rule.Check: Decodable {
     enum Kind: String, CaseIterable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
-        case afterLogout, samlEncodedOnce
+        case afterLogout, logoutOfProfile, samlEncodedOnce
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
-        case signIn, field
+        case signIn, field, profiles
     }
 
     public init(from decoder: any Decoder) throws {
@@ -143,6 +146,8 @@ extension Rule.Check: Decodable {
         case .afterLogout:
             self = .afterLogout(operations: try list(.operations), logout: try list(.logout), signIn: try list(.signIn))
         case .samlEncodedOnce: self = .samlEncodedOnce(operations: try list(.operations), field: try text(.field))
+        case .logoutOfProfile:
+            self = .logoutOfProfile(operations: try list(.operations), profiles: try list(.profiles))
         }
     }
 }

@@ -124,6 +124,12 @@ enum Clients {
             $0.with(body: #"{"resources":["a","b","c","d","e","f"]}"#)
         },
         "DECISIONS-AFTER-LOGOUT": numbered(goodV2.filter { !(10...13).contains($0.number) }),
+        "V2-LOGOUT-PROFILE-MVPD": replacing(9, in: goodV2) {
+            Exchange(
+                number: 9, startedAt: $0.startedAt, method: "GET",
+                url: "https://sp.auth.adobe.com/api/v2/APP/logout/Juniper",
+                requestHeaders: $0.requestHeaders, status: 200)
+        },
         "SAML-ENCODED-ONCE": replacing(4, in: goodV1) {
             $0.with(body: "requestor=APP&deviceId=d1&SAMLResponse=\(Base64.encode(saml).formEncoded)")
         },
