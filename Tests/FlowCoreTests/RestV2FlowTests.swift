@@ -38,6 +38,23 @@ import VSASimulator
         }
     }
 
+    /// An app that does not keep its access token asks a new one at the next launch, though the
+    /// last is valid (the misbehaviour `tvsim audit` warns of); the credentials stay.
+    @Test func anAppThatKeepsNoTokenAsksOneAtEveryLaunch() {
+        var setup = F.setup()
+        setup.keepsAccessToken = false
+        var state = RestV2Flow.initialState(setup)
+        state.registration = ClientRegistration.State(
+            registered: true, tokenIssued: true, tokenExpiresAt: F.tokenExpiry)
+        let store = Store(state: state)
+        store.send(.user(.launch), [F.step(Steps.retrieveToken), .call(.token)]) {
+            $0.registration.tokenIssued = false
+            $0.basics.app.activity = .starting
+            $0.phase = .registering(.launch)
+        }
+        store.skipOutstanding()
+    }
+
     /// Launched with the permission granted, not signed in anywhere.
     static func launchedSignedOut(_ platform: DevicePlatform = .ios) -> Store {
         let store = Store(F.setup(platform))

@@ -79,6 +79,9 @@ public struct AppSetup: Codable, Sendable, Equatable {
     /// An SDK app whose Media Token Verifier is set up with this one resource id, whatever the
     /// title (a misconfiguration); nil verifies each token for the title being played (F.3).
     public var mediaTokenVerifierResource: String?
+    /// A REST API V2 app keeps its access token for its lifetime (seed 002, A.4); `false` plays
+    /// one that asks a new token at every launch, for `tvsim audit` to find.
+    public var keepsAccessToken = true
 
     public init(
         identity: AppIdentity, platform: DevicePlatform, integration: Integration, requestor: String,

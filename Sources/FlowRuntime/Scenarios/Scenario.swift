@@ -97,6 +97,8 @@ public struct Scenario: Sendable, Equatable, Decodable {
         public var sendsFallbackParameters: Bool?
         /// An SDK app whose Media Token Verifier checks every token against this one resource id.
         public var mediaTokenVerifierResource: String?
+        /// `false`: a REST API V2 app that asks a new access token at every launch.
+        public var keepsAccessToken: Bool?
 
         public init() {}
 
@@ -104,6 +106,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             case filtersSupportedProviders, usageDescription, featuredProviders, asksPermission, validatesPartnerStatus
             case singleSignOnEntitlement, declinedProviders, supportedProviders, usesSafariViewController
             case waitsForSetRequestorComplete, entitlementRefusal, sendsFallbackParameters, mediaTokenVerifierResource
+            case keepsAccessToken
         }
 
         public init(from decoder: any Decoder) throws {
@@ -127,6 +130,7 @@ public struct Scenario: Sendable, Equatable, Decodable {
             sendsFallbackParameters = try container.decodeIfPresent(Bool.self, forKey: .sendsFallbackParameters)
             mediaTokenVerifierResource = try container.decodeIfPresent(
                 String.self, forKey: .mediaTokenVerifierResource)
+            keepsAccessToken = try container.decodeIfPresent(Bool.self, forKey: .keepsAccessToken)
         }
     }
 

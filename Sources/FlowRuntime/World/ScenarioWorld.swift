@@ -24,6 +24,7 @@ extension SimulationWorld {
         if let waits = scenario.app.waitsForSetRequestorComplete { setup.waitsForSetRequestorComplete = waits }
         if let sends = scenario.app.sendsFallbackParameters { setup.sendsFallbackParameters = sends }
         if let resource = scenario.app.mediaTokenVerifierResource { setup.mediaTokenVerifierResource = resource }
+        if let keeps = scenario.app.keepsAccessToken { setup.keepsAccessToken = keeps }
         return setup
     }
 

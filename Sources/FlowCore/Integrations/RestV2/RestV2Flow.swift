@@ -194,7 +194,11 @@ enum RestV2Flow: PhasedIntegration {
         static func retrievingConfiguration(_ goal: AppGoal) -> Phase { .retrievingConfiguration(goal) }
         static func applePicker(_ framework: FrameworkStatus) -> Phase { .applePicker(framework) }
 
-        mutating func launchApp() -> [Effect] { register(.launch) }
+        mutating func launchApp() -> [Effect] {
+            // An app that does not keep its access token asks a new one at every launch.
+            if !setup.keepsAccessToken { state.registration.tokenIssued = false }
+            return register(.launch)
+        }
         mutating func startSignIn() -> [Effect] { register(.signIn) }
         mutating func decide(toPlay resource: String) -> [Effect] { authorize(resource) }
         mutating func returnToForeground() -> [Effect] { checkFrameworkAgain() }
