@@ -55,6 +55,13 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// `field` of the form decodes from Base64 once into XML.
         case samlEncodedOnce(operations: [String], field: String)
 
+        /// Whether the check needs a client's calls from its first one: a call "before" may simply
+        /// be missing from a shortened history.
+        var needsTheWholeHistory: Bool {
+            if case .before = self { return true }
+            return false
+        }
+
         /// Every operation the check names.
         var operations: [String] {
             switch self {

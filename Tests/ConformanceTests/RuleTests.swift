@@ -188,6 +188,14 @@ extension String {
         #expect(Set(findings.map(\.rule.id)) == [id], "\(findings.map { "\($0.rule.id): \($0.message)" })")
     }
 
+    /// A history that may miss a client's first calls cannot say a call came before another.
+    @Test func aShortenedHistoryAsksNoOrderRule() throws {
+        let client = try #require(Clients.breaking["V2-ORDER-PROFILES-FIRST"])
+        #expect(Audit.run(client, historyComplete: false).flatMap(\.findings).isEmpty)
+        let polls = try #require(Clients.breaking["POLL-INTERVAL"])
+        #expect(Audit.run(polls, historyComplete: false).flatMap(\.findings).map(\.rule.id) == ["POLL-INTERVAL"])
+    }
+
     @Test func theStepsOfEachCallAreTheIntegrations() throws {
         let audit = try #require(Audit.run(Clients.goodV2).first)
         #expect(audit.steps == ["A.1", "A.3", "B.3", "C.1", "C.5", "C.12", "D.3", "D.7", "E.1", "BA.1", "BA.3", "D.7"])

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import Testing
 
@@ -22,6 +23,7 @@ import Testing
         }
 
         let source: String
+        let complete: Bool
         let clients: [Client]
     }
 
@@ -40,6 +42,23 @@ import Testing
             #expect(client.steps == ["A.1", "A.3", "C.1", "BA.1"])
             #expect(client.findings.map(\.rule) == ["V2-ORDER-PROFILES-FIRST"])
             #expect(client.findings.first?.severity == "error")
+        }
+    }
+
+    /// Once the journal drops its oldest entries, the order rules are not asked, and the answer
+    /// says so.
+    @Test func aJournalThatDroppedEntriesAsksNoOrderRule() async throws {
+        var dashboard = Dashboard.builtIn
+        dashboard.settings.limits.maxJournalEntries = 3
+        try await Harness.run(dashboard: dashboard) { harness in
+            let app = try await harness.app(device: "audited-device")
+            _ = try await app.get("/configuration")
+            _ = try await app.postForm("/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example")
+            let document = try await harness.send(.get, "/__tvsim/audit").decode(Document.self)
+            #expect(!document.complete)
+            #expect(document.clients.flatMap(\.findings).map(\.rule).filter { $0.contains("ORDER") } == [])
+            let page = try await harness.send(.get, "/__tvsim/audit", headers: [("Accept", "text/html")])
+            #expect(page.text.contains("dropped its oldest exchanges"))
         }
     }
 

@@ -15,6 +15,8 @@ struct AdminRoutes {
     /// `GET /__tvsim/audit` as JSON: the same document as `tvsim audit --json`.
     struct AuditDocument<Clients: Encodable>: Encodable {
         let source: String
+        /// False once the journal dropped its oldest entries: the order rules were not asked.
+        let complete: Bool
         let clients: Clients
     }
 
@@ -79,9 +81,13 @@ struct AdminRoutes {
             return Reply.noContent()
         }
         add(&registry, .get, "\(admin)/audit") { request, _ in
-            let audits = backend.audit()
-            if request.acceptsHTML { return Reply.html(Pages.audit(audits, strings: request.strings)) }
-            return Reply.json(AuditDocument(source: "tvsim serve", clients: AuditReport.clientsJSON(audits)))
+            let audit = backend.audit()
+            if request.acceptsHTML {
+                return Reply.html(Pages.audit(audit.clients, complete: audit.complete, strings: request.strings))
+            }
+            return Reply.json(
+                AuditDocument(
+                    source: "tvsim serve", complete: audit.complete, clients: AuditReport.clientsJSON(audit.clients)))
         }
         add(&registry, .post, "\(admin)/media-tokens/verify") { request, _ in
             let asked = try decode(MediaTokenQuestion.self, from: request.body, name: "<request body>")

@@ -6,12 +6,13 @@ import PassAPI
 /// cookbook step, and its findings. The page's own words follow the browser's language; the
 /// rules' sentences are the rule files' (English).
 extension Pages {
-    static func audit(_ audits: [ClientAudit], strings: Strings) -> String {
+    static func audit(_ audits: [ClientAudit], complete: Bool = true, strings: Strings) -> String {
         let title = strings("page.audit.title")
         var body = """
             <h1>\(Markup.escapeHTML(title))</h1>
             <p class="muted">\(Markup.escapeHTML(strings("page.audit.intro")))</p>
             """
+        if !complete { body += "<p class=\"error\">\(Markup.escapeHTML(strings("page.audit.incomplete")))</p>" }
         if audits.isEmpty {
             body += "<p>\(Markup.escapeHTML(strings("page.audit.noClients")))</p>"
         }

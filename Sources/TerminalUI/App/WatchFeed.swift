@@ -74,15 +74,18 @@ struct WatchFeed {
         /// Findings already told, by rule and exchanges.
         var told: Set<String> = []
         var failing = false
+        /// False when the journal had dropped entries before the feed's first read.
+        var complete = true
     }
 
     /// Each new call with its step, then the findings it brought.
     private func report(_ entries: [JournalEntry], _ state: inout State, _ timeline: Timeline) {
+        if state.lastId == 0, let first = entries.first?.id, first > 1 { state.complete = false }
         state.lastId = entries.last?.id ?? state.lastId
         let calls = entries.filter { !$0.uri.hasPrefix("/__tvsim") }
         guard !calls.isEmpty else { return }
         state.exchanges += calls.map(Conformance.Exchange.init(journal:))
-        let audits = Audit.run(state.exchanges)
+        let audits = Audit.run(state.exchanges, historyComplete: state.complete)
         var steps: [Int: String] = [:]
         for audit in audits {
             for call in audit.calls { steps[call.exchange.number] = audit.step(of: call).map { "\($0) \(call.name)" } }
