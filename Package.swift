@@ -117,6 +117,7 @@ let package = Package(
             name: "tvsim-bench",
             dependencies: [
                 "FlowRuntime", "PassClient", "PassAPI", "PassMockServer", "MockBackendAPI", "Localization",
+                "Conformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

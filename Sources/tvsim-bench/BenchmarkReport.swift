@@ -2,12 +2,12 @@ import Foundation
 
 /// The parts of `tvsim-bench`, runnable one by one with `--only`.
 public enum BenchmarkKind: String, CaseIterable, Sendable, Codable {
-    case startup, input, scenarios, server, limits, memory
+    case startup, input, scenarios, audit, server, limits, memory
     /// Ten minutes of polling clients; only when asked for.
     case soak
 
     /// What `tvsim-bench` runs without `--only`.
-    public static let standard: [BenchmarkKind] = [.startup, .input, .scenarios, .server, .limits, .memory]
+    public static let standard: [BenchmarkKind] = [.startup, .input, .scenarios, .audit, .server, .limits, .memory]
 }
 
 /// One measured figure, its target and whether it met it.

@@ -55,6 +55,9 @@ public struct BenchmarkSuite: Sendable {
             case .scenarios:
                 progress("scenarios: the whole catalog on the virtual clock")
                 rows += try await Self.scenarios()
+            case .audit:
+                progress("audit: the catalog's REST runs as one large HAR, read and audited")
+                rows += try await AuditBenchmark.run()
             case .server:
                 progress("server: \(settings.connections) connections, \(settings.serverDuration) per route")
                 rows += try await server.throughput(
