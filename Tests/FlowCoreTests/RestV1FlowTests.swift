@@ -138,8 +138,9 @@ import VSASimulator
         store.finish()
     }
 
-    @Test func step7ForwardsTheProfileRequestWithTheRequiredFieldsAndTheIssuer() {
-        let store = Self.atApplePicker()
+    /// Steps 4 and 5: Apple's picker signed in to Aurora, whose profile request (step 6) is asked.
+    static func atProfileRequest() -> Store {
+        let store = atApplePicker()
         let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
         store.send(
             .metadata(.success(metadata)),
@@ -152,6 +153,11 @@ import VSASimulator
             $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
             $0.phase = .profileRequest(F.aurora, silent: false)
         }
+        return store
+    }
+
+    @Test func step7ForwardsTheProfileRequestWithTheRequiredFieldsAndTheIssuer() {
+        let store = Self.atProfileRequest()
         let forward = MetadataRequest(
             isInterruptionAllowed: false, verificationToken: "REQ", attributeNames: ["userID"],
             includeAccountProviderIdentifier: true, includeAuthenticationExpirationDate: true,
@@ -192,20 +198,8 @@ import VSASimulator
     /// Adobe refusing step 6 (single sign-on not enabled for this requestor and MVPD) is the
     /// SDK's N004; any other failure of the exchange goes on without a code.
     @Test func aProfileRequestRefusedAtStep6IsN004ThenTheRegularWorkflow() {
-        let metadata = AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later)
         for (status, code) in [(400, [Self.decision(.unsupportedProvider)]), (503, [])] {
-            let store = Self.atApplePicker()
-            store.send(
-                .metadata(.success(metadata)),
-                [
-                    F.step(Steps.loginSucceeded),
-                    F.note(.platformMapping(provider: "p.aurora", mvpd: "Aurora")),
-                    F.step(Steps.profileRequest), .call(.v1ProfileRequest(mvpd: "Aurora")),
-                ]
-            ) {
-                $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
-                $0.phase = .profileRequest(F.aurora, silent: false)
-            }
+            let store = Self.atProfileRequest()
             let refusal = PassErrorSummary(kind: .plain, httpStatus: status, message: "refused")
             store.send(
                 .api(.failed(refusal)),

@@ -568,6 +568,28 @@ import VSASimulator
         return state
     }
 
+    /// The decision that permits "show", with its short media token.
+    static let permitShow: DecisionsResponse = {
+        let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
+        return DecisionsResponse(
+            decisions: [
+                Decision(
+                    resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true,
+                    token: token)
+            ])
+    }()
+
+    /// F.1's `setToken` for "show", its tracking, then F.3 asked for `verifiedAs`.
+    static func permittedShow(_ setup: AppSetup, verifiedAs resource: String) -> [Effect] {
+        [
+            F.callback(.setToken(token: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
+            SDKFlow.track(
+                "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""], setup),
+            F.step(Steps.verifyMediaToken),
+            .call(.verifyMediaToken(serializedToken: "PHNpZ25hdHVyZUluZm8+", resource: resource)),
+        ]
+    }
+
     @Test func backInTheForegroundWithATitlePlayingTheAppCallsCheckAuthorization() {
         let store = Store(state: Self.playing())
         store.send(.user(.foreground), [.vsa(.checkAccessStatus(prompt: true))]) {
@@ -582,20 +604,7 @@ import VSASimulator
             $0.basics.app.activity = .authorizing
             $0.phase = .authorizing("show")
         }
-        let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
-        let permit = Decision(
-            resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true, token: token)
-        store.send(
-            .api(.decisions(DecisionsResponse(decisions: [permit]))),
-            [
-                F.callback(.setToken(token: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
-                SDKFlow.track(
-                    "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""],
-                    F.setup(.ios, .sdk)),
-                F.step(Steps.verifyMediaToken),
-                .call(.verifyMediaToken(serializedToken: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
-            ]
-        ) {
+        store.send(.api(.decisions(Self.permitShow)), Self.permittedShow(F.setup(.ios, .sdk), verifiedAs: "show")) {
             $0.basics.app.unlocked = ["show": true]
             $0.phase = .verifyingMediaToken("show")
         }
@@ -618,19 +627,7 @@ import VSASimulator
         state.basics.app.activity = .authorizing
         state.phase = .authorizing("show")
         let store = Store(state: state, awaiting: [.call(.authorize(mvpd: "Cascade", resources: ["show"], nil))])
-        let token = MediaToken(notBefore: F.now, notAfter: F.later, serializedToken: "PHNpZ25hdHVyZUluZm8+")
-        let permit = Decision(
-            resource: "show", serviceProvider: "APP", mvpd: "Cascade", source: .mvpd, authorized: true, token: token)
-        store.send(
-            .api(.decisions(DecisionsResponse(decisions: [permit]))),
-            [
-                F.callback(.setToken(token: "PHNpZ25hdHVyZUluZm8+", resource: "show")),
-                SDKFlow.track(
-                    "TRACKING_AUTHORIZATION", ["true", "Cascade", SDKFlow.guid("Cascade"), "false", "", ""], setup),
-                F.step(Steps.verifyMediaToken),
-                .call(.verifyMediaToken(serializedToken: "PHNpZ25hdHVyZUluZm8+", resource: "other")),
-            ]
-        ) {
+        store.send(.api(.decisions(Self.permitShow)), Self.permittedShow(setup, verifiedAs: "other")) {
             $0.basics.app.unlocked = ["show": true]
             $0.phase = .verifyingMediaToken("show")
         }
