@@ -164,6 +164,11 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                // Most strings have no escape: one decoding of their bytes, no scalar copy.
+                if scalars.isEmpty {
+                    defer { index += 1 }
+                    return String(decoding: bytes[runStart..<index], as: UTF8.self)
+                }
                 flush(index)
                 index += 1
                 return String(scalars)
