@@ -25,9 +25,11 @@ enum Checks {
         let breaches: [(exchanges: [Int], message: String)]
         switch rule.check {
         case .requiredHeader(let operations, let header, let format, let condition):
-            let asked = zip(calls, appleSSOProfileActive(calls)).filter { call, active in
-                operations.contains(call.name) && (condition != .appleSSOProfile || active)
-            }.map(\.0)
+            // Which profile is in use is read from answers only when the rule depends on it.
+            let active =
+                condition == .appleSSOProfile
+                ? appleSSOProfileActive(calls) : Array(repeating: true, count: calls.count)
+            let asked = zip(calls, active).filter { operations.contains($0.0.name) && $0.1 }.map(\.0)
             breaches = asked.compactMap { call in
                 headerProblem(call.exchange, header, format).map { ([call.exchange.number], "\(call.label): \($0)") }
             }
