@@ -48,4 +48,22 @@ static inline int tvs_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int tvs_err(void) { return ERR; }
 static inline int tvs_key_f(int n) { return KEY_F(n); }
 
+// Last: term.h defines lower-case macros (`lines`, `columns`) that the functions above must not see.
+#if __has_include(<ncursesw/term.h>)
+#include <ncursesw/term.h>
+#else
+#include <term.h>
+#endif
+
+/// Whether curses has a terminfo entry for `name`: initscr would otherwise print a bare
+/// "Error opening terminal" and exit. The entry read to find out is freed again.
+static inline int tvs_terminal_known(const char *name) {
+    int error = 0;
+    TERMINAL *before = cur_term;
+    if (setupterm(name, 1, &error) != OK) return 0;
+    TERMINAL *read = set_curterm(before);
+    if (read != before) del_curterm(read);
+    return 1;
+}
+
 #endif

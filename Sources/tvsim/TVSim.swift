@@ -18,7 +18,8 @@ struct TVSim: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            UI.self, Serve.self, Run.self, AuditHAR.self, Watch.self, Record.self, Scenarios.self, Themes.self, Device.self,
+            UI.self, Serve.self, Run.self, AuditHAR.self, Watch.self, Record.self, Scenarios.self, Themes.self,
+            Device.self,
             Schema.self,
         ],
         defaultSubcommand: UI.self)
@@ -131,6 +132,12 @@ extension UI {
             throw CommandFailure(
                 "the terminal UI needs a terminal that can move the cursor (TERM is '\(term ?? "")'); "
                     + "set TERM, for example TERM=xterm-256color")
+        }
+        guard CursesBackend.knowsTerminal(term) else {
+            throw CommandFailure(
+                "this system has no terminfo entry for TERM '\(term)', so curses cannot draw on it; "
+                    + "use TERM=xterm-256color or TERM=xterm, or install more entries "
+                    + "(Debian and Ubuntu: apt-get install ncurses-term)")
         }
     }
 

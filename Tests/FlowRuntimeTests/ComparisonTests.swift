@@ -112,7 +112,7 @@ enum HandMade {
 }
 
 @Suite struct ComparisonAlignmentTests {
-    @Test func theSameJourneyLinesUpRowByRow() {
+    @Test func theSameSessionLinesUpRowByRow() {
         let left = ["step check-authentication B.3", "http GET /api/v2/ORBIT/profiles 200", "step configuration C.1"]
         let rows = HandMade.rows(left, left)
         #expect(rows.map(\.stage) == [.checkAuthentication, .configuration])

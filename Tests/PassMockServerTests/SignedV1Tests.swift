@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test func theWholeSecondScreenJourneyRunsSigned() async throws {
+    @Test func theWholeSecondScreenFlowRunsSigned() async throws {
         try await Harness.run(acceptsSignedV1: true) { harness in
             let client = try LegacyClient(harness)
             let device = "requestor=ORBIT&deviceId=legacy-tv"

@@ -341,6 +341,18 @@ import Testing
         #expect(model.overlay == nil)
     }
 
+    /// A press before the world's first tick (the clock still reads 0) is confirmed by the
+    /// same key afterwards, as any other.
+    @Test func aRestartAskedBeforeTheFirstTickIsConfirmedAfterIt() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.now = 0
+        #expect(press(&model, .character("r")) == [])
+        _ = model.handle(.tick(now: ScreenFixtures.now, world: model.world))
+        #expect(KeyHints.bar(for: model, width: 200).contains("r again: restart with a fresh device"))
+        #expect(press(&model, .character("r")) == [.restart])
+    }
+
     /// Restarting rewrites the device file and a scenario replaces the session: the first press
     /// says so in the key bar, the same key again within five seconds does it; a session where
     /// nothing happened yet goes at once.
@@ -871,6 +883,23 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(text.contains("with Custom identity provider"), "\(text)")
         let targets = model.codeTargets(on: .ios, with: .customIdP)
         #expect(targets.first { $0.code == "N000" }?.scenario.hasPrefix("custom-idp-") == true)
+    }
+
+    /// Each key walks the plainest scenario of its code: one named after it, reaching it first.
+    @Test func eachCodeKeyWalksThePlainestScenarioOfItsCode() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
+        model.listScenarios(ScenarioCatalog.parsed())
+        let targets = Dictionary(
+            uniqueKeysWithValues: model.codeTargets(on: .ios, with: .restV2).map { ($0.code, $0.scenario) })
+        #expect(targets["N005"] == "rest-v2-ios-n005-apple-picker")
+        #expect(targets["VSA404"] == "rest-v2-ios-vsa404-dismissed")
+        #expect(targets["Z100"] == "rest-v2-ios-denied-no-package")
+        #expect(targets["N003"] == "rest-v2-ios-n003-web-login")
+        // A code reached in every scenario goes to the one with the fewest codes.
+        #expect(
+            UIModel.plainness(of: "Z100", in: ["Z100"], name: "a-b")
+                < UIModel.plainness(of: "Z100", in: ["N000", "Z100"], name: "a"))
     }
 
     @Test func reachingTheTargetCodeIsAnnounced() {

@@ -41,4 +41,14 @@ import Testing
         ).text
         #expect(text.contains("Observando una app") && text.contains("errores 1 · avisos 2"), "\(text)")
     }
+
+    /// No scenario, restart or code walk while watching: each key says so at once, and opens
+    /// no menu that promises keys which cannot work there.
+    @Test(arguments: ["s", "r", "k"] as [Character])
+    func theScenarioKeysSayTheyAreNotForWatching(_ letter: Character) {
+        var model = Self.model(Size(width: 120, height: 36))
+        #expect(model.handle(.key(.character(letter))) == [])
+        #expect(model.overlay == nil)
+        #expect(model.flash == "Not while watching an app: quit and start tvsim to play scenarios.")
+    }
 }

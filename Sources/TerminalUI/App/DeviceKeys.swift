@@ -84,6 +84,8 @@ enum DeviceKeys {
     /// The key bar offers `l` only before the app has run, and then first (the renderer's choice).
     static let home = ScreenKeys<HomeKey>([
         ScreenKey("↑↓", arrows.map { ($0.0, .move($0.1)) }, hint: "bar.move", help: move),
+        // The list is short: a move this far stops at its first or last row.
+        ScreenKey("Home End", [(.home, .move(-Int(Int16.max))), (.end, .move(Int(Int16.max)))], hint: nil),
         ScreenKey("⏎", [.enter, .character(" ")], .select, hint: "bar.select", help: ("⏎", "help.device.select")),
         ScreenKey("g", [.character("g")], .settings, hint: "bar.settings", help: ("g", "help.device.settings")),
         ScreenKey("l", [.character("l")], .launch, hint: "bar.openApp", help: ("l", "help.device.launch")),

@@ -1,6 +1,15 @@
 /// What a key that works on every screen does.
 enum GlobalAction: Sendable, Equatable {
     case switchPane, help, scenarios, restart, presenter, bugReport, codes, faults, stepDetail, redraw, quit
+
+    /// Whether it plays the simulated device (a scenario, a restart, a walk to a code): not in
+    /// `tvsim watch`, where an outside app makes the calls.
+    var needsSimulatedDevice: Bool {
+        switch self {
+        case .scenarios, .restart, .codes: true
+        default: false
+        }
+    }
 }
 
 /// A key that works on every screen, defined once: the key handler, the help's first section, the

@@ -38,7 +38,7 @@ enum PanelKeys {
                 hint: "bar.pace",
                 help: ("+ / -", "help.autoplay.pace")),
         ]
-            + [GlobalAction.presenter, .quit, .restart, .scenarios, .help].compactMap { action in
+            + [GlobalAction.presenter, .quit, .restart, .scenarios, .codes, .help].compactMap { action in
                 GlobalKey.binding(of: action)?.letter.map {
                     ScreenKey(String($0), [.character($0)], .global(action), hint: nil)
                 }

@@ -59,7 +59,10 @@ enum MvpdRow {
 
 enum SettingsRow: Equatable {
     case removeProvider
+    /// The app's access, a switch as in Apple's Settings.
     case permission(VSASimulator.AccessStatus)
+    /// Back to "not asked", so that the app asks again (a tester's row: Apple has none).
+    case forgetAnswer
     case expireSignIn
     case expireProfiles
     case back
@@ -67,7 +70,9 @@ enum SettingsRow: Equatable {
     static func rows(device: SimulatedDevice?, bundleId: String) -> [SettingsRow] {
         var rows: [SettingsRow] = []
         if device?.system.signIn != nil { rows += [.removeProvider, .expireSignIn] }
-        rows.append(.permission(device?.system.accessStatus(of: bundleId) ?? .notDetermined))
+        let access = device?.system.accessStatus(of: bundleId) ?? .notDetermined
+        rows.append(.permission(access))
+        if access == .granted || access == .denied { rows.append(.forgetAnswer) }
         rows += [.expireProfiles, .back]
         return rows
     }
@@ -80,13 +85,9 @@ enum SettingsRow: Equatable {
         } ?? 0
     }
 
-    /// Permission values cycle in this order when the row is chosen.
-    static func nextPermission(after status: VSASimulator.AccessStatus) -> VSASimulator.AccessStatus {
-        switch status {
-        case .granted: .denied
-        case .denied: .notDetermined
-        case .notDetermined, .restricted: .granted
-        }
+    /// The switch flipped: on turns off; off, not asked or restricted turn on.
+    static func toggled(_ status: VSASimulator.AccessStatus) -> VSASimulator.AccessStatus {
+        status == .granted ? .denied : .granted
     }
 }
 

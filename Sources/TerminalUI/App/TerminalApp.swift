@@ -178,8 +178,8 @@ public final class TerminalApp: @unchecked Sendable {
         switch command {
         case .answer(let id, let response): session?.interactive.answer(id, response)
         case .quit: break
-        case .startScenario,
-            .restart where options.watching:
+        // The model refuses these keys while watching; a command that slips through is refused here too.
+        case .startScenario where options.watching, .restart where options.watching:
             update(.flash(model.strings("watch.notHere")))
         case .startScenario(let name, let autoplay): startSession(scenarioName: name, autoplay: autoplay)
         case .restart: startSession(scenarioName: started.scenario, autoplay: started.autoplay, freshDevice: true)

@@ -70,14 +70,21 @@ extension UIModel {
         case .move(let delta): screen = .settings(selection: min(rows.count - 1, max(0, selection + delta)))
         case .back: screen = .home(selection: 0)
         case .select:
+            let adjustment: Adjustment
             switch rows[min(selection, rows.count - 1)] {
-            case .removeProvider: return answer(id, .adjust(.signOutOfProvider))
-            case .permission(let status):
-                return answer(id, .adjust(.setPermission(SettingsRow.nextPermission(after: status))))
-            case .expireSignIn: return answer(id, .adjust(.expireProviderSignIn))
-            case .expireProfiles: return answer(id, .adjust(.expireAdobeProfiles))
-            case .back: screen = .home(selection: 0)
+            case .removeProvider: adjustment = .signOutOfProvider
+            case .permission(let status): adjustment = .setPermission(SettingsRow.toggled(status))
+            case .forgetAnswer: adjustment = .setPermission(.notDetermined)
+            case .expireSignIn: adjustment = .expireProviderSignIn
+            case .expireProfiles: adjustment = .expireAdobeProfiles
+            case .back:
+                screen = .home(selection: 0)
+                return []
             }
+            // As in Apple's Settings, a change leaves Settings open: the app's next home
+            // screen shows it again, on the same row.
+            settingsReturn = selection
+            return answer(id, .adjust(adjustment))
         case nil: break
         }
         return []
@@ -154,9 +161,14 @@ extension UIModel {
             screen = .form(username: username, password: String(password.dropLast()), focus: 1)
         case .erase: break
         case .demoAccount:
-            // F3 fills in a demo account; pressed again, the next one.
+            // F3 fills in the demo account whose user id is typed (after a wrong password, its
+            // own); pressed again on a whole account, the next one.
             guard !hints.isEmpty else { break }
-            let next = ((hints.firstIndex { $0.username == username }).map { $0 + 1 } ?? 0) % hints.count
+            let typed = hints.firstIndex { $0.username == username }
+            let next =
+                if let typed, hints[typed].password != password { typed } else {
+                    (typed.map { $0 + 1 } ?? 0) % hints.count
+                }
             screen = .form(username: hints[next].username, password: hints[next].password, focus: 2)
         case nil:
             guard let character = key.printable else { break }

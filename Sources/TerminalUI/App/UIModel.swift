@@ -140,6 +140,8 @@ public struct UIModel: Sendable {
     public var scenarioNames: [(name: String, platform: String, integration: String, description: String)] = []
     /// The status codes each scenario expects, in order (the codes menu walks to one of them).
     public var scenarioCodes: [String: [String]] = [:]
+    /// The Settings row a change was made from: the home screen that follows shows Settings again.
+    public var settingsReturn: Int?
     /// The code the codes menu walks to: reaching it is announced.
     public var targetCode: String?
     /// A restart or a new scenario asked for once: the same key again within a few seconds does it.
@@ -295,21 +297,37 @@ struct CodeTarget: Equatable {
 extension UIModel {
     static let codeKeys = Array("123456789abcdefghijklmnoprstuvwxy")
 
-    /// The codes the built-in scenarios reach on `platform`, each with the first scenario that
+    /// The codes the built-in scenarios reach on `platform`, each with the plainest scenario that
     /// reaches it (one of the running integration's when there is one) and a key of its own.
     func codeTargets(on platform: DevicePlatform, with integration: Integration) -> [CodeTarget] {
-        var chosen: [String: String] = [:]
-        var order: [String] = []
         let candidates = scenarioNames.filter { $0.platform == platform.rawValue }
-        let preferred = candidates.filter { $0.integration == integration.rawValue } + candidates
-        for entry in preferred {
-            for code in scenarioCodes[entry.name] ?? [] where chosen[code] == nil {
-                chosen[code] = entry.name
-                order.append(code)
+        let own = candidates.filter { $0.integration == integration.rawValue }
+        var chosen: [String: (rank: Plainness, name: String)] = [:]
+        // The integration's own scenarios first; another's only for a code none of its own reaches.
+        for group in [own, candidates] {
+            var found: [String: (rank: Plainness, name: String)] = [:]
+            for entry in group {
+                let codes = scenarioCodes[entry.name] ?? []
+                for code in Set(codes) where chosen[code] == nil {
+                    let rank = Self.plainness(of: code, in: codes, name: entry.name)
+                    if found[code].map({ rank < $0.rank }) ?? true { found[code] = (rank, entry.name) }
+                }
             }
+            chosen.merge(found) { kept, _ in kept }
         }
-        return order.sorted().prefix(Self.codeKeys.count).enumerated().map { index, code in
-            CodeTarget(code: code, scenario: chosen[code] ?? "", key: Self.codeKeys[index])
+        return chosen.keys.sorted().prefix(Self.codeKeys.count).enumerated().map { index, code in
+            CodeTarget(code: code, scenario: chosen[code]?.name ?? "", key: Self.codeKeys[index])
         }
+    }
+
+    /// How plainly a scenario shows `code`, smaller first: a name that names the code, then the
+    /// fewest codes before it, then the fewest codes in all, then the shortest name. A walk to
+    /// N005 should not pass two VSA404s on the way.
+    typealias Plainness = (unnamed: Int, before: Int, total: Int, length: Int)
+
+    static func plainness(of code: String, in codes: [String], name: String) -> Plainness {
+        let word = code.lowercased().replacingOccurrences(of: "_", with: "-")
+        let named = "-\(name)-".contains("-\(word)-")
+        return (named ? 0 : 1, codes.firstIndex(of: code) ?? codes.count, codes.count, name.count)
     }
 }

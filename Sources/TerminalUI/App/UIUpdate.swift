@@ -110,6 +110,9 @@ extension UIModel {
             if timeline.count > 5_000 { timeline.removeFirst(timeline.count - 5_000) }
             return commands
         case .tick(let now, let world):
+            // The clock reads 0 until the world's first tick: a press asked to be confirmed
+            // before then starts its five seconds now, or it would be stale at once.
+            if let asked = confirmation, asked.since <= 0 { confirmation = (asked.command, now) }
             self.now = now
             self.world = world
             expireFlash()
@@ -247,6 +250,8 @@ extension UIModel {
         }
         screen = Self.initialScreen(
             for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
+        if case .home = pending.request, let selection = settingsReturn { screen = .settings(selection: selection) }
+        settingsReturn = nil
         switch pending.request {
         case .home(let home), .notice(_, let home): lastHome = home
         default: break
@@ -270,6 +275,8 @@ extension UIModel {
 
     mutating func handleKey(_ key: Key) -> [UICommand] {
         if key == .resize { return [] }
+        // Quit's function key leaves from anywhere, a menu or panel included.
+        if key == .function(GlobalKey.binding(of: .quit)?.functionKey ?? 10) { return [.quit] }
         if let overlay { return handleOverlay(overlay, key) }
         switch key {
         case .tab, .backTab:
@@ -313,6 +320,11 @@ extension UIModel {
     }
 
     mutating func perform(_ action: GlobalAction) -> [UICommand] {
+        // `tvsim watch` simulates no device: no scenario to start, restart or walk to a code.
+        if watching != nil, action.needsSimulatedDevice {
+            flash = strings("watch.notHere")
+            return []
+        }
         switch action {
         case .help: overlay = .help(scroll: 0)
         case .quit: return [.quit]

@@ -38,6 +38,10 @@ public final class CursesBackend: TerminalBackend {
         TerminalRestore.shared.armed = true
     }
 
+    /// Whether this system's terminfo describes the terminal type `name` (checked before curses
+    /// starts, so that an unknown `TERM` is refused with advice instead of curses' bare exit).
+    public static func knowsTerminal(_ name: String) -> Bool { tvs_terminal_known(name) != 0 }
+
     public func present(_ buffer: CellBuffer) {
         if buffer.size != previous?.size { erase() }
         for run in buffer.changes(since: previous) {

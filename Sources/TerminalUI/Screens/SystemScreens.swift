@@ -281,7 +281,10 @@ struct SettingsScreen {
             case .permission(let status):
                 ListRow(
                     strings("settings.access", ["app": home.setup.identity.displayName]),
-                    trailing: strings("permission.\(status.rawValue)"))
+                    trailing: strings("settings.switch.\(status.rawValue)"))
+            case .forgetAnswer:
+                ListRow(
+                    strings("settings.forgetAccess", ["app": home.setup.identity.displayName]), style: Style(.warning))
             case .expireSignIn: ListRow(strings("settings.expireSignIn"), style: Style(.warning))
             case .expireProfiles: ListRow(strings("settings.expireProfiles"), style: Style(.warning))
             case .back: ListRow(strings("settings.back"), style: Style(.muted))

@@ -28,7 +28,7 @@ struct SettingsHandler: Sendable {
             device.update { $0.system.appAccess[bundleId] = status == .notDetermined ? nil : status }
             timeline.append(
                 .user,
-                TimelinePhrase("user.setsPermission", ["app": setup.identity.displayName, "status": status.rawValue]))
+                TimelinePhrase("user.setsPermission.\(status.rawValue)", ["app": setup.identity.displayName]))
         case .expireProviderSignIn:
             if device.current.system.signIn != nil {
                 let now = clock.nowMilliseconds()
