@@ -11,7 +11,7 @@ import Testing
 /// `tvsim record`: a scenario played by itself into an asciicast file, read back in Swift and,
 /// where it is installed, by asciinema's own parser.
 @Suite struct RecordCommandTests {
-    @Test func theAppleSSOJourneyRecordsAsAnAsciicastThatAsciinemaReads() async throws {
+    @Test func theAppleSSOSignInRecordsAsAnAsciicastThatAsciinemaReads() async throws {
         let cast = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).cast")
         defer { try? FileManager.default.removeItem(at: cast) }
         let record = try await Subprocess.run(
@@ -44,10 +44,13 @@ import Testing
     @Test func aRecordingPlaysAtThePaceAskedFor() async throws {
         let cast = FileManager.default.temporaryDirectory.appendingPathComponent("pace-\(UUID().uuidString).cast")
         defer { try? FileManager.default.removeItem(at: cast) }
-        let record = try await Subprocess.run(
-            .path(FilePath(TVSimBinary.url.path)),
-            arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "1"],
-            environment: TVSimBinary.environment, output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        // Timed: with no journey's terminal session beside it.
+        let record = try await Journey.gate.alone {
+            try await Subprocess.run(
+                .path(FilePath(TVSimBinary.url.path)),
+                arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "1"],
+                environment: TVSimBinary.environment, output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        }
         #expect(record.terminationStatus.isSuccess, "\(record.standardOutput)")
         let recorded = try RecordedCast(contentsOf: cast.path)
         #expect(recorded.text.contains("1 s/step"), "the title bar shows the pace asked for")
