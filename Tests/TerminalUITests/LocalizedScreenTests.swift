@@ -85,6 +85,25 @@ import VSASimulator
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// Apple's picker bar in every language at both sizes: Cancel, at least a space, then the
+    /// whole title, centred where it clears Cancel (`CancelarProveedor de TV` was one word).
+    @Test(arguments: Language.allCases)
+    func thePickersTitleNeverRunsIntoCancel(_ language: Language) throws {
+        let strings = Strings.of(language)
+        for size in Self.sizes {
+            let text = Renderer(theme: ScreenFixtures.monoTheme).render(
+                try Self.model(language, .ios, "picker", size)
+            ).text
+            let bar = try #require(
+                text.split(separator: "\n").first { $0.contains(strings("picker.cancel") + " ") }, "\(text)")
+            #expect(bar.contains(strings("picker.title")), "\(language.tag) \(size.width): \(bar)")
+            #expect(!bar.contains(strings("picker.cancel") + strings("picker.title")), "\(bar)")
+        }
+        let bar = Rect(x: 0, y: 0, width: 36, height: 1)
+        #expect(PickerScreen.titleRect(after: "Cancel", in: bar, title: 11).x == 12, "centred: (36 - 11) / 2")
+        #expect(PickerScreen.titleRect(after: "Cancelar", in: bar, title: 24).x == 9, "after Cancel and a space")
+    }
+
     /// The inspector's tabs and State tab, the faults panel, the codes menu and the scenario menu
     /// speak the session's language; what they list (routes, fault kinds, scenarios) stays data.
     @Test(arguments: Language.allCases.filter { $0 != .english })

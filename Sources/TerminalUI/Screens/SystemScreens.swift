@@ -61,8 +61,12 @@ struct PickerScreen {
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         var y = rect.y
         let titleRow = rect.row(0)
-        if !isTV { canvas.line(strings("picker.cancel"), in: titleRow, Style(.accent)) }
-        canvas.line(strings("picker.title"), in: titleRow, Style(.text, bold: true), align: .center)
+        let cancel = isTV ? "" : strings("picker.cancel")
+        if !cancel.isEmpty { canvas.line(cancel, in: titleRow, Style(.accent)) }
+        let title = strings("picker.title")
+        canvas.line(
+            title, in: Self.titleRect(after: cancel, in: titleRow, title: DisplayWidth.of(title)),
+            Style(.text, bold: true))
         y += 1
         let search = Rect(x: rect.x, y: y, width: rect.width, height: 1)
         canvas.fill(search, Style(.text, on: .surface))
@@ -104,6 +108,17 @@ struct PickerScreen {
         case .other: return ListRow(strings("picker.other"), style: Style(.accent))
         case .note(let text): return ListRow(text, style: Style(.muted, dim: true), selectable: false)
         }
+    }
+}
+
+extension PickerScreen {
+    /// Where the navigation bar's title goes: centred on the bar as Apple centres it, or just
+    /// after `leading` (Cancel) with a space where centring would run into it; cut with `…` when
+    /// even that does not fit.
+    static func titleRect(after leading: String, in bar: Rect, title width: Int) -> Rect {
+        let reserved = leading.isEmpty ? 0 : DisplayWidth.of(leading) + 1
+        let x = max((bar.width - width) / 2, reserved)
+        return Rect(x: bar.x + x, y: bar.y, width: max(0, bar.width - x), height: 1)
     }
 }
 
