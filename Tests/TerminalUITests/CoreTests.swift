@@ -259,9 +259,8 @@ import Testing
                 for style in Self.marked {
                     let resolved = theme.resolve(style, for: capability)
                     guard let foreground = resolved.foreground, let background = resolved.background else { continue }
-                    let contrast = abs(TerminalPalette.lightness(foreground) - TerminalPalette.lightness(background))
                     #expect(
-                        contrast >= TerminalPalette.minimumContrast,
+                        TerminalPalette.contrastRatio(foreground, background) >= TerminalPalette.minimumContrastRatio,
                         "\(name) \(capability): \(style) draws \(foreground) on \(background)")
                 }
             }

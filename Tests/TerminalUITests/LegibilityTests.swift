@@ -36,6 +36,26 @@ import VSASimulator
             problems.isEmpty, "\(themeName): \(problems.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
     }
 
+    /// An error reads as an error: red in every theme that has colours, at every depth, on the
+    /// page and on a surface (an alert, a form), and bold as well (the provider's "The user ID or
+    /// password is incorrect." was white bold at 8 and 16 colours, like the text around it).
+    @Test(arguments: themes.filter { $0 != "mono" })
+    func anErrorIsRedAtEveryDepth(_ themeName: String) throws {
+        let theme = ThemeLibrary(directories: []).load(themeName).theme
+        for depth in Self.depths {
+            for page in [Role.background, .surface] {
+                let resolved = theme.resolve(Style(.error, on: page, bold: true), for: depth)
+                let (red, green, blue) = TerminalPalette.rgb(try #require(resolved.foreground, "\(depth)"))
+                #expect(
+                    red > green + 60 && red > blue + 60,
+                    "\(themeName) \(depth) on \(page): \(String(describing: resolved))")
+                #expect(resolved.attributes.contains("bold"))
+                let text = theme.resolve(Style(.text, on: page), for: depth)
+                #expect(resolved.foreground != text.foreground, "\(themeName) \(depth): the error looks like text")
+            }
+        }
+    }
+
     /// Without colour (`--theme mono`, `NO_COLOR`, `TERM=vt100`) a focused frame is marked by
     /// the focus role's attributes: never by an underline under every border cell.
     @Test(arguments: themes)
@@ -101,9 +121,9 @@ import VSASimulator
         return foreground != background && contrast >= minimumContrast
     }
 
-    /// Far below what a theme picks its colours by (`TerminalPalette.minimumContrast`): saturated
-    /// colours such as red on black read better than their lightness says. What falls under it
-    /// is black on black, grey on grey, blue on black.
+    /// Far below what a theme's colours are held to (`TerminalPalette.minimumContrastRatio`),
+    /// measured otherwise (plain lightness), so that the two checks do not share a blind spot.
+    /// What falls under it is black on black, grey on grey, blue on black.
     static let minimumContrast = 0.15
 
     /// Every fixture screen on both platforms at both sizes, and at 120×36 on iPhone the

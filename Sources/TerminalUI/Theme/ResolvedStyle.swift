@@ -1,3 +1,5 @@
+import Foundation
+
 /// A style as a terminal draws it: a foreground and background colour (nil: the terminal's own)
 /// and attributes. Worked out from the theme, so that what a theme means does not depend on the
 /// backend, and tests can read it.
@@ -69,13 +71,16 @@ extension Style {
 
 /// The xterm palette's colours, as far as contrast needs them.
 enum TerminalPalette {
-    /// Below this difference in lightness (0–1) text is hard to read on its background.
-    static let minimumContrast = 0.35
+    /// Below this contrast ratio (WCAG's, 1–21) text is hard to read on its background: 3:1, the
+    /// least WCAG asks of large text and of the parts of an interface. Measured as WCAG measures it
+    /// (luminance of the linearised colour), so that a saturated colour keeps its meaning: red on
+    /// black (3.6:1) reads, and an error stays red at 8 and 16 colours; blue on black (2.2:1) gives
+    /// way to white.
+    static let minimumContrastRatio = 3.0
 
     /// `foreground`, or black or white when it would not read on `background`.
     static func readable(_ foreground: Int?, on background: Int?, capability: ColorCapability) -> Int? {
-        guard let foreground, let background,
-            abs(lightness(foreground) - lightness(background)) < minimumContrast
+        guard let foreground, let background, contrastRatio(foreground, background) < minimumContrastRatio
         else { return foreground }
         let dark = lightness(background) > 0.5
         switch capability {
@@ -83,6 +88,22 @@ enum TerminalPalette {
         case .ansi16: return dark ? 0 : 15
         default: return dark ? 0 : 7
         }
+    }
+
+    /// WCAG's contrast ratio of two xterm colours, from 1 (the same) to 21 (black and white).
+    static func contrastRatio(_ first: Int, _ second: Int) -> Double {
+        let (a, b) = (luminance(first), luminance(second))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// WCAG's relative luminance of an xterm colour: its linearised sRGB, weighted.
+    static func luminance(_ index: Int) -> Double {
+        let (red, green, blue) = rgb(index)
+        func linear(_ channel: Double) -> Double {
+            let value = channel / 255
+            return value <= 0.040_45 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
     /// The basic colour (0–7) of a 16-colour index; other indexes as they are.
