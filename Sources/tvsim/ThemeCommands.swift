@@ -46,17 +46,20 @@ struct Themes: AsyncParsableCommand {
             for role in Role.allCases {
                 let appearance = theme.appearance(role)
                 let sample = " \(role.rawValue) "
+                // A page colour is shown as the UI paints it: behind the theme's text.
+                let behind = Self.backgroundRoles.contains(role)
+                let text = theme.appearance(.text)
                 let c256 =
                     color
-                    ? Self.paint(sample, appearance.c256, extended: true)
-                    : "\(appearance.c256.map(String.init) ?? "default")"
+                    ? Self.paint(sample, appearance.c256, extended: true, behindText: behind, in: text.c256)
+                    : Self.name(appearance.c256, behind: behind)
                 let c16 =
                     color
-                    ? Self.paint(sample, appearance.c16, extended: false)
-                    : "\(appearance.c16.map(String.init) ?? "default")"
-                // Eight colours have no bright ones: what the terminal is sent for the role as text.
-                let eight = theme.resolve(Style(role, on: .background), for: .ansi8)
-                let c8 = color ? Self.paint(sample, eight) : Self.describe(eight)
+                    ? Self.paint(sample, appearance.c16, extended: false, behindText: behind, in: text.c16)
+                    : Self.name(appearance.c16, behind: behind)
+                // Eight colours have no bright ones: what the terminal is sent for the role.
+                let eight = theme.resolve(behind ? Style(.text, on: role) : Style(role, on: .background), for: .ansi8)
+                let c8 = color ? Self.paint(sample, eight) : Self.describe(eight, behind: behind)
                 let mono = appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().joined(separator: "+")
                 Console.line(
                     role.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -65,17 +68,43 @@ struct Themes: AsyncParsableCommand {
             }
         }
 
-        static func paint(_ text: String, _ color: Int?, extended: Bool) -> String {
+        /// The roles the UI paints behind text rather than as text.
+        static let backgroundRoles: Set<Role> = [.background, .surface, .selection]
+
+        static func name(_ color: Int?, behind: Bool) -> String {
+            (behind ? "bg " : "") + (color.map(String.init) ?? "default")
+        }
+
+        /// `text` in `color`; or, `behindText`, on `color` in the text role's colour `textColor`.
+        static func paint(
+            _ text: String, _ color: Int?, extended: Bool, behindText: Bool = false, in textColor: Int? = nil
+        )
+            -> String
+        {
             guard let color else { return text }
-            let code = extended ? "38;5;\(color)" : (color < 8 ? "\(30 + color)" : "\(90 + color - 8)")
-            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+            func code(_ color: Int, background: Bool) -> String {
+                if extended { return "\(background ? 48 : 38);5;\(color)" }
+                let base = background ? (color < 8 ? 40 : 92) : (color < 8 ? 30 : 82)
+                return "\(base + color)"
+            }
+            let codes =
+                behindText
+                ? [code(color, background: true)] + (textColor.map { [code($0, background: false)] } ?? [])
+                : [code(color, background: false)]
+            return "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
         }
 
         static func paint(_ text: String, _ style: ResolvedStyle) -> String {
             var codes = style.foreground.map { ["\(30 + $0)"] } ?? []
+            if let background = style.background { codes.append("\(40 + background)") }
             if style.attributes.contains("bold") { codes.append("1") }
             if style.attributes.contains("dim") { codes.append("2") }
             return codes.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+        }
+
+        static func describe(_ style: ResolvedStyle, behind: Bool) -> String {
+            guard behind else { return describe(style) }
+            return "bg " + (style.background.map(String.init) ?? "default")
         }
 
         static func describe(_ style: ResolvedStyle) -> String {
