@@ -673,6 +673,24 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(model.screen == .home(selection: 2))
     }
 
+    /// A title played by the script (no key moved the cursor) is the one selected.
+    @Test func anAutoplayedPlaySelectsTheTitleThatPlays() {
+        var model = ScreenFixtures.model(
+            .home(HomeView(app: ScreenFixtures.signedInApp, setup: setup)), .ios, .init(width: 120, height: 36))
+        #expect(model.screen == .home(selection: 1))
+        var playing = ScreenFixtures.signedInApp
+        playing.playing = AppModel.Playback(resource: "orbit-sports", tokenNotAfter: 1)
+        let autoplayed = { (id: Int) in
+            UIMessage.request(
+                PendingRequest(id: id, request: .home(HomeView(app: playing, setup: setup)), autoplay: true))
+        }
+        _ = model.handle(autoplayed(2))
+        #expect(model.screen == .home(selection: 3))
+        // Handed over when the script ends, the home screen keeps the cursor there.
+        _ = model.handle(home(playing, id: 3))
+        #expect(model.screen == .home(selection: 3))
+    }
+
     @Test func afterSigningInTheSelectionLeavesSignOut() {
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: setup)), .ios, .init(width: 120, height: 36))

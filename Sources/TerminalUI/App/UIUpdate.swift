@@ -236,6 +236,15 @@ extension UIModel {
         return rows.firstIndex { if case .title = $0 { true } else { false } } ?? kept
     }
 
+    /// The row of a title that started playing since `before`: an autoplayed play moves no cursor,
+    /// and the selection should be on what plays.
+    static func rowNowPlaying(in home: HomeView, before: HomeView?) -> Int? {
+        guard let before, let playing = home.app.playing?.resource, playing != before.app.playing?.resource else {
+            return nil
+        }
+        return HomeRow.rows(home).firstIndex { if case .title(let item) = $0 { item.id == playing } else { false } }
+    }
+
     /// Shows a request of the flow on the device.
     mutating func show(_ pending: PendingRequest) {
         let previous = self.pending?.request ?? withdrawnRequest
@@ -250,6 +259,12 @@ extension UIModel {
         }
         screen = Self.initialScreen(
             for: pending.request, lastUsername: lastUsername, homeSelection: homeSelection)
+        if pending.autoplay, case .home(let home) = pending.request,
+            let row = Self.rowNowPlaying(in: home, before: lastHome)
+        {
+            screen = .home(selection: row)
+            homeSelection = row
+        }
         if case .home = pending.request, let selection = settingsReturn { screen = .settings(selection: selection) }
         settingsReturn = nil
         switch pending.request {

@@ -63,6 +63,8 @@ import Testing
         await app.see("The scenario's steps are done", seconds: 30)
         await app.see("Signed in · Aurora Cable")
         await app.see("Playing Deep Space")
+        // The cursor is on what plays, not where the script found it.
+        await app.see("› ▶ Deep Space")
         try await app.quit()
     }
 
