@@ -13,6 +13,18 @@ import Testing
 #endif
 
 /// Runs the built `tvsim` binary as a user would.
+/// Runs the tasks that read a started `tvsim`'s output, on one thread of its own.
+final class OutputReaderExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = OutputReaderExecutor()
+    private let queue = DispatchQueue(label: "tvsim-tests.output-reader")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
 enum TVSimBinary {
     static var url: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
@@ -51,7 +63,9 @@ enum TVSimBinary {
                 fileLimit.map { limit in
                     ("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", TVSimBinary.url.path] + arguments)
                 } ?? (TVSimBinary.url.path, arguments)
-            Task.detached {
+            // On a thread of its own: synchronous tests that keep the cooperative threads busy
+            // for seconds must not keep the output from being read while a test waits for it.
+            Task.detached(executorPreference: OutputReaderExecutor.shared) {
                 let status: Int32
                 do {
                     let result = try await Subprocess.run(
