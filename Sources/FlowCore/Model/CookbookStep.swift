@@ -17,6 +17,20 @@ public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
     }
 
     public var label: String { "\(id) \(title)" }
+
+    /// The step of `integration`'s cookbook that `id` names, when it names only one (REST API
+    /// V2's BA.2 is the web login on an iPhone and the code on a TV): how the live audit of an
+    /// outside app titles the step of a call it recognised.
+    public static func named(_ id: String, in integration: String) -> CookbookStep? {
+        let steps: [CookbookStep] =
+            switch Integration(rawValue: integration) {
+            case .restV2?: RestV2Steps.all
+            case .restV1?: RestV1Steps.all
+            default: []
+            }
+        let matching = steps.filter { $0.id == id }
+        return matching.count == 1 ? matching[0] : nil
+    }
 }
 
 /// The parts of a sign-in journey every integration goes through in its own way, in the order

@@ -1,4 +1,5 @@
 import Conformance
+import FlowCore
 import FlowRuntime
 import Foundation
 import MockBackendAPI
@@ -86,13 +87,23 @@ struct WatchFeed {
         guard !calls.isEmpty else { return }
         state.exchanges += calls.map(Conformance.Exchange.init(journal:))
         let audits = Audit.run(state.exchanges, historyComplete: state.complete)
-        var steps: [Int: String] = [:]
+        var steps: [Int: (id: String, call: String, integration: String)] = [:]
         for audit in audits {
-            for call in audit.calls { steps[call.exchange.number] = audit.step(of: call).map { "\($0) \(call.name)" } }
+            for call in audit.calls {
+                // DCR calls made before any REST call are REST API V2's A.1–A.4 (seed 002).
+                let integration = audit.integration == "dcr" ? "rest-v2" : audit.integration
+                steps[call.exchange.number] = audit.step(of: call).map { ($0, call.name, integration) }
+            }
         }
         for entry in calls {
-            if let step = steps[entry.id] {
-                timeline.append(.step, step, detail: "The cookbook step of the next call.", time: entry.time)
+            if let (id, call, integration) = steps[entry.id] {
+                // The cookbook's own step when the id names one, so that the Step pane explains it.
+                if let step = CookbookStep.named(id, in: integration) {
+                    timeline.append(.step, step.label, detail: step.explanation, step: step, time: entry.time)
+                } else {
+                    timeline.append(
+                        .step, "\(id) \(call)", detail: "The cookbook step of the next call.", time: entry.time)
+                }
             }
             timeline.record(HTTPExchange(journal: entry))
         }

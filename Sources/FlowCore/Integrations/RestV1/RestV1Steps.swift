@@ -52,4 +52,30 @@ public enum RestV1Steps {
         "L.1", "user metadata: tokenSource", key: "step.rest-v1.tokenSource", stage: .logout)
     public static let logout = CookbookStep(
         "L.2", "logout", key: "step.rest-v1.logout", stage: .logout)
+
+    /// Every step above, in the cookbook's order (a test holds the list to the declarations).
+    public static let all: [CookbookStep] = [
+        registerClient,
+        retrieveToken,
+        checkAdobeToken,
+        readAdobeToken,
+        silentPartnerStatus,
+        retrieveConfiguration,
+        interactivePartnerStatus,
+        loginSucceeded,
+        profileRequest,
+        forwardToPartner,
+        tokenExchange,
+        tokenGenerated,
+        regularAuthentication,
+        appPicker,
+        webLogin,
+        showCode,
+        retrieveAdobeToken,
+        preauthorize,
+        authorize,
+        mediaToken,
+        tokenSource,
+        logout,
+    ]
 }

@@ -66,4 +66,37 @@ public enum RestV2Steps {
         "E.1", "initiate logout", key: "step.rest-v2.logout", stage: .logout)
     public static let logoutAction = CookbookStep(
         "E.2", "indicate next action", key: "step.rest-v2.logoutAction", stage: .logout)
+
+    /// Every step above, in the cookbook's order (a test holds the list to the declarations).
+    public static let all: [CookbookStep] = [
+        registerClient,
+        retrieveToken,
+        silentPartnerStatus,
+        validateSilentStatus,
+        retrieveProfiles,
+        selectProfile,
+        continuePartner,
+        retrieveConfiguration,
+        interactivePartnerStatus,
+        validateInteractiveStatus,
+        partnerRequest,
+        continueDecisions,
+        continueBasic,
+        partnerAuthentication,
+        validatePartnerResponse,
+        partnerProfile,
+        appPicker,
+        createSession,
+        webLogin,
+        showCode,
+        pollProfile,
+        decisionPartnerStatus,
+        validateDecisionStatus,
+        authorizationPartnerStatus,
+        validateAuthorizationStatus,
+        preauthorize,
+        authorize,
+        logout,
+        logoutAction,
+    ]
 }
