@@ -691,6 +691,23 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(model.screen == .home(selection: 3))
     }
 
+    /// Single sign-on gave way because the provider did not answer: the app's picker says so,
+    /// with the code; chosen by the user's own tap, it says nothing.
+    @Test func theAppsPickerSaysWhySingleSignOnGaveWay() {
+        let mvpds = [MvpdConfiguration(id: "Cascade", displayName: "Cascade Communications", logoUrl: "")]
+        var model = ScreenFixtures.model(.mvpdPicker(mvpds, preselected: nil), .ios, .init(width: 80, height: 24))
+        let render = { Renderer(theme: ScreenFixtures.monoTheme).render(model).text }
+        #expect(!render().contains("⚠"), "\(render())")
+        _ = model.handle(
+            .timeline(
+                TimelineEntry(
+                    id: 90, time: ScreenFixtures.now, kind: .status, title: "VSA503", detail: nil,
+                    status: .metadataUnavailable)))
+        #expect(render().contains("⚠ Your TV provider did not"), "\(render())")
+        #expect(render().contains("(VSA503)"), "\(render())")
+        #expect(render().contains("Cascade Communications"), "the list still shows")
+    }
+
     @Test func afterSigningInTheSelectionLeavesSignOut() {
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: setup)), .ios, .init(width: 120, height: 36))

@@ -271,6 +271,16 @@ struct HomeProblem: Equatable {
         default: return nil
         }
     }
+
+    /// What the app says above its own picker when single sign-on gave way to it; nil where the
+    /// picker needs no word (a configuration failure never leads there).
+    var pickerMessageKey: String? {
+        switch messageKey {
+        case "home.problem.providerNotResponding": "appPicker.problem.providerNotResponding"
+        case "home.problem.signInFailed": "appPicker.problem.signInFailed"
+        default: nil
+        }
+    }
 }
 
 extension UIModel {

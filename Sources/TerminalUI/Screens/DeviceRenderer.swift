@@ -89,7 +89,8 @@ struct DeviceRenderer {
             ).draw(in: rect, &canvas)
         case (.mvpdPicker(let mvpds, _), .mvpdPicker(let query, let selection)):
             MvpdPickerScreen(
-                appName: model.appName, mvpds: mvpds, query: query, selection: selection, strings: strings
+                appName: model.appName, mvpds: mvpds, query: query, selection: selection, strings: strings,
+                problem: model.homeProblem
             ).draw(in: rect, &canvas)
         case (.registrationCode(let code, let url), .code(let chooser)):
             CodeScreen(

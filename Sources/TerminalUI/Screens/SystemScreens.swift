@@ -187,10 +187,21 @@ struct MvpdPickerScreen {
     let query: String
     let selection: Int
     let strings: Strings
+    /// Why single sign-on gave way to this picker, when the app has something to say about it
+    /// (the provider did not answer, the framework failed): said above the list.
+    var problem: HomeProblem? = nil
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
         canvas.line(appName.uppercased(), in: rect.row(0), Style(.brand, bold: true), align: .center)
         canvas.line(strings("appPicker.title"), in: rect.row(1), Style(.text, bold: true), align: .center)
+        var rect = rect
+        if let problem, let key = problem.pickerMessageKey {
+            let lines = DisplayWidth.wrap("⚠ \(strings(key)) (\(problem.code))", to: rect.width).prefix(3)
+            for (offset, line) in lines.enumerated() {
+                canvas.line(line, in: rect.row(2 + offset), Style(.warning))
+            }
+            rect = Rect(x: rect.x, y: rect.y + lines.count, width: rect.width, height: rect.height - lines.count)
+        }
         let search = rect.row(2)
         canvas.fill(search, Style(.text, on: .surface))
         canvas.line(

@@ -82,6 +82,22 @@ import Testing
         try await app.quit()
     }
 
+    /// A provider that does not answer for this persona (VSA503): the app says so above its own
+    /// picker instead of showing it without a word.
+    @Test func aProviderThatDoesNotAnswerIsSaidAboveTheAppsPicker() async throws {
+        let app = try await Self.openPicker(window: .small, term: "xterm")
+        try await app.press("Enter")
+        await app.see("Sign in to Aurora Cable")
+        try await app.type("expired")
+        try await app.press("Enter")
+        try await app.type("expired")
+        try await app.press("Enter")
+        await app.see("Choose your TV provider")
+        await app.see("⚠ Your TV provider did not")
+        await app.see("(VSA503)")
+        try await app.quit(with: ["F10"])
+    }
+
     /// The list on the app's home moves to its ends too.
     @Test func homeAndEndMoveTheAppsHomeList() async throws {
         let app = try await Journey.open(window: .small)
