@@ -25,15 +25,11 @@ struct Journey: Sendable {
         deviceState: Bool = true, environment: [String: String] = [:]
     ) async throws -> Journey {
         await gate.enter()
-        do {
-            let session = try await TmuxSession.start(
-                arguments: arguments, width: window.width, height: window.height, term: term, deviceState: deviceState,
-                environment: environment, onEnd: { Task { await gate.leave() } })
-            return Journey(session: session, width: window.width, height: window.height)
-        } catch {
-            await gate.leave()
-            throw error
-        }
+        // The session gives its place back when it goes, a session that failed to start included.
+        let session = try await TmuxSession.start(
+            arguments: arguments, width: window.width, height: window.height, term: term, deviceState: deviceState,
+            environment: environment, onEnd: { Task { await gate.leave() } })
+        return Journey(session: session, width: window.width, height: window.height)
     }
 
     /// Presses keys by tmux's names (`Enter`, `Escape`, `Up`, `F3`, `C-c`, `k`), one after
