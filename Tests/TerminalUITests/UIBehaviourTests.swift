@@ -264,6 +264,10 @@ import Testing
     @Test func aNarrowTimelineRowStillShowsTheStatus() {
         let entry = Self.exchangeEntry("POST", "/o/client/register", status: 201, label: "dcr.register")
         #expect(InspectorRenderer.title(of: entry, width: 13) == "dcr.re… → 201")
+        // Where the path does not fit, the operation's name alone, on every row alike.
+        let token = Self.exchangeEntry("POST", "/o/client/token", status: 201, label: "dcr.token")
+        #expect(InspectorRenderer.title(of: token, width: 21) == "dcr.token → 201")
+        #expect(InspectorRenderer.title(of: entry, width: 21) == "dcr.register → 201")
         #expect(InspectorRenderer.title(of: entry, width: 29) == "POST /o/client/register → 201")
         let query = Self.exchangeEntry(
             "GET", "/api/v1/tokens/authn?deviceId=abc", status: 404, label: "v1.tokens.authn")

@@ -100,10 +100,14 @@ struct InspectorRenderer {
         let mark = entry.exchange?.responseHeader(HeaderName.fault) != nil ? "⚡" : ""
         let request = String(entry.title[..<arrow.lowerBound])
         let outcome = String(entry.title[arrow.lowerBound...])
-        let forms = requestForms(request, operation: entry.exchange?.label).map { mark + $0 }
-        // The duration goes only once no form of the path fits with it.
-        for tail in [outcome + duration, outcome] {
-            if let form = forms.first(where: { DisplayWidth.of($0 + tail) <= width }) { return form + tail }
+        let paths = requestForms(request).map { mark + $0 }
+        // The duration goes only once no form of the path fits with it; the operation's name
+        // alone comes after every form of the path, as on every row that comes to it.
+        let operation = entry.exchange.map(\.label).flatMap { $0.isEmpty ? nil : mark + $0 }
+        for forms in [paths, operation.map { [$0] } ?? []] {
+            for tail in [outcome + duration, outcome] {
+                if let form = forms.first(where: { DisplayWidth.of($0 + tail) <= width }) { return form + tail }
+            }
         }
         // Narrower than any form: the status, and as much of the operation as fits before it.
         let name = mark + (entry.exchange?.label ?? request)
@@ -112,13 +116,14 @@ struct InspectorRenderer {
         return DisplayWidth.truncate(name, to: room) + outcome
     }
 
-    /// `METHOD /path` from whole to shortest: the whole request; its path without its leading
-    /// segments, one more each time, down to its last two (`POST …/authorize/AuroraCable`); the
-    /// method and the call's operation name (`POST decisions.authorize`).
-    static func requestForms(_ request: String, operation: String?) -> [String] {
+    /// `METHOD /path` from whole to shortest: the whole request, then its path without its
+    /// leading segments, one more each time, down to its last two (`POST …/authorize/AuroraCable`).
+    /// Past them a row shows the call's operation name alone (`decisions.authorize`), every row
+    /// alike, so that a narrow timeline does not mix `POST dcr.token` with `dcr.register`.
+    static func requestForms(_ request: String) -> [String] {
         var forms = [request]
         let parts = request.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2 else { return forms + (operation.map { [$0] } ?? []) }
+        guard parts.count == 2 else { return forms }
         let method = parts[0]
         let path = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let query = path.count > 1 ? "?…" : ""
@@ -128,7 +133,6 @@ struct InspectorRenderer {
                 forms.append("\(method) …/\(segments.dropFirst(dropped).joined(separator: "/"))\(query)")
             }
         }
-        if let operation { forms.append("\(method) \(operation)") }
         return forms
     }
 
