@@ -42,6 +42,21 @@ struct Journey: Sendable {
         }
     }
 
+    /// The way most journeys begin on a free device: the permission alert answered with Allow
+    /// (`a`), then the app's home, signed out.
+    func allowAccess() async throws {
+        await see("Would Like Access")
+        try await press("a")
+        await see("› Sign in with your TV provider")
+    }
+
+    /// From a free device, Allow and then the home's sign-in: Apple's TV-provider picker.
+    func openApplePicker() async throws {
+        try await allowAccess()
+        try await press("Enter")
+        await see("⌕ Search")
+    }
+
     /// Types `text` as it is, letter by letter (accents and all).
     func type(_ text: String) async throws {
         try await session.run(["send-keys", "-t", "s", "-l", text])

@@ -7,9 +7,7 @@ import Testing
 @Suite(.needs(.tmux)) struct JourneyFaults {
     @Test func aFaultShowsOnTheNextCallThenTheSessionIsExportedAndAudited() async throws {
         let app = try await Journey.open()
-        await app.see("Would Like Access")
-        try await app.press("a")
-        await app.see("› Sign in with your TV provider")
+        try await app.allowAccess()
         // f: the configuration route, HTTP 503 (the fourth kind after the latencies), once.
         try await app.press("f")
         await app.see("New fault")

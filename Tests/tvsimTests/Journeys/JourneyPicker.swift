@@ -9,11 +9,7 @@ import Testing
         async throws -> Journey
     {
         let app = try await Journey.open(arguments, window: window, term: term)
-        await app.see("Would Like Access")
-        try await app.press("a")
-        await app.see("› Sign in with your TV provider")
-        try await app.press("Enter")
-        await app.see("⌕ Search")
+        try await app.openApplePicker()
         return app
     }
 
@@ -101,9 +97,7 @@ import Testing
     /// The list on the app's home moves to its ends too.
     @Test func homeAndEndMoveTheAppsHomeList() async throws {
         let app = try await Journey.open(window: .small)
-        await app.see("Would Like Access")
-        try await app.press("a")
-        await app.see("› Sign in with your TV provider")
+        try await app.allowAccess()
         try await app.press("End")
         await app.see("› Settings › TV Provider")
         try await app.press("Home")

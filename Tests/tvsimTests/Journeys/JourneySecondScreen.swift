@@ -15,11 +15,7 @@ import Testing
     /// Allow, sign in, “Other TV Provider”, the first provider of the app's own picker: its code.
     static func openCodeScreen(window: Journey.Window, term: String) async throws -> Journey {
         let app = try await Journey.open(["--platform", "tvos"], window: window, term: term)
-        await app.see("Would Like Access")
-        try await app.press("a")
-        await app.see("› Sign in with your TV provider")
-        try await app.press("Enter")
-        await app.see("⌕ Search")
+        try await app.openApplePicker()
         try await app.press("End", "Enter")
         await app.see("Choose your TV provider")
         try await app.press("Enter")
