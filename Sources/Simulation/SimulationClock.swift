@@ -35,17 +35,31 @@ extension SimulationClock {
 
 /// Wall-clock time plus an offset that the admin API can move forward ("advance the clock"),
 /// so a QA session against a real-time server can still jump past an expiry.
+///
+/// A recording runs at a `rate` above 1: its simulated time passes that many times faster than
+/// the wall's, so that the polls, expiries and countdowns it shows keep their proportions to
+/// the pace of its steps, and the file, stretched back, shows them at their own pace.
 public final class SystemClock: SimulationClock {
     private let offset = Mutex<TimeInterval>(0)
+    private let rate: Double
+    private let origin = Date()
+    private let started = ContinuousClock.now
 
-    public init() {}
+    /// - Parameter rate: simulated seconds per wall-clock second (1 for a live session); at
+    ///   least 1 and at most 1 000.
+    public init(rate: Double = 1) {
+        precondition(rate >= 1 && rate <= 1_000, "a clock's rate is between 1 and 1 000")
+        self.rate = rate
+    }
 
     public func now() -> Date {
-        Date().addingTimeInterval(offset.withLock { $0 })
+        let passed =
+            rate == 1 ? Date() : origin.addingTimeInterval((ContinuousClock.now - started).timeInterval * rate)
+        return passed.addingTimeInterval(offset.withLock { $0 })
     }
 
     public func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
+        try await Task.sleep(for: duration / rate)
     }
 
     /// Moves simulated time forward without waiting.

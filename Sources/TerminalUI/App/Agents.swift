@@ -125,10 +125,21 @@ public final class AutoplayAgent: UserAgent {
             interactive.inbox.post(.flash("\(reason) You have the controls."))
             interactive.inbox.post(.scenarioHandedOver)
             return await interactive.respond(to: request)
+        case .idle where Self.isCodeScreen(request):
+            return await keepShowing(request)
         default:
             if response != .idle { interactive.inbox.post(.flash("▶ \(Self.describe(response))")) }
             return response
         }
+    }
+
+    /// A code the script has nothing more to do with stays on screen while the app polls, as
+    /// on a TV: the engine cancels this answer when its next poll is due, and asks again.
+    private func keepShowing(_ request: UserRequest) async -> UserResponse {
+        let id = interactive.display(request)
+        while !takenOver, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(50)) }
+        interactive.inbox.post(.withdrawn(id))
+        return takenOver && !Task.isCancelled ? await interactive.respond(to: request) : .idle
     }
 
     /// The pace's wait, cut short when the user takes over: the device then asks the user at
@@ -142,6 +153,11 @@ public final class AutoplayAgent: UserAgent {
 
     static func isHome(_ request: UserRequest) -> Bool {
         if case .home = request { return true }
+        return false
+    }
+
+    static func isCodeScreen(_ request: UserRequest) -> Bool {
+        if case .registrationCode = request { return true }
         return false
     }
 

@@ -131,7 +131,8 @@ public final class TerminalApp: @unchecked Sendable {
                 update(.key(key))
                 dirty = true
             }
-            if ContinuousClock.now - lastTick > .milliseconds(250) {
+            // A quarter of a second of the session's time: a recording ticks as often in its file.
+            if ContinuousClock.now - lastTick > tickInterval {
                 tick()
                 lastTick = ContinuousClock.now
                 dirty = true
@@ -148,6 +149,11 @@ public final class TerminalApp: @unchecked Sendable {
             }
         }
     }
+
+    /// How often countdowns and the back end's state are refreshed: four times a second, and in
+    /// a recording (whose time runs faster) once a second of its own time, so that a countdown in
+    /// the file goes down second by second.
+    var tickInterval: Duration { options.timeScale > 1 ? .seconds(1) / options.timeScale : .milliseconds(250) }
 
     /// The one way the model changes: it handles the message, and what it asks for is queued.
     func update(_ message: UIMessage) {
@@ -323,7 +329,7 @@ public final class TerminalApp: @unchecked Sendable {
         let playedPace = model.scenario.pace / options.timeScale
         let autoplayAgent =
             autoplay ? script.map { AutoplayAgent(script: $0, interactive: interactive, pace: playedPace) } : nil
-        let clock = SystemClock()
+        let clock = SystemClock(rate: options.timeScale)
         let slot = WorldSlot()
         let inbox = self.inbox
         let options = self.options

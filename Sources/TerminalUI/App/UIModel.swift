@@ -118,6 +118,14 @@ public struct UIModel: Sendable {
     /// the same code keeps its state (an open account chooser).
     public var withdrawnRequest: UserRequest?
     public var screen: DeviceScreen = .waiting
+    /// What the device shows: the pending request, or the code screen while a poll runs (it
+    /// is withdrawn for each poll and asked again at once; the app's home between two polls
+    /// would flash under the code the user is reading).
+    public var shownRequest: UserRequest? {
+        if let pending { return pending.request }
+        guard ending == nil, case .code = screen, case .registrationCode? = withdrawnRequest else { return nil }
+        return withdrawnRequest
+    }
     public var lastHome: HomeView?
     public var inspector = InspectorModel()
     public var overlay: Overlay?

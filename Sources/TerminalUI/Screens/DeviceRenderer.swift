@@ -46,11 +46,11 @@ struct DeviceRenderer {
     }
 
     func drawScreen(in rect: Rect, _ canvas: inout Canvas) {
-        guard let pending = model.pending else {
+        guard let request = model.shownRequest else {
             drawWaiting(in: rect, &canvas)
             return
         }
-        switch (pending.request, model.screen) {
+        switch (request, model.screen) {
         case (.home(let home), .home(let selection)):
             HomeScreen(
                 home: home, selection: selection, isTV: isTV, providerNames: model.providerNames,

@@ -32,6 +32,15 @@ struct Journey: Sendable {
         return Journey(session: session, width: window.width, height: window.height)
     }
 
+    /// Plays an asciicast as a viewer does (`asciinema play`), `speed` times faster.
+    static func play(cast path: String, window: Window = .large, speed: Double = 1) async throws -> Journey {
+        await gate.enter()
+        let session = try await TmuxSession.start(
+            arguments: ["play", "-s", "\(speed)", path], width: window.width, height: window.height,
+            deviceState: false, program: try OutsideTool.asciinema.require(), onEnd: { Task { await gate.leave() } })
+        return Journey(session: session, width: window.width, height: window.height)
+    }
+
     /// Presses keys by tmux's names (`Enter`, `Escape`, `Up`, `F3`, `C-c`, `k`), one after
     /// another as fingers do: after esc, a pause longer than curses' wait for an escape sequence
     /// (25 ms), or esc and the next key would read as one Alt key.

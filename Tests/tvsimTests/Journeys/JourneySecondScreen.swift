@@ -84,4 +84,25 @@ import Testing
         await app.see("Signed in · Cascade Communications", seconds: 30)
         try await app.quit()
     }
+
+    /// `tvsim record` of the second-screen demo, played back as a viewer sees it: the code and
+    /// its countdown stay on the TV while the app polls, until the TV signs in.
+    @Test(.needs(.asciinema)) func theRecordedDemoKeepsTheCodeOnScreenUntilTheTVSignsIn() async throws {
+        let cast = FileManager.default.temporaryDirectory.appendingPathComponent("code-\(UUID().uuidString).cast")
+        defer { try? FileManager.default.removeItem(at: cast) }
+        // A recording runs ten times faster than it plays: with no journey beside it.
+        let record = try await Journey.gate.alone {
+            try await Subprocess.run(
+                .path(FilePath(TVSimBinary.url.path)),
+                arguments: ["record", "rest-v2-tvos-n003-second-screen", "-o", cast.path],
+                environment: TVSimBinary.environment, output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        }
+        #expect(record.terminationStatus.isSuccess, "\(record.standardOutput)")
+        let player = try await Journey.play(cast: cast.path, speed: 2)
+        await player.see("Expires in 30:00", seconds: 20)
+        // Three seconds of the countdown: the code is still up when the app's poll is due.
+        await player.see("Expires in 29:57", seconds: 10)
+        await player.see("Checks so far: 0")
+        await player.see("Signed in · Cascade Communications", seconds: 10)
+    }
 }

@@ -27,14 +27,18 @@ final class TmuxSession: @unchecked Sendable {
     /// Starts tvsim with `arguments` in a new tmux server of its own.
     /// `deviceState`: give the terminal UI a device file of the test's own (`tvsim watch`
     /// simulates no device and takes none). `environment`: variables to set for tvsim.
+    /// `program`: another program to run in tvsim's place (a player of what tvsim recorded).
     static func start(
         arguments: [String], width: Int = 120, height: Int = 36, term: String = "xterm-256color",
-        deviceState: Bool = true, environment: [String: String] = [:], onEnd: @escaping @Sendable () -> Void = {}
+        deviceState: Bool = true, environment: [String: String] = [:], program: String? = nil,
+        onEnd: @escaping @Sendable () -> Void = {}
     )
         async throws -> TmuxSession
     {
         let session = TmuxSession(onEnd: onEnd)
-        try session.writeScript(arguments: arguments, term: term, deviceState: deviceState, environment: environment)
+        try session.writeScript(
+            arguments: arguments, term: term, deviceState: deviceState, environment: environment,
+            program: program ?? TVSimBinary.url.path)
         // The tmux server outlives this call: it inherits no pipe that anyone waits on.
         try await session.run(
             [
@@ -47,11 +51,10 @@ final class TmuxSession: @unchecked Sendable {
         return session
     }
 
-    private func writeScript(arguments: [String], term: String, deviceState: Bool, environment: [String: String])
-        throws
-    {
+    private func writeScript(
+        arguments: [String], term: String, deviceState: Bool, environment: [String: String], program binary: String
+    ) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let binary = TVSimBinary.url.path
         let device = deviceState ? "--device-state \(directory.path)/device.json " : ""
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
