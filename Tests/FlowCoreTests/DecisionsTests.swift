@@ -95,16 +95,40 @@ import Testing
         #expect(signedOut.unlocked.isEmpty)
     }
 
-    @Test func aFailedCallDeniesWithoutLockingTheTitle() {
+    /// A call refused with a 4xx and its code: Z100 with the service's words and code.
+    @Test func aRefusedCallDeniesWithoutLockingTheTitle() {
         var app = Self.signedIn()
-        let failure = PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response")
+        let failure = PassErrorSummary(
+            kind: .enhanced(code: "invalid_parameter_resources", action: .none), httpStatus: 400,
+            message: "invalid_parameter_resources: The resource is unknown.")
         #expect(
             Self.decisions.authorizationFailed(failure, resource: "a", app: &app) == [
-                .record(.status(.authorizationDenied, details: .verbatim("no response"))),
-                .record(.note(.verbatim("denied a: no response"))),
+                .record(.status(.authorizationDenied, details: .verbatim(failure.message))),
+                .record(.note(.verbatim("denied a: \(failure.message)"))),
             ])
         var expected = Self.signedIn()
-        expected.lastDenial = AppModel.Denial(resource: "a", code: "error", message: .verbatim("no response"))
+        expected.lastDenial = AppModel.Denial(
+            resource: "a", code: "invalid_parameter_resources", message: .verbatim(failure.message))
+        #expect(app == expected)
+    }
+
+    /// A server that failed to decide (a 5xx or no answer): the SDK's internal error, Z500, and
+    /// the app's own words on screen, with no service code.
+    @Test(arguments: [
+        PassErrorSummary(
+            kind: .enhanced(code: "internal_server_error", action: .retry), httpStatus: 503,
+            message: "internal_server_error: Injected fault."),
+        PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response"),
+    ])
+    func aServerFailureIsAnInternalErrorInTheAppsWords(_ failure: PassErrorSummary) {
+        var app = Self.signedIn()
+        #expect(
+            Self.decisions.authorizationFailed(failure, resource: "a", app: &app) == [
+                .record(.status(.authorizationInternalError, details: .verbatim(failure.message))),
+                .record(.note(.verbatim("denied a: \(failure.message)"))),
+            ])
+        var expected = Self.signedIn()
+        expected.lastDenial = AppModel.Denial(resource: "a", code: "", message: .cannotCheckAccessNow)
         #expect(app == expected)
     }
 

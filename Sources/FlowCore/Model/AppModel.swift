@@ -27,6 +27,7 @@ public struct AppModel: Sendable, Equatable {
 
     public struct Denial: Sendable, Equatable {
         public let resource: String
+        /// The service's error code; empty where the app speaks in its own words.
         public let code: String
         /// The service's words, or why the app itself refused.
         public let message: Remark

@@ -120,6 +120,8 @@ public enum Remark: Sendable, Equatable {
     case notEntitled
     /// A decision that said no without saying why.
     case notAuthorized
+    /// What an app tells the subscriber when the service could not decide (a server error).
+    case cannotCheckAccessNow
 
     // MARK: The registration code
 

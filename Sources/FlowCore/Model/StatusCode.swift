@@ -50,6 +50,8 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let appleShortError = StatusCode(id: "APPL", level: .error)
     public static let registrationCode = StatusCode(id: "REGCODE", level: .info)
     public static let authorizationDenied = StatusCode(id: "Z100", level: .error)
+    /// The authorization call failed on the service's side (a 5xx, or no answer to read).
+    public static let authorizationInternalError = StatusCode(id: "Z500", level: .error)
     public static let invalidRequestor = StatusCode(id: "CFG400", level: .error)
 
     /// `CFG…`: the app could not read its configuration.

@@ -47,12 +47,36 @@ struct Decisions {
 
     /// The authorization call itself failed (an error body instead of decisions).
     func authorizationFailed(_ failure: PassErrorSummary, resource: String, app: inout AppModel) -> [Effect] {
+        let (status, signedOut) = Self.recordFailedAuthorization(failure, resource: resource, app: &app)
+        return [.record(.status(status, details: .verbatim(failure.message)))]
+            + narration.denied(resource, failure.message) + Self.signInAgain(signedOut)
+    }
+
+    /// A failed authorization call on the app: the title does not play, and the subscriber reads
+    /// what an app says. A refusal the service explains (a 4xx with its code) is shown with its
+    /// words; a server that failed to decide (5xx, no answer, an unreadable one) is the SDK's
+    /// internal error, Z500, and the app says to try again rather than show the service's code.
+    /// Returns the code raised and whether the refusal signed the user out.
+    static func recordFailedAuthorization(_ failure: PassErrorSummary, resource: String, app: inout AppModel)
+        -> (status: StatusCode, signedOut: Bool)
+    {
         let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
+        guard !Self.isServerFailure(failure) else {
+            app.deny(resource, code: "", message: .cannotCheckAccessNow, signedOut: false, lock: false)
+            return (.authorizationInternalError, false)
+        }
         app.deny(
             resource, code: failure.enhancedCode ?? "error", message: .verbatim(failure.message), signedOut: signedOut,
             lock: false)
-        return [.record(.status(.authorizationDenied, details: .verbatim(failure.message)))]
-            + narration.denied(resource, failure.message) + Self.signInAgain(signedOut)
+        return (.authorizationDenied, signedOut)
+    }
+
+    /// The service failed to decide: a 5xx, no answer, or one that could not be read.
+    static func isServerFailure(_ failure: PassErrorSummary) -> Bool {
+        switch failure.kind {
+        case .transport, .malformed: true
+        case .enhanced, .plain, .registration, .throttled, .unexpectedStatus: (failure.httpStatus ?? 500) >= 500
+        }
     }
 
     /// The profile is missing or expired: the user must sign in again.

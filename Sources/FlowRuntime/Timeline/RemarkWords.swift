@@ -114,6 +114,7 @@ extension Remark {
         case .signedInWithOwnTokens(let userId): strings("remark.signedInWithOwnTokens", ["userId": userId])
         case .notEntitled: strings("remark.notEntitled")
         case .notAuthorized: strings("remark.notAuthorized")
+        case .cannotCheckAccessNow: strings("remark.cannotCheckAccessNow")
         case .newCodeReplaces(let code): strings("remark.newCodeReplaces", ["code": code])
         case .slowDown(let interval): strings("remark.slowDown", ["interval": String(interval)])
         case .throttled(let seconds): strings("remark.throttled", ["seconds": String(seconds)])

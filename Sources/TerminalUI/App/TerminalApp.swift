@@ -104,7 +104,7 @@ public final class TerminalApp: @unchecked Sendable {
     /// Runs until the user quits or a signal arrives; returns the exit status. The first frame
     /// is drawn at once: the world starts in the background and says when it is up.
     public func run() -> Int32 {
-        // Reading the 161 built-in scenarios is not needed for the first frame.
+        // Reading the built-in scenarios (over a hundred and sixty) is not needed for the first frame.
         let appInbox = comparisons
         Task.detached { appInbox.post(.catalogRead(ScenarioCatalog.parsed())) }
         if options.watching {

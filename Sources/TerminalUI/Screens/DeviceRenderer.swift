@@ -250,8 +250,9 @@ struct HomeScreen {
     func statusLines(width: Int) -> [(text: String, style: Style)] {
         var lines: [(String, Style)] = []
         if let denial = home.app.lastDenial {
-            for line in DisplayWidth.wrap("✗ \(denial.message.text(in: strings)) (\(denial.code))", to: width).prefix(3)
-            {
+            // An app shows the service's code beside its words, and no code where it speaks for itself.
+            let code = denial.code.isEmpty ? "" : " (\(denial.code))"
+            for line in DisplayWidth.wrap("✗ \(denial.message.text(in: strings))\(code)", to: width).prefix(3) {
                 lines.append((line, Style(.error)))
             }
         } else if let playing = home.app.playing {

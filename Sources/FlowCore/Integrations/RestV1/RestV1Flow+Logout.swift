@@ -75,13 +75,9 @@ extension RestV1Flow.Reducer {
         case .readingToken:
             return finishIdle([.record(.note(.tokenUnreadable(message: failure.message)))])
         case .authorizing(let resource), .mediaToken(let resource):
-            let signedOut: Bool = if case .enhanced(_, .authentication) = failure.kind { true } else { false }
-            state.basics.app.deny(
-                resource, code: failure.enhancedCode ?? "error", message: .verbatim(failure.message),
-                signedOut: signedOut,
-                lock: false)
-            return finishIdle(
-                [status(.authorizationDenied, .verbatim(failure.message))] + Decisions.signInAgain(signedOut))
+            let (code, signedOut) = Decisions.recordFailedAuthorization(
+                failure, resource: resource, app: &state.basics.app)
+            return finishIdle([status(code, .verbatim(failure.message))] + Decisions.signInAgain(signedOut))
         case .readingTokenSource(let mvpd):
             return [.record(.note(.tokenSourceUnknown(message: failure.message)))]
                 + logout(mvpd: mvpd, appleSource: false)
