@@ -491,7 +491,7 @@ import Testing
         #expect(press(&model, .character("f")) == [.listFaults])
         _ = model.handle(.key(.down))
         _ = model.handle(.key(.down))
-        let http503 = try #require(FaultsPanel.kinds.firstIndex { $0.name == "HTTP 503" })
+        let http503 = try #require(FaultsPanel.kinds.firstIndex { $0 == .status(503, code: nil) })
         for _ in 0..<http503 { _ = model.handle(.key(.right)) }
         _ = model.handle(.key(.character("+")))
         let rule = try FaultRule(route: FaultsPanel.routes[2], fault: .status(503, code: nil), times: 2)
@@ -500,7 +500,7 @@ import Testing
         added.id = 7
         _ = model.handle(.faults([added]))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
-        #expect(text.contains("In force") && text.contains("#7  \(rule.route)  503  2×"), "\(text)")
+        #expect(text.contains("In force") && text.contains("#7  \(rule.route)  HTTP 503  2×"), "\(text)")
         // The panel covers the panes behind it: no border of theirs shows in its margins.
         for row in text.split(separator: "\n").dropFirst().dropLast() {
             #expect(row.last.map { $0 == " " } ?? true, "\(row)")
@@ -519,7 +519,7 @@ import Testing
             panel.kind = kind
             let rule = try panel.rule.get()
             let travelled = try JSONDecoder().decode(FaultRule.self, from: JSONEncoder().encode(rule))
-            #expect(travelled == rule, "\(FaultsPanel.kinds[kind].name)")
+            #expect(travelled == rule, "\(FaultsPanel.name(of: FaultsPanel.kinds[kind], .english))")
         }
         #expect(FaultsPanel.kinds.count > 20, "the documented enhanced errors are offered")
     }
@@ -528,7 +528,7 @@ import Testing
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
         #expect(press(&model, .character("f")) == [.listFaults])
-        let garbageKind = try #require(FaultsPanel.kinds.firstIndex { $0.name == "garbage, then close" })
+        let garbageKind = try #require(FaultsPanel.kinds.firstIndex { $0 == .garbage })
         for _ in 0..<garbageKind { _ = model.handle(.key(.right)) }
         let route = FaultsPanel.routes[0]
         var garbage = try FaultRule(route: route, fault: .garbage, times: 1)
@@ -541,7 +541,7 @@ import Testing
         _ = model.handle(.faults([garbage, dribble]))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("#3  \(route)  garbage, then close  1×"), "\(text)")
-        #expect(text.contains("#4  \(route)  body in 5 chunks over 3000 ms  1×"), "\(text)")
+        #expect(text.contains("#4  \(route)  body in 5 chunks over 3 s  1×"), "\(text)")
     }
 
     @Test func aFaultedAnswerIsMarkedInTheTimeline() {

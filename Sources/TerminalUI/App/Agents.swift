@@ -121,8 +121,9 @@ public final class AutoplayAgent: UserAgent {
             .idle where Self.isHome(request):
             // The script is over (or no longer fits what is on screen): the presenter takes over.
             takeOver()
-            let reason = script.problems.last.map { "The script stopped: \($0)." } ?? "The scenario's steps are done."
-            interactive.inbox.post(.flash("\(reason) You have the controls."))
+            let handedOver: UIMessage =
+                script.problems.last.map { .say("flash.scriptStopped", ["problem": $0]) } ?? .say("flash.stepsDone")
+            interactive.inbox.post(handedOver)
             interactive.inbox.post(.scenarioHandedOver)
             return await interactive.respond(to: request)
         case .idle where Self.isCodeScreen(request):

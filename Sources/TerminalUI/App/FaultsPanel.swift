@@ -1,3 +1,4 @@
+import Localization
 import MockBackendAPI
 import PassAPI
 
@@ -18,34 +19,22 @@ public struct FaultsPanel: Sendable, Equatable {
     /// The routes of the mock, by operation, as fault rules name them.
     static let routes = MockOperation.allCases.filter { $0 != .admin }.map(\.rawValue)
 
-    /// A kind of fault as the panel offers it: a name, and the fault it injects.
-    struct Kind {
-        let name: String
-        let fault: FaultRule.Fault
-    }
-
-    /// The transport-level faults first, then every documented enhanced error with its status.
-    static let kinds: [Kind] =
+    /// The kinds of fault the panel offers: the transport-level faults first, then every
+    /// documented enhanced error with its status. Each is named from the fault itself.
+    static let kinds: [FaultRule.Fault] =
         [
-            Kind(name: "3 s latency", fault: .latency(.init(milliseconds: 3_000))),
-            Kind(
-                name: "0.5–3 s latency (uniform)",
-                fault: .latency(.init(milliseconds: 500, shape: .uniform(maxMilliseconds: 3_000)))),
-            Kind(
-                name: "~1 s latency (lognormal)",
-                fault: .latency(.init(milliseconds: 1_000, shape: .lognormal(sigma: 0.8)))),
-            Kind(name: "HTTP 500", fault: .status(500, code: nil)),
-            Kind(name: "HTTP 503", fault: .status(503, code: nil)),
-            Kind(name: "malformed body", fault: .malformed),
-            Kind(name: "connection reset", fault: .reset),
-            Kind(name: "empty response", fault: .empty),
-            Kind(name: "garbage, then close", fault: .garbage),
-            Kind(name: "body in 5 chunks over 3 s", fault: .dribble(chunks: 5, durationMilliseconds: 3_000)),
-            Kind(name: "429, Retry-After 2 s", fault: .throttle(retryAfterSeconds: 2)),
-        ]
-        + ErrorCode.allCases.map { code in
-            Kind(name: "\(code.status) \(code.rawValue)", fault: .status(code.status, code: code.rawValue))
-        }
+            .latency(.init(milliseconds: 3_000)),
+            .latency(.init(milliseconds: 500, shape: .uniform(maxMilliseconds: 3_000))),
+            .latency(.init(milliseconds: 1_000, shape: .lognormal(sigma: 0.8))),
+            .status(500, code: nil),
+            .status(503, code: nil),
+            .malformed,
+            .reset,
+            .empty,
+            .garbage,
+            .dribble(chunks: 5, durationMilliseconds: 3_000),
+            .throttle(retryAfterSeconds: 2),
+        ] + ErrorCode.allCases.map { .status($0.status, code: $0.rawValue) }
 
     /// How many requests a new fault affects; nil: every one.
     static let timesChoices: [Int?] = [1, 2, 3, 5, nil]
@@ -54,29 +43,52 @@ public struct FaultsPanel: Sendable, Equatable {
     /// change to them could make it invalid.
     var rule: Result<FaultRule, FaultRule.Invalid> {
         Result { () throws(FaultRule.Invalid) in
-            try FaultRule(route: Self.routes[route], fault: Self.kinds[kind].fault, times: Self.timesChoices[times])
+            try FaultRule(route: Self.routes[route], fault: Self.kinds[kind], times: Self.timesChoices[times])
         }
     }
 
-    static func describe(times: Int?) -> String { times.map { "\($0)×" } ?? "every time" }
+    /// How many requests a fault affects, as the panel says it.
+    static func describe(times: Int?, _ strings: Strings) -> String {
+        times.map { strings("fault.times", ["count": String($0)]) } ?? strings("fault.everyTime")
+    }
 
-    static func describe(_ rule: FaultRule) -> String {
-        let what: String =
-            switch rule.fault {
-            case .latency(let delay):
-                switch delay.shape {
-                case .fixed: "\(delay.milliseconds) ms latency"
-                case .uniform(let maximum): "\(delay.milliseconds)–\(maximum) ms latency"
-                case .lognormal: "~\(delay.milliseconds) ms lognormal latency"
-                }
-            case .empty: "empty response"
-            case .garbage: "garbage, then close"
-            case .dribble(let chunks, let duration): "body in \(chunks) chunks over \(duration) ms"
-            case .status(let status, let code): ([String(status)] + [code].compactMap { $0 }).joined(separator: " ")
-            case .malformed: "malformed body"
-            case .reset: "connection reset"
-            case .throttle(let seconds): "429, Retry-After \(seconds ?? 1) s"
+    /// A fault as the panel names it, in the user's language (codes and routes stay protocol).
+    static func name(of fault: FaultRule.Fault, _ strings: Strings) -> String {
+        func time(_ milliseconds: Int) -> String { duration(milliseconds, strings) }
+        return switch fault {
+        case .latency(let delay):
+            switch delay.shape {
+            case .fixed: strings("fault.latency", ["duration": time(delay.milliseconds)])
+            case .uniform(let maximum):
+                strings("fault.latencyUniform", ["from": time(delay.milliseconds), "to": time(maximum)])
+            case .lognormal: strings("fault.latencyLognormal", ["duration": time(delay.milliseconds)])
             }
-        return "#\(rule.id ?? 0)  \(rule.route)  \(what)  \(describe(times: rule.times))"
+        case .empty: strings("fault.empty")
+        case .garbage: strings("fault.garbage")
+        case .dribble(let chunks, let duration):
+            strings("fault.dribble", ["chunks": String(chunks), "duration": time(duration)])
+        case .status(let status, nil): "HTTP \(status)"
+        case .status(let status, let code?): "\(status) \(code)"
+        case .malformed: strings("fault.malformed")
+        case .reset: strings("fault.reset")
+        case .throttle(let seconds): strings("fault.throttle", ["duration": time((seconds ?? 1) * 1_000)])
+        }
+    }
+
+    /// Whole seconds in seconds, anything else in milliseconds.
+    static func duration(_ milliseconds: Int, _ strings: Strings) -> String {
+        milliseconds % 1_000 == 0
+            ? strings("unit.seconds", ["count": String(milliseconds / 1_000)])
+            : strings("unit.milliseconds", ["count": String(milliseconds)])
+    }
+
+    /// A fault in force: its number, route, kind and how many more times.
+    static func describe(_ rule: FaultRule, _ strings: Strings) -> String {
+        "#\(rule.id ?? 0)  \(describeNew(rule, strings))"
+    }
+
+    /// A fault not yet numbered: its route, kind and how many times.
+    static func describeNew(_ rule: FaultRule, _ strings: Strings) -> String {
+        "\(rule.route)  \(name(of: rule.fault, strings))  \(describe(times: rule.times, strings))"
     }
 }

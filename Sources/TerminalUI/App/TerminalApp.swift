@@ -212,14 +212,14 @@ public final class TerminalApp: @unchecked Sendable {
         faultChanges = Task.detached {
             await previous?.value
             guard let backend = slot.value?.world.backend else {
-                inbox.post(.flash("The back end is still starting; try again in a moment."))
+                inbox.post(.say("flash.backendStarting"))
                 return
             }
             do {
                 try await change(backend)
                 inbox.post(.faults(try await backend.faults()))
             } catch {
-                inbox.post(.flash("The back end's faults could not be changed: \(error)"))
+                inbox.post(.say("flash.faultsNotChanged", ["error": "\(error)"]))
             }
         }
     }
@@ -232,9 +232,9 @@ public final class TerminalApp: @unchecked Sendable {
             do {
                 let paths = try BugReport.write(
                     timeline, scenario: scenario, in: FileManager.default.currentDirectoryPath)
-                inbox.post(.flash("Bug report: \(paths.har) and \(paths.timeline)"))
+                inbox.post(.say("flash.bugReport", ["har": paths.har, "timeline": paths.timeline]))
             } catch {
-                inbox.post(.flash("The bug report could not be written: \(error.localizedDescription)"))
+                inbox.post(.say("flash.bugReportFailed", ["error": error.localizedDescription]))
             }
         }
     }
@@ -302,9 +302,9 @@ public final class TerminalApp: @unchecked Sendable {
         let store = FileDeviceStore(path: path) { fresh }
         do {
             try store.save(fresh)
-            update(.flash("A fresh \(options.platform.displayName): signed out, no permissions."))
+            update(.say("flash.freshDevice", ["device": options.platform.displayName]))
         } catch {
-            update(.flash("The device file could not be reset: \(error)"))
+            update(.say("flash.deviceNotReset", ["error": "\(error)"]))
         }
     }
 

@@ -237,7 +237,7 @@ extension UIModel {
             warnings.append("A built-in scenario is left out of the menu: \(problem)")
         }
         if let first = catalog.problems.first {
-            flash = "Broken built-in scenario (see the State tab, 3): \(first)"
+            flash = strings("flash.brokenBuiltInScenario", ["problem": "\(first)"])
         }
     }
 }

@@ -15,7 +15,10 @@ public enum UIMessage: Sendable {
     case withdrawn(Int)
     case timeline(TimelineEntry)
     case tick(now: Int64, world: WorldSnapshot)
+    /// A line for the key bar, in words from outside (an error's own text).
     case flash(String)
+    /// A line for the key bar from the string catalogs, said in the user's language.
+    case say(String, [String: String] = [:])
     /// The world could not be built (an unknown requestor, a broken dashboard): why.
     case worldFailed(String)
     case ended(FlowEngine.Ending)
@@ -120,6 +123,9 @@ extension UIModel {
         case .flash(let text):
             flash = text
             return []
+        case .say(let key, let values):
+            flash = strings.fill(key, values.map { ($0.key, $0.value) })
+            return []
         case .worldFailed(let reason):
             worldFailure = reason
             backendStarting = false
@@ -187,7 +193,9 @@ extension UIModel {
             focus = .device
             // A session without a scenario says nothing, and leaves a warning already showing
             // (a bad theme, found before the first frame) in place.
-            if let name = status.name { flash = "Scenario \(name)\(status.autoplay ? " (autoplay)" : "")" }
+            if let name = status.name {
+                flash = strings(status.autoplay ? "flash.scenarioAutoplay" : "flash.scenario", ["scenario": name])
+            }
             return []
         }
     }
@@ -351,7 +359,7 @@ extension UIModel {
             overlay = .faults(FaultsPanel())
             return [.listFaults]
         case .bugReport:
-            flash = "Writing the bug report…"
+            flash = strings("flash.writingBugReport")
             return [.exportReport(timeline, scenario: scenario.name)]
         case .stepDetail: showStepInDetail()
         // Switching panes and redrawing are keys of their own, handled before any screen's.
@@ -418,7 +426,7 @@ extension UIModel {
         case .takeOver:
             scenario.autoplay = false
             awaitsUserAfterTakeOver = true
-            flash = "You have the controls."
+            flash = strings("flash.youHaveTheControls")
             return [.takeOver]
         case .pace(let slower): return changePace(slower: slower)
         case .global(let action): return perform(action)
@@ -546,10 +554,10 @@ extension UIModel {
         case .add where !panel.onActive:
             switch panel.rule {
             case .success(let rule):
-                flash = "Fault added: \(FaultsPanel.describe(rule).dropFirst(4))"
+                flash = strings("flash.faultAdded", ["fault": FaultsPanel.describeNew(rule, strings)])
                 commands = [.addFault(rule), .listFaults]
             case .failure(let invalid):
-                flash = "Fault not added: \(invalid)"
+                flash = strings("flash.faultNotAdded", ["reason": "\(invalid)"])
             }
         case .remove:
             guard panel.onActive, activeFaults.indices.contains(panel.activeSelection),
@@ -582,7 +590,7 @@ extension UIModel {
             }
             overlay = nil
             targetCode = target.code
-            flash = "Walking to \(target.code) with \(target.scenario)…"
+            flash = strings("flash.walkingToCode", ["code": target.code, "scenario": target.scenario])
             return [.startScenario(target.scenario, autoplay: true)]
         }
         return []

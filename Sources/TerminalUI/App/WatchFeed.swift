@@ -58,11 +58,11 @@ struct WatchFeed {
                 let entries = try await backend.journal(after: state.lastId, limit: 500)
                 if state.failing {
                     state.failing = false
-                    inbox.post(.flash("The back end answers again."))
+                    inbox.post(.say("flash.backendAnswersAgain"))
                 }
                 if !entries.isEmpty { report(entries, &state, timeline) }
             } catch {
-                if !state.failing { inbox.post(.flash("The back end's journal cannot be read: \(error)")) }
+                if !state.failing { inbox.post(.say("flash.journalUnreadable", ["error": "\(error)"])) }
                 state.failing = true
             }
             try? await Task.sleep(for: interval)

@@ -124,14 +124,16 @@ struct OverlayRenderer {
         }
         line(strings("faults.new"), Style(.accent, on: .surface, bold: true))
         line(field(0, FaultsPanel.routes[panel.route]), Style(.text, on: .surface))
-        line(field(1, "‹ \(FaultsPanel.kinds[panel.kind].name) ›"), Style(.text, on: .surface))
         line(
-            field(2, FaultsPanel.describe(times: FaultsPanel.timesChoices[panel.times])), Style(.text, on: .surface))
+            field(1, "‹ \(FaultsPanel.name(of: FaultsPanel.kinds[panel.kind], strings)) ›"), Style(.text, on: .surface))
+        line(
+            field(2, FaultsPanel.describe(times: FaultsPanel.timesChoices[panel.times], strings)),
+            Style(.text, on: .surface))
         line(strings("faults.hint"), Style(.muted, on: .surface))
         y += 1
         line(strings("faults.inForce"), Style(.accent, on: .surface, bold: true))
         guard y < detail.maxY else { return }
-        let active = model.activeFaults.map { ListRow(FaultsPanel.describe($0)) }
+        let active = model.activeFaults.map { ListRow(FaultsPanel.describe($0, strings)) }
         if active.isEmpty {
             line(strings("faults.none"), Style(.muted, on: .surface))
             return

@@ -116,9 +116,14 @@ enum KeyHints {
         return DisplayWidth.truncate(text(), to: width)
     }
 
-    /// A key as the bar names it: keys by their keycap, typing in the user's language.
+    /// A key as the bar names it: keys by their keycap; typing, and a key of one's choice, in the
+    /// user's language.
     static func label(of key: String, _ strings: Strings) -> String {
-        key == "type" ? strings("help.key.type") : key
+        switch key {
+        case "type": strings("help.key.type")
+        case "key": strings("help.key.any")
+        default: key
+        }
     }
 
     static let droppable: Set<String> = ["↑↓", "←→", "tab", "s", "q", "r", "g", "+/-"]

@@ -173,7 +173,7 @@ struct FormScreen {
             Style(.muted, bold: true))
         y += 1
         for hint in hints.prefix(7) where y < rect.maxY {
-            let text = "\(hint.username)/\(hint.password)" + (hint.note.map { " · \($0)" } ?? "")
+            let text = "\(hint.username)/\(hint.password)" + (hint.note(in: strings).map { " · \($0)" } ?? "")
             canvas.line(text, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), Style(.muted))
             y += 1
         }
@@ -263,7 +263,7 @@ struct CodeScreen {
         guard let chooser, y < rect.maxY - 1 else { return }
         y += 1
         center(strings("codeScreen.chooser"), Style(.text, bold: true))
-        let rows = accounts.map { ListRow("\($0.username)" + ($0.note.map { " · \($0)" } ?? "")) }
+        let rows = accounts.map { ListRow("\($0.username)" + ($0.note(in: strings).map { " · \($0)" } ?? "")) }
         canvas.list(rows, selected: chooser, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y))
     }
 }
@@ -327,5 +327,15 @@ struct SettingsScreen {
             return strings("duration.hours", ["hours": "\(seconds / 3_600)", "minutes": "\(seconds % 3_600 / 60)"])
         }
         return strings("duration.minutes", ["minutes": "\(seconds / 60)", "seconds": "\(seconds % 60)"])
+    }
+}
+
+extension CredentialHint {
+    /// The persona's note: a built-in persona's in the user's language, one a dashboard wrote
+    /// as it was written.
+    func note(in strings: Strings) -> String? {
+        guard let note else { return nil }
+        let key = "persona.note.\(username)"
+        return Strings.english(key) == note ? strings(key) : note
     }
 }

@@ -16,7 +16,7 @@ import Testing
         try await app.press("Right", "Right", "Right", "Right")
         await app.see("‹ HTTP 503 ›")
         try await app.press("Enter")
-        await app.see("#1  configuration  503  1×")
+        await app.see("#1  configuration  HTTP 503  1×")
         try await app.press("Escape")
         await app.seeNo("New fault")
         try await app.press("Enter")
@@ -28,7 +28,7 @@ import Testing
         await app.see("none")
         // One more (the panel opens on its first route and kind), removed from the list in force.
         try await app.press("Enter")
-        await app.see("#2  dcr.register  3000 ms latency  1×")
+        await app.see("#2  dcr.register  3 s latency  1×")
         try await app.press("Tab", "x")
         await app.seeNo("#2  dcr.register")
         try await app.press("Escape")

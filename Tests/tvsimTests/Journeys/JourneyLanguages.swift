@@ -33,6 +33,13 @@ import Testing
         try await app.press("Enter")
         await app.see(try Self.phrase("codeScreen.expiresIn", in: language))
         await app.see("/activate")
+        // The personas on the phone, the codes menu's key and a fault's kind, as the user reads them.
+        try await app.press("c")
+        await app.see("demo · " + (try Self.phrase("persona.note.demo", in: language)))
+        try await app.press("Escape", "F4")
+        await app.see(try Self.phrase("help.key.any", in: language) + " ")
+        try await app.press("Escape", "F6")
+        await app.see(try Self.phrase("fault.latency", in: language))
         try await app.quit(with: ["F10"])
     }
 }
