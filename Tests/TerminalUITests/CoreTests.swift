@@ -169,6 +169,16 @@ import Testing
         #expect(CursesBackend.characterKey(0xE9) == .character("é"))
         #expect(CursesBackend.characterKey(1) == nil)
     }
+
+    /// What follows an esc at once: escapes pressed quickly are keys of their own; any other
+    /// bytes are a sequence curses did not know, dropped whole.
+    @Test func escapesReadTogetherAreEachAKey() {
+        #expect(CursesBackend.afterEscape([]) == .nothing)
+        #expect(CursesBackend.afterEscape([27]) == .escapes(1))
+        #expect(CursesBackend.afterEscape([27, 27]) == .escapes(2))
+        #expect(CursesBackend.afterEscape([91, 49, 59, 53, 65]) == .unknownSequence)
+        #expect(CursesBackend.afterEscape([27, 91, 65]) == .unknownSequence)
+    }
 }
 
 @Suite struct WrappingTests {

@@ -569,9 +569,14 @@ import Testing
         #expect(script.expected(for: home) != first)
 
         var model = ScreenFixtures.model(home, .ios, Size(width: 120, height: 36))
-        _ = model.handle(.expectedStep(AutoplayAgent.describe(first)))
+        _ = model.handle(.expectedStep(first))
         let bar = Renderer(theme: ScreenFixtures.monoTheme).render(model).text.split(separator: "\n").last ?? ""
-        #expect(bar.contains("next: \(AutoplayAgent.describe(first))"), "\(bar)")
+        #expect(bar.contains("next: launch"), "\(bar)")
+        // A provider is named as people know it, not by its id.
+        _ = model.handle(.providerNames(["tvsim.aurora": "Aurora Cable"]))
+        _ = model.handle(.expectedStep(.picker(.provider("tvsim.aurora"))))
+        let picking = Renderer(theme: ScreenFixtures.monoTheme).render(model).text.split(separator: "\n").last ?? ""
+        #expect(picking.contains("next: pick Aurora Cable"), "\(picking)")
     }
 
     @Test func anExpiredCodeSaysSoOnce() {

@@ -112,7 +112,12 @@ public final class AutoplayAgent: UserAgent {
     public func respond(to request: UserRequest) async -> UserResponse {
         if takenOver { return await interactive.respond(to: request) }
         let id = interactive.display(request)
-        await showFor(seconds: settings.withLock { $0.pace })
+        let pace = settings.withLock { $0.pace }
+        if let (username, password) = Self.credentials(in: script.expected(for: request)) {
+            await type(username: username, password: password, over: pace)
+        } else {
+            await showFor(seconds: pace)
+        }
         interactive.inbox.post(.withdrawn(id))
         if takenOver || Task.isCancelled { return Task.isCancelled ? .idle : await interactive.respond(to: request) }
         let response = await script.respond(to: request)
@@ -129,8 +134,31 @@ public final class AutoplayAgent: UserAgent {
         case .idle where Self.isCodeScreen(request):
             return await keepShowing(request)
         default:
-            if response != .idle { interactive.inbox.post(.flash("▶ \(Self.describe(response))")) }
+            if response != .idle { interactive.inbox.post(.played(response)) }
             return response
+        }
+    }
+
+    /// The user ID and password an answer signs in with, if it does.
+    static func credentials(in response: UserResponse) -> (String, String)? {
+        switch response {
+        case .signIn(.credentials(let username, let password)), .webLogin(let username, let password):
+            (username, password)
+        default: nil
+        }
+    }
+
+    /// Fills the sign-in form letter by letter over the step's time, as a person types, so that
+    /// an audience sees what signs in.
+    private func type(username: String, password: String, over seconds: Double) async {
+        let letters = username.count + password.count
+        let pause = seconds / Double(letters + 2)
+        await showFor(seconds: pause)
+        for typed in 1...max(1, letters) where !takenOver && !Task.isCancelled {
+            let user = String(username.prefix(typed))
+            let secret = String(password.prefix(max(0, typed - username.count)))
+            interactive.inbox.post(.autoplayTyped(username: user, password: secret))
+            await showFor(seconds: pause)
         }
     }
 
@@ -160,23 +188,5 @@ public final class AutoplayAgent: UserAgent {
     static func isCodeScreen(_ request: UserRequest) -> Bool {
         if case .registrationCode = request { return true }
         return false
-    }
-
-    static func describe(_ response: UserResponse) -> String {
-        switch response {
-        case .act(let action): ScriptStep.app(action).description
-        case .permission(let allowed): allowed.map { $0 ? "Allow" : "Don’t Allow" } ?? "dismiss"
-        case .picker(.provider(let id)): "pick \(id)"
-        case .picker(.otherProvider): "Other TV Provider"
-        case .picker(.cancel), .signIn(.cancel), .mvpd(nil), .closeWebLogin, .closeCodeScreen: "cancel"
-        case .signIn(.credentials(let username, _)), .webLogin(let username, _): "sign in as \(username)"
-        case .mvpd(let id?): "choose \(id)"
-        case .completeSecondScreen(let username, _, _): "second screen: sign in as \(username)"
-        case .newCode: "new code"
-        case .dismissNotice: "OK"
-        case .wait(let seconds): "wait \(Int(seconds)) s"
-        case .adjust(let adjustment): ScriptStep.adjust(adjustment).description
-        case .idle, .quit: ""
-        }
     }
 }

@@ -232,7 +232,9 @@ public final class TerminalApp: @unchecked Sendable {
             do {
                 let paths = try BugReport.write(
                     timeline, scenario: scenario, in: FileManager.default.currentDirectoryPath)
-                inbox.post(.say("flash.bugReport", ["har": paths.har, "timeline": paths.timeline]))
+                // Named from the working directory, where they are: a whole path would not fit the bar.
+                let name = "./" + (paths.har as NSString).lastPathComponent.dropLast(".har".count)
+                inbox.post(.say("flash.bugReport", ["name": name]))
             } catch {
                 inbox.post(.say("flash.bugReportFailed", ["error": error.localizedDescription]))
             }
@@ -462,8 +464,7 @@ final class GuidedAgent: UserAgent {
 
     func respond(to request: UserRequest) async -> UserResponse {
         let expected = script.expected(for: request)
-        let text = AutoplayAgent.describe(expected)
-        inbox.post(.expectedStep(text.isEmpty ? nil : text))
+        inbox.post(.expectedStep(expected == .idle || expected == .quit ? nil : expected))
         let response = await inner.respond(to: request)
         script.follow(request, answered: response)
         return response

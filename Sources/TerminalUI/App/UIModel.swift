@@ -157,7 +157,7 @@ public struct UIModel: Sendable {
     /// The code a walk stopped at: the key bar says what it means until the flow goes on.
     public var reachedCode: StatusCode?
     /// In a scenario played by hand, the step it expects next (`sign in as demo`).
-    public var expectedStep: String?
+    public var expectedStep: UserResponse?
     /// The back end's faults in force, as last read.
     public var activeFaults: [FaultRule] = []
     /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.

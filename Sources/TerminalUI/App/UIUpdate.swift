@@ -34,7 +34,11 @@ public enum UIMessage: Sendable {
     /// The back end's faults in force.
     case faults([FaultRule])
     /// The step a scenario played by hand expects next (nil: none).
-    case expectedStep(String?)
+    case expectedStep(UserResponse?)
+    /// The autoplay answered the device: the key bar says how.
+    case played(UserResponse)
+    /// The autoplay has typed this much of a sign-in form.
+    case autoplayTyped(username: String, password: String)
     /// The built-in scenarios for the menu, and the mistakes of those that could not be read.
     case catalogRead((scenarios: [Scenario], problems: [DataFileError]))
     /// The comparison asked for with `compare`, or why it could not run.
@@ -147,8 +151,17 @@ extension UIModel {
         case .compared(let request, let content):
             receive(request, content)
             return []
-        case .expectedStep(let text):
-            expectedStep = text
+        case .expectedStep(let step):
+            expectedStep = step
+            return []
+        case .played(let response):
+            flash = "▶ " + StepWords.describe(response, providerNames: providerNames)
+            return []
+        case .autoplayTyped(let username, let password):
+            // Only into the autoplay's own form: never over what the user types.
+            if pending?.autoplay == true, case .form = screen {
+                screen = .form(username: username, password: password, focus: password.isEmpty ? 0 : 1)
+            }
             return []
         case .faults(let rules):
             activeFaults = rules

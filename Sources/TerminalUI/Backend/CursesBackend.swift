@@ -52,7 +52,14 @@ public final class CursesBackend: TerminalBackend {
         previous = buffer
     }
 
+    /// Escapes read together with an earlier one, each still to be given as a key.
+    private var queuedEscapes = 0
+
     public func readKey(timeoutMilliseconds: Int) -> Key? {
+        if queuedEscapes > 0 {
+            queuedEscapes -= 1
+            return .escape
+        }
         timeout(Int32(timeoutMilliseconds))
         var character: UInt32 = 0
         let result = tvs_get_wch(&character)
@@ -66,7 +73,13 @@ public final class CursesBackend: TerminalBackend {
             return key
         }
         let key = Self.characterKey(character)
-        if key == .escape, discardPendingInput() { return nil }
+        if key == .escape {
+            switch drainAfterEscape() {
+            case .nothing: break
+            case .escapes(let count): queuedEscapes = count
+            case .unknownSequence: return nil
+            }
+        }
         if key == .controlL { repaintAll() }
         return key
     }
@@ -82,14 +95,26 @@ public final class CursesBackend: TerminalBackend {
         for (sequence, key) in sequences { _ = define_key(sequence, key) }
     }
 
-    /// An escape followed at once by more bytes is a key sequence curses did not recognise (a
-    /// TERM that does not match the terminal). Its bytes must not act as Esc plus letters.
-    private func discardPendingInput() -> Bool {
+    /// What followed an escape at once: nothing (Esc), more escapes (Esc pressed again quickly,
+    /// each its own key), or other bytes: a key sequence curses did not recognise (a TERM that
+    /// does not match the terminal), whose bytes must not act as Esc plus letters.
+    enum AfterEscape: Equatable {
+        case nothing
+        case escapes(Int)
+        case unknownSequence
+    }
+
+    private func drainAfterEscape() -> AfterEscape {
         timeout(0)
-        var discarded = false
+        var pending: [UInt32] = []
         var character: UInt32 = 0
-        while tvs_get_wch(&character) != tvs_err() { discarded = true }
-        return discarded
+        while tvs_get_wch(&character) != tvs_err() { pending.append(character) }
+        return Self.afterEscape(pending)
+    }
+
+    static func afterEscape(_ pending: [UInt32]) -> AfterEscape {
+        if pending.isEmpty { return .nothing }
+        return pending.allSatisfy { $0 == 27 } ? .escapes(pending.count) : .unknownSequence
     }
 
     /// Ctrl-L: forget what curses believes is on screen, so the next frame rewrites every cell

@@ -81,9 +81,7 @@ struct DeviceRenderer {
             ).draw(in: rect, &canvas)
         case (.webLogin(let view), .form(let username, let password, let focus)):
             FormScreen(
-                title: view.title,
-                subtitle: URL(string: view.url).flatMap { url in url.host.map { "\($0):\(url.port ?? 80)" } }
-                    ?? view.url, error: view.error,
+                title: view.title, subtitle: Self.address(of: view.url, strings), error: view.error,
                 hints: view.hints, username: username, password: password, focus: focus, system: false,
                 strings: strings
             ).draw(in: rect, &canvas)
@@ -105,6 +103,13 @@ struct DeviceRenderer {
         default:
             drawWaiting(in: rect, &canvas)
         }
+    }
+
+    /// A page's address as a web view's bar shows it: the host alone, and plain HTTP said to be
+    /// not secure.
+    static func address(of page: String, _ strings: Strings) -> String {
+        guard let url = URL(string: page), let host = url.host else { return page }
+        return url.scheme == "https" ? host : strings("webView.notSecure", ["host": host])
     }
 
     /// The app's usage description. The built-in one is the app's own text, translated as an app

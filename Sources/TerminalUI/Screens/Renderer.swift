@@ -96,7 +96,10 @@ enum KeyHints {
     static func bar(for model: UIModel, width: Int) -> String {
         var hints = hints(for: model)
         let strings = model.strings
-        let next = model.expectedStep.map { " \(strings("bar.next", ["step": $0]))  │" } ?? ""
+        let next =
+            model.expectedStep.map { step in
+                " \(strings("bar.next", ["step": StepWords.describe(step, providerNames: model.providerNames)]))  │"
+            } ?? ""
         let reached = model.reachedCode.map {
             " \(strings("bar.reached", ["code": $0.id, "meaning": $0.meaning(in: strings)]))  │"
         }

@@ -138,8 +138,14 @@ struct FormScreen {
         var y = rect.y
         if !system {
             let bar = rect.row(0)
+            // As Safari's view shows a page: Done, and the site's host (plain HTTP marked as such).
+            let done = strings("webView.done")
+            let beside = DisplayWidth.of(done) + 2
             canvas.fill(bar, Style(.muted, on: .surface))
-            canvas.line(strings("webView.done") + "  " + subtitle, in: bar, Style(.muted, on: .surface))
+            canvas.line(done, in: bar, Style(.accent, on: .surface, bold: true))
+            canvas.line(
+                subtitle, in: Rect(x: bar.x + beside, y: bar.y, width: max(0, bar.width - beside), height: 1),
+                Style(.muted, on: .surface), align: .center)
             y += 1
         } else {
             canvas.line(subtitle, in: rect.row(0), Style(.muted), align: .center)

@@ -49,9 +49,11 @@ import Testing
 
         try await app.press("e")
         await app.see("Bug report: ")
-        let har = try #require(
-            (await app.screen).firstMatch(of: /Bug report: (\S+\.har)/).map { String($0.1) },
+        // The report is named from tvsim's working directory, the session's own.
+        let name = try #require(
+            (await app.screen).firstMatch(of: /Bug report: \.\/(\S+\.har)/).map { String($0.1) },
             "\(app.session.lastScreen)")
+        let har = app.session.directory.appendingPathComponent(name).path
         let audit = TVSimBinary.Running(["audit", har])
         #expect(await audit.waitForExit() == 0, "\(audit.text)")
         #expect(audit.text.contains("GET /api/v2/ORBIT/configuration → 503  C.1"), "\(audit.text)")

@@ -94,4 +94,31 @@ import Testing
         await app.see("Search")
         try await app.quit(with: ["F10"])
     }
+
+    /// The demo types the persona into the provider's form, as a presenter would, and the bar
+    /// names the provider it picks by its name.
+    @Test func theDemoTypesTheCredentialsItSignsInWith() async throws {
+        let app = try await Journey.open(
+            ["--scenario", "rest-v2-ios-apple-sso", "--autoplay", "--pace", "1.5"], window: .small)
+        await app.see("▶ pick Aurora Cable", seconds: 30)
+        await app.see("••••", seconds: 20)
+        await app.see("Signed in · Aurora Cable", seconds: 20)
+        try await app.quit()
+    }
+
+    /// The comparison from the scenario menu, and out of both with two quick presses of esc (in
+    /// one write, as a fast finger sends them): each is a key of its own.
+    @Test func aFastEscEscLeavesTheComparisonAndTheMenu() async throws {
+        let app = try await Journey.open(window: .small)
+        try await app.allowAccess()
+        try await app.press("s")
+        await app.see("Scenarios — ⏎ play by hand")
+        try await app.press("v")
+        await app.see("Compare rest-v2-ios-apple-sso")
+        try await app.session.run(["send-keys", "-t", "s", "Escape", "Escape"])
+        await app.seeNo("Compare rest-v2")
+        await app.seeNo("Scenarios — ⏎ play by hand")
+        await app.see("› Sign in with your TV provider")
+        try await app.quit()
+    }
 }
