@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import Synchronization
 import Testing
 
 #if canImport(System)
@@ -84,7 +85,43 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Runs the tmux client with swift-subprocess and returns what it printed.
     @discardableResult
-    func run(_ arguments: [String], capture: Bool = true) async throws -> String {
+    /// Runs tmux on this session's server. A tmux whose end is never reported (seen once under
+    /// heavy load) fails the journey after `seconds` instead of hanging the whole suite.
+    func run(_ arguments: [String], capture: Bool = true, seconds: Double = 30) async throws -> String {
+        try await Self.within(seconds, what: "tmux \(arguments.first ?? "")") {
+            try await self.runTmux(arguments, capture: capture)
+        }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let what: String
+        let seconds: Double
+        var description: String { "\(what) did not finish within \(seconds) s" }
+    }
+
+    /// `body`'s result, or `TimedOut` after `seconds`; a body that never ends is left behind.
+    static func within<T: Sendable>(
+        _ seconds: Double, what: String, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let pending = Mutex<CheckedContinuation<T, any Error>?>(continuation)
+            let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+                pending.withLock { waiting in
+                    waiting?.resume(with: result)
+                    waiting = nil
+                }
+            }
+            Task {
+                do { finish(.success(try await body())) } catch { finish(.failure(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                finish(.failure(TimedOut(what: what, seconds: seconds)))
+            }
+        }
+    }
+
+    private func runTmux(_ arguments: [String], capture: Bool) async throws -> String {
         let executable = Executable.path(FilePath(try OutsideTool.tmux.require()))
         let all = Arguments(["-L", socket] + arguments)
         guard capture else {
