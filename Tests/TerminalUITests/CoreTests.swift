@@ -307,3 +307,31 @@ import Testing
         }
     }
 }
+
+/// The iOS picker's right-edge index: the whole alphabet where it fits, else letters with dots
+/// between, from search to `#`.
+@Suite struct SectionIndexTests {
+    @Test func theWholeIndexShowsWhereItFits() {
+        #expect(SectionIndex.shown(in: 40) == SectionIndex.entries)
+        #expect(SectionIndex.entries.count == 28)
+    }
+
+    @Test(arguments: [5, 10, 17, 27])
+    func aShortIndexKeepsItsEndsWithDotsBetween(_ height: Int) {
+        let shown = SectionIndex.shown(in: height)
+        #expect(shown.count <= height)
+        #expect(shown.first == "⌕" && shown.last == "#")
+        for (offset, entry) in shown.enumerated() { #expect((entry == "•") == !offset.isMultiple(of: 2)) }
+    }
+
+    @Test func theSelectionsSectionIsItsLetter() {
+        let rows: [PickerRow] = [
+            .header("FEATURED"), .provider(id: "a", name: "Aurora"), .header("A"),
+            .provider(id: "a", name: "Aurora"), .header("B"), .provider(id: "b", name: "Beacon"), .other,
+        ]
+        #expect(PickerRow.section(containing: 1, in: rows) == nil)
+        #expect(PickerRow.section(containing: 3, in: rows) == "A")
+        #expect(PickerRow.section(containing: 5, in: rows) == "B")
+        #expect(PickerRow.section(containing: 6, in: rows) == "B")
+    }
+}

@@ -31,6 +31,15 @@ enum PickerRow: Equatable {
         }
     }
 
+    /// The letter of the A–Z section a row is in (nil in the featured section).
+    static func section(containing index: Int, in rows: [PickerRow]) -> String? {
+        guard rows.indices.contains(index) else { return nil }
+        for row in rows[...index].reversed() {
+            if case .header(let title) = row { return title.count == 1 ? title : nil }
+        }
+        return nil
+    }
+
     /// Featured providers, then A–Z sections, then "Other TV Provider" and the footer; search
     /// filters the providers and keeps "Other TV Provider".
     static func rows(_ picker: ProviderPicker, query: String, strings: Strings = .english) -> [PickerRow] {

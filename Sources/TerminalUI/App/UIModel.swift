@@ -257,21 +257,39 @@ extension UIModel {
     var homeProblem: HomeProblem? {
         for entry in timeline.reversed() {
             if entry.kind == .user { return nil }
-            if entry.kind == .status, let code = entry.status, let problem = HomeProblem(code) { return problem }
+            if entry.kind == .status, let code = entry.status, let problem = HomeProblem(code, on: platform) {
+                return problem
+            }
         }
         return nil
     }
 }
 
-/// What the app tells its user after a failure it cannot get past by itself.
+/// What the app tells its user after a failure it cannot get past by itself, or, when the user
+/// did not let it use the TV provider, what single sign-on would give and where to allow it.
 struct HomeProblem: Equatable {
     let code: String
     /// The catalog key of what the app says.
     let messageKey: String
+    /// Where the user changes the decision (the Settings screen's title), for advice.
+    var settingsKey: String?
+    /// A word to the user, not a failure: shown plainly, without the code.
+    var isAdvice: Bool { settingsKey != nil }
 
-    init?(_ status: StatusCode) {
+    /// What the app says, in the user's language.
+    func message(_ strings: Strings, appName: String) -> String {
+        guard let settingsKey else { return strings(messageKey) }
+        return strings(messageKey, ["app": appName, "settings": strings(settingsKey)])
+    }
+
+    init?(_ status: StatusCode, on platform: DevicePlatform) {
         code = status.id
         switch status.id {
+        // Seeds 000, 002 and 004 recommend explaining single sign-on after Don't Allow or a
+        // dismissed alert, with the way to Settings on each platform.
+        case StatusCode.permissionDenied.id, StatusCode.permissionUndetermined.id:
+            messageKey = "app.singleSignOnAdvice"
+            settingsKey = "settings.title.\(platform.rawValue)"
         case StatusCode.metadataUnavailable.id: messageKey = "home.problem.providerNotResponding"
         case StatusCode.appleError.id, StatusCode.appleShortError.id: messageKey = "home.problem.signInFailed"
         case _ where status.isConfigurationFailure:
@@ -283,7 +301,8 @@ struct HomeProblem: Equatable {
     /// What the app says above its own picker when single sign-on gave way to it; nil where the
     /// picker needs no word (a configuration failure never leads there).
     var pickerMessageKey: String? {
-        switch messageKey {
+        if isAdvice { return messageKey }
+        return switch messageKey {
         case "home.problem.providerNotResponding": "appPicker.problem.providerNotResponding"
         case "home.problem.signInFailed": "appPicker.problem.signInFailed"
         default: nil

@@ -67,7 +67,8 @@ struct DeviceRenderer {
             drawBehind(in: rect, &canvas)
             AlertScreen(
                 title: strings("alert.title", ["app": prompt.appName]), message: usageDescription(prompt),
-                buttons: [strings("alert.deny"), strings("alert.allow")], focused: allowFocused ? 1 : 0
+                buttons: [strings("alert.deny"), strings("alert.allow")], focused: allowFocused ? 1 : 0,
+                fullScreen: isTV
             ).draw(in: rect, &canvas)
         case (.applePicker(let picker), .picker(let query, let selection)):
             PickerScreen(
@@ -98,8 +99,9 @@ struct DeviceRenderer {
         case (.notice(let notice, _), .notice):
             drawBehind(in: rect, &canvas)
             let text = notice.text(in: strings)
-            AlertScreen(title: text.title, message: text.message, buttons: [strings("notice.ok")], focused: 0).draw(
-                in: rect, &canvas)
+            AlertScreen(
+                title: text.title, message: text.message, buttons: [strings("notice.ok")], focused: 0, fullScreen: isTV
+            ).draw(in: rect, &canvas)
         default:
             drawWaiting(in: rect, &canvas)
         }
@@ -263,6 +265,9 @@ struct HomeScreen {
         } else if let playing = home.app.playing {
             let title = home.setup.item(playing.resource)?.title ?? playing.resource
             lines.append((strings("home.playing", ["title": title]), Style(.success, bold: true)))
+        } else if let problem, problem.isAdvice {
+            let text = problem.message(strings, appName: home.setup.identity.displayName)
+            for line in DisplayWidth.wrap(text, to: width).prefix(3) { lines.append((line, Style(.muted))) }
         } else if let problem {
             for line in DisplayWidth.wrap("⚠ \(strings(problem.messageKey)) (\(problem.code))", to: width).prefix(3) {
                 lines.append((line, Style(.error)))

@@ -11,8 +11,14 @@ struct AlertScreen {
     let message: String
     let buttons: [String]
     let focused: Int
+    /// tvOS: the alert fills the screen, its buttons stacked, the last one (the action) on top.
+    var fullScreen = false
 
     func draw(in rect: Rect, _ canvas: inout Canvas) {
+        if fullScreen {
+            drawFullScreen(in: rect, &canvas)
+            return
+        }
         let width = min(rect.width, 34)
         let inner = width - 4
         let titleLines = DisplayWidth.wrap(title, to: inner)
@@ -44,6 +50,68 @@ struct AlertScreen {
                 ? Style(.text, on: .selection, bold: true)
                 : Style(.accent, on: .surface, bold: index == labels.count - 1)
             x = canvas.text(label, at: x, row, style, in: box) + 2
+        }
+    }
+
+    /// As tvOS shows an alert: over the whole screen, the title and message centred, and the
+    /// buttons one above another at one width, the focused one lit.
+    func drawFullScreen(in rect: Rect, _ canvas: inout Canvas) {
+        canvas.fill(rect, Style(.text, on: .surface))
+        let inner = max(1, min(rect.width - 4, 48))
+        let column = Rect(x: rect.x + (rect.width - inner) / 2, y: rect.y, width: inner, height: rect.height)
+        let titleLines = DisplayWidth.wrap(title, to: inner)
+        let messageLines = message.isEmpty ? [] : DisplayWidth.wrap(message, to: inner)
+        let stack = Array(buttons.indices.reversed())
+        let height = titleLines.count + messageLines.count + 2 + stack.count * 2
+        var y = rect.y + max(0, (rect.height - height) / 2)
+        for line in titleLines where y < rect.maxY {
+            canvas.line(line, in: column.row(y - rect.y), Style(.text, on: .surface, bold: true), align: .center)
+            y += 1
+        }
+        y += 1
+        for line in messageLines where y < rect.maxY {
+            canvas.line(line, in: column.row(y - rect.y), Style(.text, on: .surface), align: .center)
+            y += 1
+        }
+        y += 1
+        let buttonWidth = min(inner, (buttons.map(DisplayWidth.of).max() ?? 0) + 12)
+        for index in stack where y < rect.maxY {
+            let button = Rect(x: rect.x + (rect.width - buttonWidth) / 2, y: y, width: buttonWidth, height: 1)
+            let style =
+                index == focused ? Style(.text, on: .selection, bold: true) : Style(.accent, on: .background)
+            canvas.fill(button, style)
+            canvas.line(buttons[index], in: button, style, align: .center)
+            y += 2
+        }
+    }
+}
+
+/// The right-edge index of an iOS list in A–Z sections: search, the letters and `#`, with dots
+/// standing for the letters left out when the list is shorter than the alphabet (as iOS does).
+struct SectionIndex {
+    /// The letter of the section the selection is in.
+    let current: String?
+
+    static let entries =
+        ["⌕"]
+        + (UnicodeScalar("A").value...UnicodeScalar("Z").value).map {
+            String(Character(UnicodeScalar($0)!))
+        } + ["#"]
+
+    /// The entries that fit `height` rows: all of them, or every other kept one with a dot between.
+    static func shown(in height: Int) -> [String] {
+        guard height < entries.count else { return entries }
+        let kept = max(2, (height + 1) / 2)
+        let picks = (0..<kept).map { entries[$0 * (entries.count - 1) / (kept - 1)] }
+        return picks.flatMap { [$0, "•"] }.dropLast()
+    }
+
+    func draw(in rect: Rect, _ canvas: inout Canvas) {
+        let shown = Self.shown(in: rect.height)
+        let top = rect.y + max(0, (rect.height - shown.count) / 2)
+        for (offset, entry) in shown.enumerated() where top + offset < rect.maxY {
+            let style = entry == current ? Style(.accent, bold: true, reverse: true) : Style(.accent)
+            canvas.line(entry, in: Rect(x: rect.x, y: top + offset, width: 1, height: 1), style)
         }
     }
 }
@@ -80,17 +148,26 @@ struct PickerScreen {
         // follows its row.
         var rows: [ListRow] = []
         var selected = selection
-        for (index, row) in PickerRow.rows(picker, query: query, strings: strings).enumerated() {
+        let pickerRows = PickerRow.rows(picker, query: query, strings: strings)
+        // iOS: the section index down the right edge, while the whole list shows.
+        let indexed = !isTV && query.isEmpty && rect.width > 20
+        let listWidth = indexed ? rect.width - 2 : rect.width
+        for (index, row) in pickerRows.enumerated() {
             if index == selection { selected = rows.count }
             guard case .note(let text) = row else {
                 rows.append(listRow(row))
                 continue
             }
-            for line in DisplayWidth.wrap(text, to: max(1, rect.width - 2)) {
+            for line in DisplayWidth.wrap(text, to: max(1, listWidth - 2)) {
                 rows.append(ListRow(line, style: Style(.muted, dim: true), selectable: false))
             }
         }
-        let listRect = Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y)
+        let listRect = Rect(x: rect.x, y: y, width: listWidth, height: rect.maxY - y)
+        if indexed {
+            let current = PickerRow.section(containing: selection, in: pickerRows)
+            SectionIndex(current: current).draw(
+                in: Rect(x: rect.maxX - 1, y: y, width: 1, height: rect.maxY - y), &canvas)
+        }
         canvas.list(
             rows, selected: selected, in: listRect,
             selectionStyle: isTV ? Style(.text, on: .focus, bold: true) : Style(.text, on: .selection, bold: true))
@@ -202,9 +279,11 @@ struct MvpdPickerScreen {
         canvas.line(strings("appPicker.title"), in: rect.row(1), Style(.text, bold: true), align: .center)
         var rect = rect
         if let problem, let key = problem.pickerMessageKey {
-            let lines = DisplayWidth.wrap("⚠ \(strings(key)) (\(problem.code))", to: rect.width).prefix(3)
+            let text =
+                problem.isAdvice ? problem.message(strings, appName: appName) : "⚠ \(strings(key)) (\(problem.code))"
+            let lines = DisplayWidth.wrap(text, to: rect.width).prefix(3)
             for (offset, line) in lines.enumerated() {
-                canvas.line(line, in: rect.row(2 + offset), Style(.warning))
+                canvas.line(line, in: rect.row(2 + offset), Style(problem.isAdvice ? .muted : .warning))
             }
             rect = Rect(x: rect.x, y: rect.y + lines.count, width: rect.width, height: rect.height - lines.count)
         }

@@ -21,6 +21,10 @@ import Testing
         await app.see("Taps Don’t Allow")
         await app.see("VSA403")
         await app.see("Not signed in")
+        // The app says what single sign-on gives and where to allow it, on home and above its picker.
+        await app.see("Sign in once for all your TV apps")
+        try await app.press("Enter")
+        await app.see(platform == "ios" ? "Settings › TV Provider." : "Settings › Accounts › TV Provider.")
         try await app.quit()
     }
 
@@ -31,6 +35,7 @@ import Testing
         try await app.press("Escape")
         await app.see("VSA404")
         await app.see("Not signed in")
+        await app.see("Sign in once for all your TV apps")
         try await app.quit()
     }
 
