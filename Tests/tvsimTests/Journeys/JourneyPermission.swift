@@ -22,10 +22,12 @@ import Testing
         await app.see("VSA403")
         await app.see("Not signed in")
         // The app says what single sign-on gives and where to allow it, on home and above its picker.
-        await app.see("Sign in once for all your TV apps")
+        await app.see("Sign in once for all your TV")
         try await app.press("Enter")
-        await app.see(platform == "ios" ? "Settings › TV Provider." : "Settings › Accounts › TV Provider.")
-        try await app.quit()
+        await app.see("Choose your TV provider")
+        await app.see(platform == "ios" ? "Settings › TV" : "Settings › Accounts › TV")
+        // The app's picker takes letters as a filter: F10 quits.
+        try await app.quit(with: ["F10"])
     }
 
     @Test(arguments: ["ios", "tvos"])
@@ -35,7 +37,7 @@ import Testing
         try await app.press("Escape")
         await app.see("VSA404")
         await app.see("Not signed in")
-        await app.see("Sign in once for all your TV apps")
+        await app.see("Sign in once for all your TV")
         try await app.quit()
     }
 
