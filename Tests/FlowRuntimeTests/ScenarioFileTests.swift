@@ -17,10 +17,11 @@ import Testing
         #expect(try ScriptStep.parse("wait 31m") == .wait(1_860))
         #expect(try ScriptStep.parse("wait 2d") == .wait(172_800))
         #expect(try ScriptStep.parse("settings permission denied") == .adjust(.setPermission(.denied)))
+        #expect(try ScriptStep.parse("settings sign-in") == .adjust(.signInToProvider))
         #expect(try ScriptStep.parse("expire-adobe-profiles") == .adjust(.expireAdobeProfiles))
         for text in [
             "launch", "pick Aurora Cable", "sign-in-as demo password x", "wait 45s", "wait 31m",
-            "settings remove-provider",
+            "settings remove-provider", "settings sign-in",
         ] {
             #expect(try ScriptStep.parse(text).description == text)
         }

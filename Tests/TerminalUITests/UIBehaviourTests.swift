@@ -117,7 +117,8 @@ import Testing
         var settings = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: setup)), .tvos, Size(width: 120, height: 36))
         _ = settings.handle(.key(.character("g")))
-        #expect(settings.screen == .settings(selection: 0))
+        // On the app's access, under the signed-out device's row to choose a provider.
+        #expect(settings.screen == .settings(selection: 1))
     }
 
     @Test func settingsOpensOnTheAppsAccessSoGEnterNeverSignsTheDeviceOut() {

@@ -211,6 +211,7 @@ public actor FlowEngine {
         case .wait(let seconds):
             timeline.append(.user, TimelinePhrase("user.waits", ["duration": UserLines.duration(seconds)]))
             await letTimePass(seconds)
+        case .adjust(.signInToProvider): await framework.signInFromSettings()
         case .adjust(let adjustment): await settings.adjust(adjustment)
         case .idle: await fireNextTimer()
         case .quit: ending = .finished

@@ -30,7 +30,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
     public static let grammar = """
         launch | sign-in | play <title> | sign-out | foreground | allow | deny | dismiss | pick <provider> | other | cancel | \
         sign-in-as <persona> [password <p>] | choose <mvpd> | complete-second-screen as <persona> [password <p>] [at <mvpd>] | \
-        new-code | ok | wait <n>s|m|h|d | settings remove-provider | settings permission <status> | \
+        new-code | ok | wait <n>s|m|h|d | settings sign-in | settings remove-provider | settings permission <status> | \
         expire-provider-sign-in | expire-adobe-profiles
         """
 
@@ -113,6 +113,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
 
     private static func settings(_ words: [String]) throws(ParseError) -> Adjustment {
         switch words.first?.lowercased() {
+        case "sign-in": return .signInToProvider
         case "remove-provider": return .signOutOfProvider
         case "permission":
             guard words.count == 2 else { throw .missingArgument("settings permission") }
@@ -165,6 +166,7 @@ public enum ScriptStep: Sendable, Equatable, CustomStringConvertible {
         case .newCode: "new-code"
         case .ok: "ok"
         case .wait(let seconds): "wait \(Self.durationText(seconds))"
+        case .adjust(.signInToProvider): "settings sign-in"
         case .adjust(.signOutOfProvider): "settings remove-provider"
         case .adjust(.setPermission(let status)): "settings permission \(status.rawValue)"
         case .adjust(.expireProviderSignIn): "expire-provider-sign-in"

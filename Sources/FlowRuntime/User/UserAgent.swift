@@ -108,6 +108,9 @@ public enum UserResponse: Sendable, Equatable {
 public enum Adjustment: Sendable, Equatable {
     /// Settings → TV Provider → Remove TV Provider.
     case signOutOfProvider
+    /// Settings → TV Provider on a signed-out device: choose a provider and sign in to it, for
+    /// every app on the device.
+    case signInToProvider
     /// Settings → TV Provider → the app's access switch (or a fresh install: `notDetermined`).
     case setPermission(VSASimulator.AccessStatus)
     /// Makes the system sign-in expire now.

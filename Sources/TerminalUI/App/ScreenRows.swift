@@ -49,7 +49,8 @@ enum PickerRow: Equatable {
             rows += section.rows.map { .provider(id: $0.id, name: $0.name) }
         }
         if rows.isEmpty { rows.append(.note(strings("picker.noResults", ["query": query]))) }
-        rows.append(.other)
+        // "Other TV Provider" is an app's way out to its own picker; Settings has none.
+        if !picker.inSettings { rows.append(.other) }
         rows.append(.note(strings("picker.footer")))
         rows.append(.note(strings("picker.privacy")))
         return rows
@@ -67,6 +68,8 @@ enum MvpdRow {
 }
 
 enum SettingsRow: Equatable {
+    /// On a device signed in to no provider: choose one and sign in, for every app.
+    case chooseProvider
     case removeProvider
     /// The app's access, a switch as in Apple's Settings.
     case permission(VSASimulator.AccessStatus)
@@ -78,7 +81,7 @@ enum SettingsRow: Equatable {
 
     static func rows(device: SimulatedDevice?, bundleId: String) -> [SettingsRow] {
         var rows: [SettingsRow] = []
-        if device?.system.signIn != nil { rows += [.removeProvider, .expireSignIn] }
+        rows += device?.system.signIn != nil ? [.removeProvider, .expireSignIn] : [.chooseProvider]
         let access = device?.system.accessStatus(of: bundleId) ?? .notDetermined
         rows.append(.permission(access))
         if access == .granted || access == .denied { rows.append(.forgetAnswer) }

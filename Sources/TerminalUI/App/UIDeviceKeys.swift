@@ -72,6 +72,7 @@ extension UIModel {
         case .select:
             let adjustment: Adjustment
             switch rows[min(selection, rows.count - 1)] {
+            case .chooseProvider: adjustment = .signInToProvider
             case .removeProvider: adjustment = .signOutOfProvider
             case .permission(let status): adjustment = .setPermission(SettingsRow.toggled(status))
             case .forgetAnswer: adjustment = .setPermission(.notDetermined)

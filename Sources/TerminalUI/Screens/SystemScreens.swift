@@ -142,7 +142,7 @@ struct PickerScreen {
         canvas.line(shown, in: search, Style(query.isEmpty ? .muted : .text, on: .surface))
         y += 1
         y += canvas.paragraph(
-            headerText, in: Rect(x: rect.x, y: y, width: rect.width, height: 3), Style(.muted),
+            headerText, in: Rect(x: rect.x, y: y, width: rect.width, height: 5), Style(.muted),
             align: isTV ? .center : .leading)
         // Notes (the footer, the privacy link) wrap over as many rows as they need; the selection
         // follows its row.
@@ -174,6 +174,7 @@ struct PickerScreen {
     }
 
     var headerText: String {
+        if picker.inSettings { return strings("picker.settingsHeader") }
         guard let title = picker.videoTitle else { return strings("picker.header", ["app": appName]) }
         return strings("picker.headerWithTitle", ["app": appName, "title": title])
     }
@@ -388,6 +389,7 @@ struct SettingsScreen {
         y += 1
         let rows = SettingsRow.rows(device: device, bundleId: home.setup.identity.bundleId).map { row -> ListRow in
             switch row {
+            case .chooseProvider: ListRow(strings("settings.chooseProvider"), style: Style(.accent))
             case .removeProvider: ListRow(strings("settings.remove"), style: Style(.error))
             case .permission(let status):
                 ListRow(

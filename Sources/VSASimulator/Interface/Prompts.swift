@@ -68,6 +68,13 @@ public struct SignInPrompt: Sendable, Equatable {
     public let identityProvider: String
     /// The inline error of the previous attempt.
     public let error: String?
+
+    public init(providerId: String, providerName: String, identityProvider: String, error: String?) {
+        self.providerId = providerId
+        self.providerName = providerName
+        self.identityProvider = identityProvider
+        self.error = error
+    }
 }
 
 /// What the user can do in each system prompt.
@@ -90,6 +97,10 @@ public enum SystemStrings {
     public static let permissionDeny = "Don’t Allow"
     public static let permissionAllow = "Allow"
     public static let otherProvider = "Other TV Provider"
+
+    /// Settings' own picker header, as Apple's Settings words it.
+    public static let settingsPickerHeader =
+        "Watch TV shows and movies from apps included in your TV subscription. Select your TV provider to get started."
 
     public static func pickerHeader(app: String, videoTitle: String?) -> String {
         if let videoTitle { return "Sign in with your TV provider to watch “\(videoTitle)” in \(app)." }

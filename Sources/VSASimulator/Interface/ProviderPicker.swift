@@ -33,6 +33,18 @@ public struct ProviderPicker: Sendable, Equatable {
     public let featured: [Row]
     /// Every listed provider, A–Z.
     public let all: [Row]
+    /// Settings › TV Provider, where the user signs the device in for every app: no app asked,
+    /// and no "Other TV Provider" row (an app's fallback).
+    public var inSettings = false
+
+    /// The picker Settings shows on a device signed in to no provider: every provider, A–Z.
+    public init(settings catalog: ProviderCatalog) {
+        header = SystemStrings.settingsPickerHeader
+        videoTitle = nil
+        all = catalog.providers.map { Row(id: $0.id, name: $0.name) }.sorted { $0.folded < $1.folded }
+        featured = []
+        inSettings = true
+    }
 
     init(request: MetadataRequest, catalog: ProviderCatalog, app: AppIdentity) {
         header = SystemStrings.pickerHeader(app: app.displayName, videoTitle: request.localizedVideoTitle)

@@ -104,4 +104,33 @@ import Testing
         await app.see("› Sign in with your TV provider")
         try await app.quit()
     }
+
+    /// Settings › TV Provider on a signed-out device: Apple's picker in Settings (its own header,
+    /// its A–Z index, no "Other TV Provider"), the provider's sign-in; the app's sign-in then
+    /// finds the system-level sign-in and needs no picker.
+    @Test func settingsSignsTheDeviceInAndTheAppFindsIt() async throws {
+        let app = try await Journey.open()
+        try await app.allowAccess()
+        try await app.press("g")
+        await app.see("Not signed in to a TV provider")
+        try await app.press("Up")
+        await app.see("› Sign in to your TV provider…")
+        try await app.press("Enter")
+        await app.see("Watch TV shows and movies from")
+        await app.seeNo("FEATURED")
+        try await app.press("End")
+        await app.see("If you don't see your TV")
+        await app.seeNo("Other TV Provider")
+        try await app.type("Aurora")
+        await app.see("› Aurora Cable")
+        try await app.press("Enter")
+        await app.see("Sign in to Aurora Cable")
+        try await app.press("F3", "Enter")
+        await app.see("The device is now signed in to tvsim.aurora")
+        try await app.press("g")
+        await app.see("Remove TV Provider")
+        try await app.press("Escape", "Home", "Enter")
+        await app.see("Signed in · Aurora Cable")
+        try await app.quit()
+    }
 }

@@ -118,6 +118,40 @@ struct FrameworkHandler: Sendable {
         return outcome
     }
 
+    /// Settings › TV Provider on a device signed in to no provider: the user picks one in
+    /// Settings' picker and signs in, at system level, as Apple's Settings does; a wrong password
+    /// asks again, cancelling leaves the device as it was.
+    func signInFromSettings() async {
+        timeline.append(.user, TimelinePhrase("user.opensSettingsSignIn", ["settings": settingsPath]))
+        let picker = ProviderPicker(settings: catalog)
+        guard case .picked(.provider(let id)) = await ask(.picker(picker)), let provider = catalog.provider(id) else {
+            return
+        }
+        var prompt = SignInPrompt(
+            providerId: provider.id, providerName: provider.name, identityProvider: provider.identityProvider,
+            error: nil)
+        while case .answered(.credentials(let username, let password)) = await ask(.signIn(prompt)) {
+            switch await signIn(provider.identityProvider, username: username, password: password) {
+            case .signedIn(let signIn):
+                device.update { $0.system.signIn = signIn }
+                timeline.append(
+                    .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)")
+                return
+            case .signInFailed(.invalidCredentials(let message)):
+                prompt = SignInPrompt(
+                    providerId: provider.id, providerName: provider.name,
+                    identityProvider: provider.identityProvider, error: message)
+            case .signInFailed(let refusal):
+                timeline.append(.note, "Settings could not sign in: \(refusal)")
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    private var settingsPath: String { device.current.system.platform.settingsPath }
+
     private func ask(_ prompt: MetadataRequestMachine.Prompt) async -> MetadataRequestMachine.Event {
         switch prompt {
         case .picker(let picker):

@@ -37,6 +37,9 @@ struct SettingsHandler: Sendable {
             timeline.append(.user, TimelinePhrase("user.expiresSignIn"))
         case .expireAdobeProfiles:
             await expireAdobeProfiles()
+        case .signInToProvider:
+            // The framework's part: the engine hands it to the framework handler.
+            break
         }
     }
 
