@@ -36,3 +36,22 @@ import Testing
         #expect(read.status == .otherProvider && read.step == step)
     }
 }
+
+/// Step names: each step's English name in the catalogs is the one the cookbook step carries,
+/// and every language names it.
+@Suite struct StepTitleTests {
+    static let steps = RestV2Steps.all + RestV1Steps.all + SDKSteps.all + CustomIdentityProviderSteps.all
+
+    @Test func theCatalogsNameEveryStepAsTheCookbookDoesInEnglish() {
+        for step in Self.steps {
+            #expect(Strings.english.has(step.titleKey), "no \(step.titleKey)")
+            #expect(Strings.english(step.titleKey) == step.title, "\(step.titleKey)")
+        }
+    }
+
+    @Test func otherLanguagesTranslateTheCookbooksWordsButNotAnSDKCall() {
+        let spanish = Strings.of(.spanish)
+        #expect(RestV2Steps.all.first?.label(in: spanish).hasPrefix("A.1 recuperar") == true)
+        #expect(SDKSteps.setRequestor.label(in: spanish) == SDKSteps.setRequestor.label)
+    }
+}

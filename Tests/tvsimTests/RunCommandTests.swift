@@ -71,10 +71,10 @@ import Testing
     @Test func runExplainsTheStepsInTheLanguageAsked() async throws {
         let russian = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso", "--lang", "ru"])
         #expect(await russian.waitForExit(seconds: 30) == 0)
-        // The protocol stays as it is; what it means is Russian.
+        // The calls stay as they are; the cookbook's steps and what they mean are Russian.
         #expect(
             russian.text.contains(
-                "step     A.1 retrieve client credentials — Приложение регистрируется со своим software statement"))
+                "step     A.1 получить учетные данные клиента — Приложение регистрируется со своим software statement"))
         #expect(russian.text.contains("status   N000 (код SDK для этого решения) — Пользователь не аутентифицирован."))
         #expect(russian.text.contains("POST /o/client/register → 201"))
         let english = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso"], environment: ["LC_ALL": "C.UTF-8"])
@@ -83,7 +83,7 @@ import Testing
         let fromEnvironment = TVSimBinary.Running(
             ["run", "rest-v2-ios-apple-sso"], environment: ["LC_ALL": "zh_TW.UTF-8"])
         #expect(await fromEnvironment.waitForExit(seconds: 30) == 0)
-        #expect(fromEnvironment.text.contains("step     A.1 retrieve client credentials — App 以其軟體陳述式註冊"))
+        #expect(fromEnvironment.text.contains("step     A.1 擷取用戶端憑證 — App 以其軟體陳述式註冊"))
         let unknown = TVSimBinary.Running(["run", "rest-v2-ios-apple-sso", "--lang", "fr"])
         #expect(await unknown.waitForExit() == 64)
         #expect(unknown.text.contains("--lang: unsupported language 'fr'; tvsim speaks en, es, zh-Hans, zh-Hant, ru"))

@@ -1,7 +1,8 @@
 /// A step of a cookbook, as the step pane and the timeline name it.
 public struct CookbookStep: Codable, Sendable, Equatable, Hashable {
     public let id: String
-    /// The step's name in the cookbook, or the SDK call it is: protocol, so never translated.
+    /// The step's name in the cookbook, in English, or the SDK call it is. The string catalogs
+    /// translate it under `stepTitle.…` (an SDK call keeps its name); a test holds them to this.
     public let title: String
     /// The key of the step's explanation in the string catalogs.
     public let key: String

@@ -38,6 +38,15 @@ extension CookbookStep {
 
     /// The explanation in the language of `strings`.
     public func explanation(in strings: Strings) -> String { strings(key) }
+
+    /// The catalog key of the step's name: its English is `title`, as the cookbook words it.
+    public var titleKey: String { "stepTitle." + key.dropFirst("step.".count) }
+
+    /// The step's name in the language of `strings` (an SDK call keeps its name in every one).
+    public func title(in strings: Strings) -> String { strings.has(titleKey) ? strings(titleKey) : title }
+
+    /// The step's number and name in the language of `strings`.
+    public func label(in strings: Strings) -> String { "\(id) \(title(in: strings))" }
 }
 
 extension Notice {

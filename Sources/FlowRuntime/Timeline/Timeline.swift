@@ -50,7 +50,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     /// The title in the language of `strings`: a phrase's or a note's translation, else the title
     /// as recorded.
     public func title(in strings: Strings) -> String {
-        phrase?.text(in: strings) ?? note?.title(in: strings) ?? title
+        if kind == .step, let step { return step.label(in: strings) }
+        return phrase?.text(in: strings) ?? note?.title(in: strings) ?? title
     }
 
     /// What a status code means this time, in the language of `strings`. English keeps the

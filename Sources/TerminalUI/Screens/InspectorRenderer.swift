@@ -241,7 +241,7 @@ enum DetailText {
         add(
             outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.label)",
             Style(.accent))
-        if let step { add("\(strings("detail.step")): \(step.label)", Style(.success)) }
+        if let step { add("\(strings("detail.step")): \(step.label(in: strings))", Style(.success)) }
         lines.append(("", Style(.text)))
         add(strings("detail.requestHeaders"), Style(.muted, bold: true))
         for header in exchange.requestHeaders {

@@ -20,7 +20,7 @@ struct StepPaneText: Equatable {
             return nil
         }
         let strings = model.strings
-        title = step.label
+        title = step.label(in: strings)
         explanation = DisplayWidth.wrap(step.explanation(in: strings), to: width)
         status = []
         let cutoff = explained?.id ?? Int.max

@@ -37,4 +37,10 @@ public enum CustomIdentityProviderSteps {
         "P.1", "check the entitlements", key: "step.custom-idp.entitlements", stage: .authorization)
     public static let forgetTokens = CookbookStep(
         "L.1", "sign out of the app", key: "step.custom-idp.forgetTokens", stage: .logout)
+
+    /// Every step of an app with its own identity provider, in the cookbook's order.
+    public static let all: [CookbookStep] = [
+        configuration, accessStatus, silentAccount, interactiveAccount, identityProviderInfo, secondMetadataRequest,
+        translate, ownSignIn, webSignIn, exchangeCode, showDeviceCode, pollToken, entitlements, forgetTokens,
+    ]
 }

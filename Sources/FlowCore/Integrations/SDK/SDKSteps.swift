@@ -33,4 +33,11 @@ public enum SDKSteps {
         "H.1", "logout", key: "step.sdk.logoutWithoutAppleSSO", stage: .logout)
     public static let logoutPageDone = CookbookStep(
         "H.1.b", "handleExternalURL", key: "step.sdk.logoutPageDone", stage: .logout)
+
+    /// Every step the SDK's flows name, in the cookbook's order.
+    public static let all: [CookbookStep] = [
+        setRequestor, checkAuthentication, getAuthentication, displayProviderDialog, navigateToUrl, handleExternalURL,
+        registrationCode, partnerExchange, checkPreauthorizedResources, getAuthorization, verifyMediaToken,
+        checkAuthorization, getMetadata, logout, logoutWithoutAppleSSO, logoutPageDone,
+    ]
 }
