@@ -45,6 +45,23 @@ import Testing
         }
     }
 
+    /// The default signing secret is public, so anyone can sign a token with any times: the
+    /// extremes are answered, never a crash.
+    @Test func aTokenSignedWithExtremeTimesIsAnswered() async throws {
+        try await Harness.run { harness in
+            func token(issuedAt: Int64, notAfter: Int64) -> String {
+                MediaTokenDocument(
+                    resource: "orbit-live", requestor: "ORBIT", mvpd: "Cascade", issuedAt: issuedAt,
+                    notAfter: notAfter, userID: "u-1", nonce: "n-1"
+                ).serialized(with: harness.backend.signer)
+            }
+            let ancient = try await verify(harness, token(issuedAt: .min, notAfter: .min), "orbit-live")
+            #expect(ancient.status == .tokenExpired, "\(ancient)")
+            let endless = try await verify(harness, token(issuedAt: .max - 1, notAfter: .max), "orbit-live")
+            #expect(endless.status == .validToken, "\(endless)")
+        }
+    }
+
     @Test func aQuestionWithoutItsFieldsIsRefusedByName() async throws {
         try await Harness.run { harness in
             let reply = try await harness.send(

@@ -101,6 +101,11 @@ import Testing
             #expect(try await status(client.authorization("GET", "/authorize")).1.contains("signed for /authorize"))
             let old = client.authorization("GET", "/checkauthn", time: harness.backend.nowMilliseconds - 601_000)
             #expect(try await status(old).1.contains("601 s behind"))
+            // Any Int64 may come as request_time: the extremes are refused like any other, not a crash.
+            for (time, side) in [(Int64.min, "far behind"), (Int64.max, "s ahead of"), (0, "behind")] {
+                let (code, message) = try await status(client.authorization("GET", "/checkauthn", time: time))
+                #expect(code == 401 && message.contains(side), "\(time): \(code) \(message)")
+            }
             var other = client
             other.requestor = "ORBITLITE"
             #expect(try await status(other.authorization("GET", "/checkauthn")).1.contains("not one made with"))

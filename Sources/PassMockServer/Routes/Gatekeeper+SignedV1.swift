@@ -44,11 +44,14 @@ extension Gatekeeper {
     private func spendNonce(of signed: SignedV1Request) throws {
         let clock = backend.clock
         let reference = Int64((clock.now().timeIntervalSince1970 - clock.skippedSeconds) * 1000)
-        let skew = signed.requestTime - reference
+        // request_time is the client's number: any Int64 may come, so the skew is checked arithmetic.
+        let (skew, overflowed) = signed.requestTime.subtractingReportingOverflow(reference)
         let window = Self.signedRequestWindowSeconds * 1000
-        guard abs(skew) <= window else {
+        guard !overflowed, skew.magnitude <= UInt64(window) else {
+            let distance = overflowed ? "far" : "\(skew.magnitude / 1000) s"
+            let side = (overflowed ? signed.requestTime > reference : skew > 0) ? "ahead of" : "behind"
             throw refusal(
-                "request_time is \(abs(skew) / 1000) s \(skew > 0 ? "ahead of" : "behind") the server's clock; "
+                "request_time is \(distance) \(side) the server's clock; "
                     + "at most \(Self.signedRequestWindowSeconds) s either way.")
         }
         let now = backend.nowMilliseconds

@@ -46,7 +46,7 @@ extension MediaTokenDocument {
         }
         guard nowMilliseconds < document.notAfter else {
             return MediaTokenVerification(
-                .tokenExpired, "The token expired \((nowMilliseconds - document.notAfter) / 1000) s ago.")
+                .tokenExpired, "The token expired \(seconds(from: document.notAfter, to: nowMilliseconds)) s ago.")
         }
         guard document.resource == resource else {
             return MediaTokenVerification(
@@ -54,7 +54,15 @@ extension MediaTokenDocument {
         }
         return MediaTokenVerification(
             .validToken,
-            "The signature holds; for \(resource), valid \((document.notAfter - nowMilliseconds) / 1000) s more.")
+            "The signature holds; for \(resource), valid \(seconds(from: nowMilliseconds, to: document.notAfter)) s more."
+        )
+    }
+
+    /// Whole seconds from one time to a later one, saturating: a token a client made up may
+    /// carry any time at all (the default signing secret is public).
+    static func seconds(from earlier: Int64, to later: Int64) -> Int64 {
+        let (difference, overflow) = later.subtractingReportingOverflow(earlier)
+        return (overflow ? Int64.max : difference) / 1_000
     }
 
     /// The token's fields, from its `authToken` element.
