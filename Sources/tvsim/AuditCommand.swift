@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Foundation
 import LocatedJSON
+import PassAPI
 
 /// `tvsim audit FILE.har…`: cookbook conformance of the clients a HAR recorded.
 struct AuditHAR: AsyncParsableCommand {
@@ -35,13 +36,15 @@ struct AuditHAR: AsyncParsableCommand {
             let audits = Audit.run(try read(file))
             results += audits.map { (file, $0) }
             if json {
-                Console.line(String(decoding: try AuditReport.json(audits, source: file), as: UTF8.self))
+                let json = String(decoding: try AuditReport.json(audits, source: file), as: UTF8.self)
+                Console.line(TerminalSafeText.escapingControls(json: json))
             } else {
                 for line in AuditReport.text(audits, source: file) { Console.line(line) }
             }
         }
         if let junit {
-            let xml = AuditReport.junit(results, rules: RuleCatalog.builtIn.rules)
+            // A HAR's control characters are shown, not kept, in a report people open in terminals too.
+            let xml = TerminalSafeText.make(AuditReport.junit(results, rules: RuleCatalog.builtIn.rules))
             try Data(xml.utf8).write(to: URL(fileURLWithPath: junit))
         }
         if results.contains(where: { $0.audit.worstSeverity == .error }) { throw ExitCode(1) }

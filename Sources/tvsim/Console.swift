@@ -1,13 +1,24 @@
 import Foundation
+import PassAPI
 
 /// Unbuffered output: lines appear at once even when stdout is a pipe (logs, CI, `tee`).
+///
+/// Every line is made safe for a terminal on its way out: what tvsim prints carries text from
+/// outside (a customer's HAR, a client's headers and paths, a file's name), and an escape
+/// sequence in it must not clear the screen or write to the clipboard of whoever reads it.
 enum Console {
     static func line(_ text: String) {
-        emit(text + "\n", to: STDOUT_FILENO)
+        emit(TerminalSafeText.make(text) + "\n", to: STDOUT_FILENO)
     }
 
     static func error(_ text: String) {
-        emit(text + "\n", to: STDERR_FILENO)
+        emit(TerminalSafeText.make(text) + "\n", to: STDERR_FILENO)
+    }
+
+    /// A line tvsim colours itself (a theme's swatches): its own escape sequences pass, so every
+    /// piece of outside text in it must have been made safe already.
+    static func painted(_ text: String) {
+        emit(text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes all of `text`. When the reader has gone (`tvsim run --all | head`), there is no

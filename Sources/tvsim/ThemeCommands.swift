@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PassAPI
 import TerminalUI
 
 /// `tvsim themes list|preview`.
@@ -61,10 +62,12 @@ struct Themes: AsyncParsableCommand {
                 let eight = theme.resolve(behind ? Style(.text, on: role) : Style(role, on: .background), for: .ansi8)
                 let c8 = color ? Self.paint(sample, eight) : Self.describe(eight, behind: behind)
                 let mono = appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().joined(separator: "+")
-                Console.line(
+                // The swatches are tvsim's own escape sequences; the theme file's words are made safe.
+                Console.painted(
                     role.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
                         + Self.pad(c256, sample.count, color)
-                        + Self.pad(c16, sample.count, color) + Self.pad(c8, sample.count, color) + mono)
+                        + Self.pad(c16, sample.count, color) + Self.pad(c8, sample.count, color)
+                        + TerminalSafeText.make(mono, keepingLines: false))
             }
         }
 

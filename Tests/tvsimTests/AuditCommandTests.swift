@@ -149,4 +149,46 @@ import Testing
         #expect(xml.contains(#"<testcase name="V2-ORDER-CONFIGURATION-FIRST""#))
         #expect(xml.contains(#"failures="1""#))
     }
+
+    /// A customer's HAR may carry escape sequences in what a client sent: clear screen, an OSC 52
+    /// clipboard write, C1's CSI, BEL, a right-to-left override. The report shows them and sends
+    /// none: as text, as JSON (escaped) and as JUnit.
+    @Test func aHARsControlCharactersReachNoTerminalRaw() async throws {
+        let (root, entries) = try await Self.entries(of: "rest-v2-ios-apple-sso")
+        let hostile = "\u{1B}[2J\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}31m\u{202E}gpj.exe"
+        let changed = entries.map { entry -> [String: Any] in
+            var entry = entry
+            var request = entry["request"] as! [String: Any]
+            request["headers"] = (request["headers"] as! [[String: Any]]).map { header in
+                let name = (header["name"] as? String)?.lowercased()
+                guard name == "ap-device-identifier" || name == "user-agent" else { return header }
+                return ["name": header["name"]!, "value": "\(header["value"] ?? "")\(hostile)"]
+            }
+            request["url"] = Self.path(entry) + (Self.path(entry).hasSuffix("/configuration") ? hostile : "")
+            entry["request"] = request
+            return entry
+        }
+        var log = root["log"] as! [String: Any]
+        log["entries"] = changed
+        var document = root
+        document["log"] = log
+        let har = Self.temporary("hostile.har")
+        let junit = Self.temporary("hostile.xml")
+        defer {
+            try? FileManager.default.removeItem(at: har)
+            try? FileManager.default.removeItem(at: junit)
+        }
+        try JSONSerialization.data(withJSONObject: document).write(to: har)
+        let raw: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"]
+        func rawIn(_ text: String) -> [Unicode.Scalar] { raw.filter { text.unicodeScalars.contains($0) } }
+
+        let text = try await Self.tvsim(["audit", har.path])
+        #expect(rawIn(text.output) == [], "the text report prints them raw")
+        #expect(text.output.contains("^[[2J") || text.output.contains("\\u{202E}"), "\(text.output.prefix(3000))")
+
+        let json = try await Self.tvsim(["audit", har.path, "--json", "--junit", junit.path])
+        #expect(rawIn(json.output) == [], "the JSON report prints them raw")
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(json.output.utf8)) }
+        #expect(rawIn(try String(contentsOf: junit, encoding: .utf8)) == [], "the JUnit report keeps them raw")
+    }
 }
