@@ -118,11 +118,21 @@ import Testing
     @Test func theInfoListsEachRequestorsKeyPairAndADashboardMaySetOne() async throws {
         var dashboard = Dashboard.builtIn
         dashboard.requestors[1].signedRequests = SignedRequestKeys(publicKey: "lite-public", privateKey: "lite-private")
-        try await Harness.run(dashboard: dashboard) { harness in
+        try await Harness.run(dashboard: dashboard, acceptsSignedV1: true) { harness in
             let info = try await harness.send(.get, "/__tvsim/info").decode(ServerInfo.self)
-            let keys = info.requestors.map(\.signedRequests)
+            let keys = info.requestors.compactMap(\.signedRequests)
+            #expect(keys.count == info.requestors.count)
             #expect(keys[0].publicKey.count == 32 && keys[0].privateKey.count == 16)
             #expect(keys[1] == SignedRequestKeys(publicKey: "lite-public", privateKey: "lite-private"))
+        }
+    }
+
+    /// Without signed requests on, the key pairs are of no use to anyone: the info keeps them.
+    @Test func theInfoKeepsTheKeyPairsWhenSignedRequestsAreOff() async throws {
+        try await Harness.run { harness in
+            let info = try await harness.send(.get, "/__tvsim/info").decode(ServerInfo.self)
+            #expect(info.requestors.allSatisfy { $0.signedRequests == nil })
+            #expect(!(try await harness.send(.get, "/__tvsim/info").text.contains("privateKey")))
         }
     }
 }

@@ -14,13 +14,14 @@ public struct ServerInfo: Codable, Sendable {
         public let sdkTVAppleSSO: SDKTVAppleSSO
         /// Path of the programmer's own identity provider (`/custom-idp/{id}`).
         public let customIdentityProvider: String?
-        /// The key pair legacy REST API V1 clients sign with (`tvsim serve --accept-signed-v1`).
-        public let signedRequests: SignedRequestKeys
+        /// The key pair legacy REST API V1 clients sign with; listed only when the back end
+        /// accepts signed requests (`tvsim serve --accept-signed-v1`), a secret otherwise of no use.
+        public let signedRequests: SignedRequestKeys?
 
         public init(
             id: String, name: String, softwareStatement: String, domains: [String], appleSSO: Bool,
             resources: [ResourceSettings], sdkTVAppleSSO: SDKTVAppleSSO, customIdentityProvider: String?,
-            signedRequests: SignedRequestKeys
+            signedRequests: SignedRequestKeys?
         ) {
             self.id = id
             self.name = name

@@ -12,7 +12,7 @@ extension MockBackend {
                 domains: requestor.domains, appleSSO: requestor.appleSSO, resources: requestor.resources,
                 sdkTVAppleSSO: requestor.sdkTVAppleSSO,
                 customIdentityProvider: CustomIdentityProviderRoutes.basePath(for: requestor.id),
-                signedRequests: credentials.signedRequestKeys(for: requestor))
+                signedRequests: acceptsSignedV1 ? credentials.signedRequestKeys(for: requestor) : nil)
         }
         let mvpds = dashboard.mvpds.map { mvpd in
             ServerInfo.Mvpd(
