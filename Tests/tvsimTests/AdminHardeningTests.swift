@@ -111,6 +111,40 @@ import Testing
         #expect(await server.waitForExit(seconds: 20) == 0)
     }
 
+    /// Only this very server's page is same-origin: another port on loopback (another program),
+    /// another scheme, another name, a same-site request, no Host and an absolute-form target
+    /// naming another host are all refused.
+    @Test func onlyTheServersOwnOriginDrivesTheAdminAPI() async throws {
+        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
+        #expect(await server.waitFor("Press Ctrl-C to stop."))
+        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        let port = try #require(Int(url))
+        let host = "Host: 127.0.0.1:\(port)"
+        func post(_ extra: [String]) throws -> (status: Int, text: String) {
+            try Self.exchange(
+                port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"] + extra,
+                body: Self.fault)
+        }
+        for origin in [
+            "http://localhost:3000", "https://127.0.0.1:\(port)", "http://127.0.0.1:\(port + 1)", "null",
+            "http://localhost:\(port)",
+        ] {
+            let refused = try post(["Origin: \(origin)"])
+            #expect(refused.status == 403 && refused.text.contains("cross_site_request"), "\(origin): \(refused.text)")
+        }
+        let sameSite = try post(["Sec-Fetch-Site: same-site"])
+        #expect(sameSite.status == 403, "\(sameSite.text)")
+        #expect(try post(["Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-origin"]).status == 201)
+        let noHost = try Self.exchange(port: port, ["GET /__tvsim/info HTTP/1.1"])
+        #expect(noHost.status == 400 && !noHost.text.contains("softwareStatement"), "\(noHost.text)")
+        let absolute = try Self.exchange(port: port, ["GET http://evil.example/__tvsim/info HTTP/1.1", host])
+        #expect(absolute.status == 421 && !absolute.text.contains("softwareStatement"), "\(absolute.text)")
+        let ownAbsolute = try Self.exchange(port: port, ["GET http://127.0.0.1:\(port)/__tvsim/faults HTTP/1.1", host])
+        #expect(ownAbsolute.status == 200, "\(ownAbsolute.text)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
     @Test func anAllowedHostIsAnswered() async throws {
         let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet", "--allowed-host", "tvsim.test"])
         #expect(await server.waitFor("Press Ctrl-C to stop."))

@@ -128,25 +128,31 @@ struct AdminRoutes {
         }
     }
 
-    /// A web page the tester opens must not drive the admin API: a request another site sent
-    /// (its `Origin` names another host, or `Sec-Fetch-Site: cross-site`) is refused, and a write
+    /// A web page the tester opens must not drive the admin API: a request must say which host
+    /// it is for; one another page sent (an `Origin` that is not this very server, scheme, name
+    /// and port, or a `Sec-Fetch-Site` other than `same-origin` or `none`) is refused; and a write
     /// must say `Content-Type: application/json`, which a page cannot send without the browser
     /// asking this server first (and it never agrees).
     static func crossSiteRefusal(_ request: IncomingRequest, method: HTTPRequestMethod, hosts: HostCheck)
         -> MockResponse?
     {
-        if let origin = request.header(.origin), !hosts.allows(origin: origin) {
+        guard let host = request.authority else {
+            return Reply.json(
+                Message(error: "bad_request", message: "The admin API answers HTTP/1.1 requests with a Host header."),
+                status: 400)
+        }
+        if let origin = request.header(.origin), !hosts.isOwn(origin: origin, requestHost: host) {
             return Reply.json(
                 Message(
                     error: "cross_site_request",
-                    message: "The admin API does not answer requests from another site (Origin: \(origin))."),
+                    message: "The admin API answers only its own page, not another site (Origin: \(origin))."),
                 status: 403)
         }
-        if request.header(.secFetchSite)?.lowercased() == "cross-site" {
+        if let site = request.header(.secFetchSite)?.lowercased(), site != "same-origin", site != "none" {
             return Reply.json(
                 Message(
                     error: "cross_site_request",
-                    message: "The admin API does not answer requests from another site (Sec-Fetch-Site: cross-site)."),
+                    message: "The admin API does not answer requests from another site (Sec-Fetch-Site: \(site))."),
                 status: 403)
         }
         let writes: Set<HTTPRequestMethod> = [.post, .put, .patch]

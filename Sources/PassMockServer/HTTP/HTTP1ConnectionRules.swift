@@ -74,10 +74,22 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         deadline.headArrived()
         // The server framework ends a connection after the answer to a request that says close.
         // Most requests pass on as they came, without a copy of their head.
-        guard persistence == .close else { return context.fireChannelRead(data) }
-        var closing = head
-        closing.headers.replaceOrAdd(name: "connection", value: "close")
-        context.fireChannelRead(wrapInboundOut(.head(closing)))
+        let target = Self.absoluteFormAuthority(head.uri)
+        guard persistence == .close || target != nil else { return context.fireChannelRead(data) }
+        var passed = head
+        if persistence == .close { passed.headers.replaceOrAdd(name: "connection", value: "close") }
+        // An absolute-form target names the host the request is for, whatever Host says (RFC
+        // 9112, 3.2.2); the conversion to HTTP types keeps only Host, so Host takes its name.
+        if let target { passed.headers.replaceOrAdd(name: "host", value: target) }
+        context.fireChannelRead(wrapInboundOut(.head(passed)))
+    }
+
+    /// The authority of an absolute-form request target (`http://name:port/path`), if it is one.
+    static func absoluteFormAuthority(_ uri: String) -> String? {
+        guard let schemeEnd = uri.range(of: "://"), !uri.hasPrefix("/") else { return nil }
+        let rest = uri[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.isEmpty ? nil : String(authority.split(separator: "@").last ?? authority)
     }
 
     /// What the answer to `head` must say about the connection; sends `100 Continue` when the

@@ -15,6 +15,8 @@ struct IncomingRequest: Sendable {
     let headers: HTTPFields
     let body: Data
     let rawQuery: String?
+    /// The `Host` the request was sent to (HTTP/1.1's Host header, HTTP/2's `:authority`).
+    var authority: String? = nil
 
     /// How much of a refused body is read and dropped, so that a client sending it all before it
     /// reads gets the 413 at once; beyond this the connection is simply closed.
@@ -36,7 +38,7 @@ struct IncomingRequest: Sendable {
         return IncomingRequest(
             method: request.method.rawValue, path: request.uri.path,
             query: Self.parseQuery(request.uri.query), headers: request.headers,
-            body: body, rawQuery: request.uri.query)
+            body: body, rawQuery: request.uri.query, authority: request.head.authority)
     }
 
     /// Reads the body through one iterator: a request body can be iterated once only (a second

@@ -23,11 +23,6 @@ struct HostCheck: Sendable {
         header == ownAuthority || allows(name: Self.name(ofHost: header))
     }
 
-    /// Whether an `Origin` (`scheme://host[:port]`) is this server itself; `null` never is.
-    func allows(origin: String) -> Bool {
-        guard let host = URLComponents(string: origin)?.host, !host.isEmpty else { return false }
-        return allows(name: host)
-    }
 
     func allows(name raw: String) -> Bool {
         let name = raw.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
@@ -38,6 +33,28 @@ struct HostCheck: Sendable {
             return true
         }
         return extraNames.contains(name)
+    }
+
+    /// Whether `origin` is the very origin a request was sent to: `http`, one of this server's
+    /// names, and the name and port of the request's `Host`. Another port on loopback is
+    /// another site (another program), as is `https` or another name for the same address.
+    func isOwn(origin: String, requestHost: String?) -> Bool {
+        guard let requestHost, let components = URLComponents(string: origin),
+            components.scheme?.lowercased() == "http", let name = components.host?.lowercased(),
+            allows(name: name)
+        else { return false }
+        let sentTo = Self.name(ofHost: requestHost).lowercased()
+        return name.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) == sentTo
+            && (components.port ?? 80) == Self.port(ofHost: requestHost)
+    }
+
+    /// The port of a `Host` header, 80 when it names none; nil when it is not a number.
+    static func port(ofHost header: String) -> Int? {
+        let value = header.trimmingCharacters(in: .whitespaces)
+        let afterName = value.hasPrefix("[") ? value.split(separator: "]", maxSplits: 1).dropFirst().first : nil
+        let rest = value.hasPrefix("[") ? afterName.map(String.init) ?? "" : value
+        guard let colon = rest.lastIndex(of: ":") else { return 80 }
+        return Int(rest[rest.index(after: colon)...])
     }
 
     /// The name part of a `Host` header.
