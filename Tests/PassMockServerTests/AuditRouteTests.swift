@@ -75,4 +75,19 @@ import Testing
             #expect(page.text.contains("V2-ORDER-CONFIGURATION-FIRST"))
         }
     }
+
+    /// What a client sent reaches the page shown, not obeyed: a right-to-left override or an
+    /// escape in a path is text, and the page runs no script whatever it holds.
+    @Test func thePageShowsAClientsControlsAndRunsNothing() async throws {
+        try await Harness.run { harness in
+            _ = try await harness.send(
+                .get, "/api/v2/ORBIT/configuration", headers: [("AP-Device-Identifier", "fingerprint \u{202E}gpj.exe")])
+            let page = try await harness.send(.get, "/__tvsim/audit", headers: [("Accept", "text/html")])
+            #expect(page.status == 200)
+            #expect(!page.text.unicodeScalars.contains("\u{202E}") && !page.text.unicodeScalars.contains("\u{1B}"))
+            #expect(page.text.contains(#"\u{202E}gpj.exe"#), "the client is listed with its override shown")
+            let policy = try #require(page.header("Content-Security-Policy"))
+            #expect(policy.contains("default-src 'none'") && !policy.contains("script-src"))
+        }
+    }
 }

@@ -83,7 +83,9 @@ struct AdminRoutes {
         add(&registry, .get, "\(admin)/audit") { request, _ in
             let audit = backend.audit()
             if request.acceptsHTML {
-                return Reply.html(Pages.audit(audit.clients, complete: audit.complete, strings: request.strings))
+                return Reply.html(
+                    Pages.audit(audit.clients, complete: audit.complete, strings: request.strings),
+                    headers: [Reply.readOnlyPagePolicy])
             }
             return Reply.json(
                 AuditDocument(

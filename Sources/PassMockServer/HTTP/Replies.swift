@@ -68,9 +68,19 @@ enum Reply {
     /// must not hand those to the next site in `Referer`.
     static let pageHeaders: [(name: String, value: String)] = [("Referrer-Policy", "no-referrer")]
 
-    static func html(_ page: String, status: Int = 200) -> MockResponse {
-        MockResponse(status: status, contentType: htmlType, body: Data(page.utf8), headers: pageHeaders)
+    static func html(_ page: String, status: Int = 200, headers: [(name: String, value: String)] = [])
+        -> MockResponse
+    {
+        MockResponse(status: status, contentType: htmlType, body: Data(page.utf8), headers: pageHeaders + headers)
     }
+
+    /// A page that shows what clients sent (the audit) runs nothing and loads nothing: its only
+    /// style is its own inline sheet, so that text a client made up cannot become a script.
+    static let readOnlyPagePolicy: (name: String, value: String) = (
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; "
+            + "frame-ancestors 'none'; base-uri 'none'"
+    )
 
     static func redirect(to location: String) -> MockResponse {
         let body = "<!doctype html><title>Redirecting</title><a href=\"\(Markup.escapeHTML(location))\">Continue</a>"

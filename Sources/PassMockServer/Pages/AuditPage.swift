@@ -9,12 +9,12 @@ extension Pages {
     static func audit(_ audits: [ClientAudit], complete: Bool = true, strings: Strings) -> String {
         let title = strings("page.audit.title")
         var body = """
-            <h1>\(Markup.escapeHTML(title))</h1>
-            <p class="muted">\(Markup.escapeHTML(strings("page.audit.intro")))</p>
+            <h1>\(shown(title))</h1>
+            <p class="muted">\(shown(strings("page.audit.intro")))</p>
             """
-        if !complete { body += "<p class=\"error\">\(Markup.escapeHTML(strings("page.audit.incomplete")))</p>" }
+        if !complete { body += "<p class=\"error\">\(shown(strings("page.audit.incomplete")))</p>" }
         if audits.isEmpty {
-            body += "<p>\(Markup.escapeHTML(strings("page.audit.noClients")))</p>"
+            body += "<p>\(shown(strings("page.audit.noClients")))</p>"
         }
         for audit in audits {
             body += clientSection(audit, strings: strings)
@@ -30,22 +30,22 @@ extension Pages {
             let status = call.exchange.status.map(String.init) ?? "—"
             let marks = Set(audit.findings.filter { $0.exchanges.contains(call.exchange.number) }.map(\.rule.id))
                 .sorted().joined(separator: " ")
-            return "<tr><td>#\(call.exchange.number)</td><td>\(Markup.escapeHTML(audit.step(of: call) ?? ""))</td>"
-                + "<td><code class=\"path\">\(Markup.escapeHTML("\(call.exchange.method) \(call.exchange.path)"))</code></td>"
-                + "<td>\(status)</td><td class=\"error\">\(Markup.escapeHTML(marks))</td></tr>"
+            return "<tr><td>#\(call.exchange.number)</td><td>\(shown(audit.step(of: call) ?? ""))</td>"
+                + "<td><code class=\"path\">\(shown("\(call.exchange.method) \(call.exchange.path)"))</code></td>"
+                + "<td>\(status)</td><td class=\"error\">\(shown(marks))</td></tr>"
         }.joined()
         let findings =
             audit.findings.isEmpty
-            ? "<p>\(Markup.escapeHTML(strings("page.audit.noFindings")))</p>"
+            ? "<p>\(shown(strings("page.audit.noFindings")))</p>"
             : "<ul>" + audit.findings.map { findingItem($0, strings: strings) }.joined() + "</ul>"
         return """
             <section>
-            <h2>\(Markup.escapeHTML(heading))</h2>
-            <p>\(Markup.escapeHTML(strings("page.audit.steps"))): \(Markup.escapeHTML(audit.steps.joined(separator: " → ")))</p>
-            <table><thead><tr><th>#</th><th>\(Markup.escapeHTML(strings("page.audit.step")))</th>\
-            <th>\(Markup.escapeHTML(strings("page.audit.call")))</th><th>HTTP</th>\
-            <th>\(Markup.escapeHTML(strings("page.audit.findings")))</th></tr></thead><tbody>\(rows)</tbody></table>
-            <h3>\(Markup.escapeHTML(strings("page.audit.findings")))</h3>
+            <h2>\(shown(heading))</h2>
+            <p>\(shown(strings("page.audit.steps"))): \(shown(audit.steps.joined(separator: " → ")))</p>
+            <table><thead><tr><th>#</th><th>\(shown(strings("page.audit.step")))</th>\
+            <th>\(shown(strings("page.audit.call")))</th><th>HTTP</th>\
+            <th>\(shown(strings("page.audit.findings")))</th></tr></thead><tbody>\(rows)</tbody></table>
+            <h3>\(shown(strings("page.audit.findings")))</h3>
             \(findings)
             </section>
             """
@@ -56,11 +56,17 @@ extension Pages {
         let severity = strings("page.audit.severity.\(rule.severity.rawValue)")
         let quote = "“\(rule.source.quote)”" + (rule.source.translated == true ? " (translated)" : "")
         return """
-            <li><p><strong class="\(rule.severity == .error ? "error" : "")">\(Markup.escapeHTML(severity))</strong> \
-            <code class="path">\(Markup.escapeHTML(rule.id))</code> · \(Markup.escapeHTML(rule.source.citation))</p>
-            <p>\(Markup.escapeHTML(finding.message))</p>
-            <p>\(Markup.escapeHTML(strings("page.audit.change"))): \(Markup.escapeHTML(rule.advice))</p>
-            <p class="muted">\(Markup.escapeHTML(quote))</p></li>
+            <li><p><strong class="\(rule.severity == .error ? "error" : "")">\(shown(severity))</strong> \
+            <code class="path">\(shown(rule.id))</code> · \(shown(rule.source.citation))</p>
+            <p>\(shown(finding.message))</p>
+            <p>\(shown(strings("page.audit.change"))): \(shown(rule.advice))</p>
+            <p class="muted">\(shown(quote))</p></li>
             """
+    }
+
+    /// Text for the page: what a client sent may carry controls and bidirectional overrides,
+    /// which would reorder what a reader sees; they are shown, as in the terminal, then escaped.
+    private static func shown(_ text: String) -> String {
+        Markup.escapeHTML(TerminalSafeText.make(text, keepingLines: false))
     }
 }
