@@ -68,6 +68,12 @@ import Testing
             let replay = try await harness.send(.get, artifact)
             #expect(replay.status == 400)
             #expect(replay.text.contains("already used"))
+            // The sign-in link and the code sign in once too.
+            let again = try await harness.send(
+                .post, "/idp/Cascade/login", body: "RelayState=\(relayState.formEncoded)&username=demo&password=demo")
+            #expect(again.status == 400 && again.header("Location") == nil, "\(again.text)")
+            let restart = try await harness.send(.get, try #require(session.url))
+            #expect(restart.status == 400 && restart.text.contains("already used"), "\(restart.text)")
         }
     }
 

@@ -108,6 +108,19 @@ struct WebAuthenticationRoutes {
         guard !persona.expired else {
             return rejection(request.strings("page.subscriptionEnded", ["provider": mvpd.displayName]))
         }
+        // The sign-in link signs in once; a wrong password may be tried again on it.
+        switch backend.store.spendOnce(
+            "relay:\(state.serviceProvider):\(state.code):\(state.mvpd)", validUntil: state.exp,
+            nowMilliseconds: backend.nowMilliseconds)
+        {
+        case .spent: break
+        case .replay:
+            throw PageFailure(
+                status: 400, title: "Sign-in failed",
+                message: "This sign-in link was already used. Start again from the app.")
+        case .full:
+            throw PageFailure(status: 503, title: "Sign-in unavailable", message: ServerStore.fullExplanation)
+        }
         let artifact = Artifact(
             code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
             exp: backend.nowMilliseconds + 60_000, nonce: backend.newIdentifier())
@@ -172,6 +185,13 @@ struct WebAuthenticationRoutes {
             throw PageFailure(
                 status: 400, title: "Code expired",
                 message: "The code \(code) has expired. Get a new one on your device.",
+                code: .invalidAuthenticationSession)
+        }
+        // A code signs in once: a second sign-in with it would be someone else's.
+        guard session.completedProfile == nil else {
+            throw PageFailure(
+                status: 400, title: "Code already used",
+                message: "The code \(code) was already used to sign in. Get a new one on your device.",
                 code: .invalidAuthenticationSession)
         }
         return session
