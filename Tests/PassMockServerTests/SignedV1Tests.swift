@@ -99,6 +99,15 @@ import Testing
             #expect(try await status(tampered).1.contains("not one made with"))
             #expect(try await status(client.authorization("POST", "/checkauthn")).1.contains("signed for POST"))
             #expect(try await status(client.authorization("GET", "/authorize")).1.contains("signed for /authorize"))
+            // request_uri is the whole path or its tail after /api/v1, never a shorter suffix.
+            for partial in ["/", "n", "authn", "/api/v1"] {
+                #expect(
+                    try await status(client.authorization("GET", partial)).1.contains("signed for \(partial)"),
+                    "\(partial)")
+            }
+            #expect(
+                try await status(client.authorization("GET", "/api/v1/checkauthn")).0 == 403, "the whole path signs too"
+            )
             let old = client.authorization("GET", "/checkauthn", time: harness.backend.nowMilliseconds - 601_000)
             #expect(try await status(old).1.contains("601 s behind"))
             // Any Int64 may come as request_time: the extremes are refused like any other, not a crash.

@@ -32,11 +32,24 @@ extension Gatekeeper {
         guard signed.method == request.method else {
             throw refusal("The request was signed for \(signed.method) and sent as \(request.method).")
         }
-        guard !signed.signedPath.isEmpty, request.path.hasSuffix(signed.signedPath) else {
+        guard Self.signedPaths(of: request.path).contains(signed.signedPath) else {
             throw refusal("The request was signed for \(signed.requestURI) and sent to \(request.path).")
         }
         try spendNonce(of: signed)
         return Caller(clientId: "signed-v1:\(requestor.id)", requestor: requestor)
+    }
+
+    /// The `request_uri` values that sign `path`: the whole path, or its tail after the API's
+    /// prefix (`/authorize` for `/api/v1/authorize`, `/regcode` for `/reggie/v1/ORBIT/regcode`),
+    /// as legacy clients wrote either. Nothing shorter: a signature for `/` signs no call.
+    static func signedPaths(of path: String) -> Set<String> {
+        var paths: Set<String> = [path]
+        if path.hasPrefix("/api/v1/") { paths.insert(String(path.dropFirst("/api/v1".count))) }
+        if path.hasPrefix("/reggie/v1/") {
+            let rest = path.dropFirst("/reggie/v1/".count)
+            if let slash = rest.firstIndex(of: "/") { paths.insert(String(rest[slash...])) }
+        }
+        return paths
     }
 
     /// Checks the request time against the server's clock as the client's runs (the clock less
