@@ -528,6 +528,9 @@ import Testing
             #expect(done.status == 200)
             #expect(done.text.contains("id=\"success\""))
             #expect(done.text.contains("Cascade Communications"))
+            // The user code signs in once: another account on it changes nothing the TV gets.
+            let second = "user_code=\(grant.userCode)&provider=tvsim.cascade&username=demo&password=demo"
+            #expect(try await postForm(harness, "/custom-idp/ORBIT/device", second).status == 200)
             harness.clock.advance(by: 5)
             let tokens = try await postForm(harness, "/custom-idp/ORBIT/token", poll)
             #expect(tokens.status == 200, "\(tokens.text)")

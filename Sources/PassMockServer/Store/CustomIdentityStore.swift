@@ -101,11 +101,12 @@ final class CustomIdentityStore: Sendable {
         state.withLock { state in state.userCodes[userCode].flatMap { state.devices[$0] } }
     }
 
-    /// Records the sign-in for a live user code; false when the code is unknown or expired.
+    /// Records the sign-in for a live user code, once: false when the code is unknown, expired
+    /// or already signed in (a second sign-in must not replace whose tokens the TV gets).
     func approve(userCode: String, _ subscriber: Subscriber, now: Int64) -> Bool {
         state.withLock { state in
             guard let deviceCode = state.userCodes[userCode], let grant = state.devices[deviceCode],
-                !grant.isExpired(at: now)
+                !grant.isExpired(at: now), grant.approval == nil
             else { return false }
             state.devices.update(deviceCode) { $0.approval = subscriber }
             return true
