@@ -58,6 +58,15 @@ import Testing
                 body: #"{"username": "demo", "password": "wrong"}"#)
             #expect(refused.status == 401)
             #expect(refused.text.contains(Strings.of(.russian)("page.wrongPassword")))
+            // The framework's calls are the device's JSON, never a page's form or a page's fetch.
+            let credentials = #"{"username": "demo", "password": "demo"}"#
+            let plain = try await harness.send(
+                .post, "/idp/AuroraCable/vsa/sign-in", headers: [("Content-Type", "text/plain")], body: credentials)
+            #expect(plain.status == 415, "\(plain.text)")
+            let fromPage = try await harness.send(
+                .post, "/idp/AuroraCable/vsa/sign-in",
+                headers: [("Content-Type", "application/json"), ("Origin", "http://evil.example")], body: credentials)
+            #expect(fromPage.status == 403 && fromPage.text.contains("cross_site_request"), "\(fromPage.text)")
         }
     }
 

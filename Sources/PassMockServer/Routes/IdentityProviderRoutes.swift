@@ -101,7 +101,24 @@ struct IdentityProviderRoutes {
         return mvpd
     }
 
+    /// The framework's calls (`vsa/sign-in`, `vsa/attribute-query`) are JSON from the device,
+    /// never a page: a body of another type, which a page could send to another site without
+    /// asking it first, or a request with a page's `Origin`, is refused.
     private func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
+        let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        guard mediaType == "application/json" else {
+            throw IdentityProviderFailure(
+                status: 415, error: "unsupported_media_type", message: "The body must be application/json.")
+        }
+        if let origin = request.header(.origin),
+            !backend.hostCheck.isOwn(origin: origin, requestHost: request.authority)
+        {
+            throw IdentityProviderFailure(
+                status: 403, error: "cross_site_request",
+                message: "The identity provider's framework calls come from the device, not a page (Origin: \(origin))."
+            )
+        }
         do {
             return try JSONDecoder().decode(T.self, from: request.body)
         } catch {
