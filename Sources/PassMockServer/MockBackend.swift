@@ -66,7 +66,7 @@ public final class MockBackend: Sendable {
     /// Back to the dashboard the server started with, no sessions, profiles, faults or journal.
     public func reset() {
         replaceDashboard(initialDashboard)
-        store.reset()
+        store.reset(nowMilliseconds: nowMilliseconds)
         customIdentity.reset()
         faults.removeAll()
         journal.clear()
@@ -133,5 +133,20 @@ public final class MockBackend: Sendable {
 
     public func journalEntries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
         journal.entries(after: id, limit: limit)
+    }
+}
+
+extension MockBackend {
+    /// Spends a one-time value of `owner`: true the first time, false on a replay. An owner over
+    /// its quota of spent values is answered 429 with the seconds until one of them expires.
+    func spendOnce(_ id: String, owner: String, validUntil: Int64) throws(QuotaExceeded) -> Bool {
+        let outcome = store.spendOnce(
+            id, owner: owner, validUntil: validUntil, nowMilliseconds: nowMilliseconds,
+            capacity: settings.limits.maxSessions)
+        switch outcome {
+        case .spent: return true
+        case .replay: return false
+        case .overQuota(let seconds): throw QuotaExceeded(retryAfterSeconds: seconds)
+        }
     }
 }

@@ -63,18 +63,6 @@ import Testing
         #expect(store["k"] == 2)
     }
 
-    @Test func insertUnlessFullNeverDropsALiveEntry() {
-        var store = BoundedStore<String, Int>(capacity: 3)
-        let fits = (1...3).map { store.insertUnlessFull($0, for: "k\($0)", isExpired: Self.neverExpired) }
-        #expect(fits == [true, true, true])
-        let fitsWhenFull = store.insertUnlessFull(4, for: "k4", isExpired: Self.neverExpired)
-        #expect(!fitsWhenFull)
-        // An expired entry behind the live oldest one still makes room.
-        let fitsOnceExpired = store.insertUnlessFull(4, for: "k4") { $0 == 2 }
-        #expect(fitsOnceExpired)
-        #expect((1...4).map { store["k\($0)"] } == [1, nil, 3, 4])
-    }
-
     /// Replacing and removing keys leaves stale insertions in the queue; they are swept, so a
     /// client re-creating the same key forever does not grow the store's memory.
     @Test func replacingOneKeyForeverKeepsTheQueueSmall() {

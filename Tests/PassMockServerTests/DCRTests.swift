@@ -291,34 +291,48 @@ import Testing
         }
     }
 
-    @Test func aFloodOfRefreshesNeverMakesASpentTokenValidAgain() async throws {
+    /// One client exchanging its refresh tokens without end, ten times the store's bound, beside
+    /// an honest client: every exchange works, every token exchanged stays spent, and the honest
+    /// client's refresh and web sign-in work as if the flood were not there.
+    @Test func aFloodOfChainedRefreshesLocksNoOneOut() async throws {
         var dashboard = Dashboard.builtIn
         dashboard.settings.limits.maxSessions = 20
-        dashboard.settings.refreshTokenLifetimeSeconds = 600
         try await Harness.run(dashboard: dashboard) { harness in
-            let (credentials, first) = try await firstTokens(harness)
-            let spentFirst = try #require(first.refreshToken)
-            var current = spentFirst
-            // Spend until the record of spent tokens is full of ones still valid.
-            var refusal: Harness.Reply?
-            for _ in 0..<40 {
-                let reply = try await refresh(harness, credentials, current)
-                if reply.status != 201 {
-                    refusal = reply
-                    break
-                }
-                current = try #require(try reply.decode(AccessTokenResponse.self).refreshToken)
+            let (flooder, first) = try await firstTokens(harness)
+            let (honest, honestFirst) = try await firstTokens(harness)
+            var exchanged = [try #require(first.refreshToken)]
+            for round in 0..<200 {
+                let reply = try await refresh(harness, flooder, exchanged.last!)
+                #expect(reply.status == 201, "exchange \(round): \(reply.text)")
+                guard reply.status == 201 else { break }
+                exchanged.append(try #require(try reply.decode(AccessTokenResponse.self).refreshToken))
             }
-            let full = try #require(refusal, "the record of spent tokens never filled")
-            #expect(full.status == 503, "\(full.text)")
-            #expect(try full.decode(DCRErrorResponse.self).error == .temporarilyUnavailable)
-            #expect(full.text.contains("maxSessions"))
-            // The first token is still known as spent.
-            #expect(try grantError(try await refresh(harness, credentials, spentFirst)) == .invalidGrant)
-            // Once the spent tokens expire, a new one is exchanged again.
-            harness.clock.advance(by: 601)
-            let (client, fresh) = try await firstTokens(harness)
-            #expect(try await refresh(harness, client, try #require(fresh.refreshToken)).status == 201)
+            for spent in [exchanged[0], exchanged[100], exchanged[199]] {
+                #expect(try grantError(try await refresh(harness, flooder, spent)) == .invalidGrant)
+            }
+            #expect(try await refresh(harness, honest, try #require(honestFirst.refreshToken)).status == 201)
+            try await harness.app(device: "honest-device").signIn(mvpd: "Cascade")
+        }
+    }
+
+    /// A client asking for tokens with its credentials without end starts a chain each time: it
+    /// keeps its newest chains, and another client's chain is not pushed out.
+    @Test func aFloodOfTokenGrantsKeepsOtherClientsRefreshTokens() async throws {
+        var dashboard = Dashboard.builtIn
+        dashboard.settings.limits.maxSessions = 20
+        try await Harness.run(dashboard: dashboard) { harness in
+            let (honest, honestFirst) = try await firstTokens(harness)
+            let flooder = try await harness.credentials()
+            var newest: AccessTokenResponse?
+            for _ in 0..<100 {
+                let reply = try await token(
+                    harness,
+                    "grant_type=client_credentials&client_id=\(flooder.clientId)&client_secret=\(flooder.clientSecret)")
+                newest = try reply.decode()
+            }
+            #expect(try await refresh(harness, honest, try #require(honestFirst.refreshToken)).status == 201)
+            let flooderNewest = try #require(newest?.refreshToken)
+            #expect(try await refresh(harness, flooder, flooderNewest).status == 201)
         }
     }
 }

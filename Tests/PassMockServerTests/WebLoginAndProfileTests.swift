@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import Testing
 
@@ -291,5 +292,41 @@ func App(_ app: Harness.App, device: String) -> Harness.App {
             #expect(dummy.logouts["Foxglove"]?.actionName == .complete)
             #expect(dummy.logouts["Foxglove"]?.actionType == LogoutActionType.none)
         }
+    }
+}
+
+/// A client signing in without end spends a sign-in link and an answer each time, on its own
+/// quota: past it the edge's 429 says when to come back, and other clients sign in as usual.
+@Suite struct SignInFloodTests {
+    @Test func aClientSigningInWithoutEndIsToldToWaitAndOthersAreNot() async throws {
+        var dashboard = Dashboard.builtIn
+        // A quota of sixteen spent values: eight sign-ins of two each.
+        dashboard.settings.limits.maxSessions = 40
+        try await Harness.run(dashboard: dashboard) { harness in
+            // One client on ever new devices: each device signs in once.
+            let flooder = try await harness.app(device: "flooder")
+            for index in 0..<8 { try await App(flooder, device: "flooder-\(index)").signIn(mvpd: "Cascade") }
+            let refused = try await submitSignIn(of: flooder, harness)
+            #expect(refused.status == 429, "\(refused.text)")
+            let retryAfter = try #require(refused.header("Retry-After").flatMap(Int.init))
+            #expect((1...60).contains(retryAfter), "the earliest answer expires within a minute")
+            #expect(refused.header("Content-Type")?.hasPrefix("text/html") == true)
+
+            try await harness.app(device: "honest").signIn(mvpd: "Cascade")
+            harness.clock.advance(by: TimeInterval(retryAfter))
+            try await App(flooder, device: "flooder-again").signIn(mvpd: "Cascade")
+        }
+    }
+
+    /// A new code's sign-in form, submitted with the right password.
+    private func submitSignIn(of app: Harness.App, _ harness: Harness) async throws -> Harness.Reply {
+        let session = try await app.postForm(
+            "/sessions", "mvpd=Cascade&domainName=orbit.tvsim.example&redirectUrl=https%3A%2F%2Forbit.tvsim.example"
+        ).decode(SessionResponse.self)
+        let page = try await harness.followRedirects(from: "/api/v2/authenticate/ORBIT/\(try #require(session.code))")
+        let relayState = try #require(Harness.hiddenValue("RelayState", in: page.text))
+        return try await harness.send(
+            .post, "/idp/Cascade/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: "RelayState=\(relayState.formEncoded)&username=demo&password=demo")
     }
 }

@@ -33,6 +33,20 @@ struct EnhancedFailure: StyledFailure {
     }
 }
 
+/// A client over its quota of one-time values: the edge's 429 with `Retry-After`, the answer
+/// Adobe documents for a client that asks too much and that every client already handles.
+struct QuotaExceeded: StyledFailure {
+    let retryAfterSeconds: Int
+
+    var statusCode: Int { 429 }
+
+    var ownStyle: ErrorStyle { .enhanced }
+
+    func reply(in style: ErrorStyle, trace: String) -> MockResponse? {
+        Reply.throttled(retryAfter: retryAfterSeconds)
+    }
+}
+
 /// Thrown by the DCR handlers: `400 {"error": code}`.
 struct OAuthFailure: StyledFailure {
     let code: DCRErrorCode

@@ -35,7 +35,8 @@ extension CustomIdentityProviderRoutes {
         let requestor = try requestor(parameters["requestor"])
         let body = try translateRequest(request)
         let mvpd = try singleSignOnProvider(body.provider, of: requestor)
-        let assertion = try CustomSAMLCheck(backend: backend, requestor: requestor, mvpd: mvpd).verify(body.saml)
+        let assertion = try CustomSAMLCheck(backend: backend, requestor: requestor, mvpd: mvpd)
+            .verify(body.saml, device: body.deviceId)
         guard let persona = backend.index.persona(userID: assertion.nameID, at: mvpd) else {
             throw failure(401, "invalid_saml", "The assertion names no subscriber of \(mvpd.displayName).")
         }
@@ -79,7 +80,9 @@ struct CustomSAMLCheck {
     let requestor: RequestorSettings
     let mvpd: MvpdSettings
 
-    func verify(_ saml: String) throws -> AssertionDocument {
+    /// Checks the framework's answer; `device` spends it, so a device answering without end uses
+    /// its own quota.
+    func verify(_ saml: String, device: String) throws -> AssertionDocument {
         let assertion = try parse(saml)
         func reject(_ reason: String) -> IdentityProviderFailure {
             IdentityProviderFailure(status: 401, error: "invalid_saml", message: reason)
@@ -97,8 +100,9 @@ struct CustomSAMLCheck {
             throw reject("InResponseTo names a request issued for \(issued.mvpd), not \(mvpd.id).")
         }
         guard issued.expiresAt > now else { throw reject("The authentication request this answers has expired.") }
-        if let problem = AssertionChecks(backend: backend).problem(
-            with: assertion, audience: CustomIdentityProviderRoutes.entityID(of: requestor), replayScope: "custom-saml")
+        if let problem = try AssertionChecks(backend: backend).problem(
+            with: assertion, audience: CustomIdentityProviderRoutes.entityID(of: requestor), replayScope: "custom-saml",
+            owner: "device:\(requestor.id):\(device)", answersRequestUntil: issued.expiresAt)
         {
             throw reject(problem)
         }

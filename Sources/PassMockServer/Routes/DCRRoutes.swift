@@ -119,8 +119,8 @@ struct DCRRoutes {
             failure.challenge = "Basic realm=\"tvsim\""
             throw failure
         }
-        if grant == "refresh_token" { try spendRefreshToken(parameters["refresh_token"], of: client) }
-        return tokenReply(for: client)
+        let chain = grant == "refresh_token" ? try exchangeRefreshToken(parameters["refresh_token"], of: client) : nil
+        return tokenReply(for: client, continuing: chain)
     }
 
     /// Adds HTTP Basic credentials to the parameters. One client authenticates one way (RFC 6749
@@ -183,9 +183,10 @@ struct DCRRoutes {
         return Client(id: clientId, requestor: requestor)
     }
 
-    /// Accepts a refresh token issued to `client`, unexpired and never exchanged before, and
-    /// spends it so that a stolen copy is refused after the first use.
-    private func spendRefreshToken(_ token: String?, of client: Client) throws {
+    /// Accepts a refresh token issued to `client`, unexpired and the newest of its chain, and
+    /// returns the chain with the rank of the token that replaces it: a stolen copy of a token
+    /// already exchanged is refused, and a chain exchanged without end takes no more room.
+    private func exchangeRefreshToken(_ token: String?, of client: Client) throws -> RefreshChainLink {
         guard let token, !token.isEmpty else {
             throw OAuthFailure(code: .invalidRequest, description: "The parameter refresh_token is missing.")
         }
@@ -196,21 +197,24 @@ struct DCRRoutes {
         guard now < claims.exp else {
             throw OAuthFailure(code: .invalidGrant, description: "The refresh token has expired.")
         }
-        switch backend.store.spendOnce(
-            "refresh:\(claims.jti)", validUntil: claims.exp * 1000, nowMilliseconds: backend.nowMilliseconds)
-        {
-        case .spent: break
-        case .replay:
+        let next = backend.store.advanceRefreshChain(
+            claims.chain, client: client.id, from: claims.gen,
+            expiresAt: refreshTokenExpiry(from: backend.now) * 1000, nowMilliseconds: backend.nowMilliseconds)
+        guard let next else {
             throw OAuthFailure(code: .invalidGrant, description: "The refresh token was already used or revoked.")
-        case .full:
-            throw OAuthFailure(
-                code: .temporarilyUnavailable, description: ServerStore.fullExplanation, statusCode: 503)
         }
+        return RefreshChainLink(id: claims.chain, generation: next)
     }
 
-    /// A new access token and the refresh token that replaces the one spent. Both share one id
-    /// so that issuing a refresh token draws nothing more from the seeded random source.
-    private func tokenReply(for client: Client) -> MockResponse {
+    /// When a refresh token issued at `now` expires, in seconds.
+    private func refreshTokenExpiry(from now: Date) -> Int64 {
+        Int64(now.timeIntervalSince1970) + Int64(backend.settings.refreshTokenLifetimeSeconds)
+    }
+
+    /// A new access token and the refresh token that replaces the one spent, or starts a chain
+    /// when the client gave its credentials. The tokens and a new chain share one id, so that
+    /// issuing a refresh token draws nothing more from the seeded random source.
+    private func tokenReply(for client: Client, continuing chain: RefreshChainLink?) -> MockResponse {
         let settings = backend.settings
         let now = backend.now
         let jti = backend.newIdentifier()
@@ -219,9 +223,15 @@ struct DCRRoutes {
             clientId: client.id, requestor: client.requestor.id, now: now,
             lifetime: settings.accessTokenLifetimeSeconds,
             jti: jti)
+        let expiresAt = refreshTokenExpiry(from: now)
+        let link = chain ?? RefreshChainLink(id: jti, generation: 0)
+        if chain == nil {
+            backend.store.startRefreshChain(
+                jti, client: client.id, expiresAt: expiresAt * 1000, nowMilliseconds: backend.nowMilliseconds,
+                capacity: settings.limits.maxSessions)
+        }
         let refresh = credentials.refreshToken(
-            clientId: client.id, requestor: client.requestor.id, now: now,
-            lifetime: settings.refreshTokenLifetimeSeconds, jti: jti)
+            clientId: client.id, requestor: client.requestor.id, now: now, expiresAt: expiresAt, jti: jti, chain: link)
         let response = AccessTokenResponse(
             id: jti, accessToken: token, createdAt: backend.nowMilliseconds,
             expiresIn: settings.accessTokenLifetimeSeconds, refreshToken: refresh)

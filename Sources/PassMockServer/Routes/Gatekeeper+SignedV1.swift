@@ -67,13 +67,11 @@ extension Gatekeeper {
                 "request_time is \(distance) \(side) the server's clock; "
                     + "at most \(Self.signedRequestWindowSeconds) s either way.")
         }
-        let now = backend.nowMilliseconds
-        switch backend.store.spendOnce(
-            "signed-v1:\(signed.requestor):\(signed.nonce)", validUntil: now + window - skew, nowMilliseconds: now)
-        {
-        case .spent: return
-        case .replay: throw refusal("This nonce was used before: every signed request needs a new one.")
-        case .full: throw EnhancedFailure(.internalServerError, ServerStore.fullExplanation, status: 503)
+        // The legacy scheme's only client identity is the requestor's key pair: its quota.
+        let nonce = "signed-v1:\(signed.requestor):\(signed.nonce)"
+        let validUntil = backend.nowMilliseconds + window - skew
+        guard try backend.spendOnce(nonce, owner: "requestor:\(signed.requestor)", validUntil: validUntil) else {
+            throw refusal("This nonce was used before: every signed request needs a new one.")
         }
     }
 

@@ -26,12 +26,14 @@ extension V1Routes {
         let encoded = call.inputs["SAMLResponse"]?.replacingOccurrences(of: " ", with: "+")
         let assertion: AssertionDocument
         do throws(SAMLResponseCheck.Rejection) {
-            assertion = try SAMLResponseCheck(backend: backend, serviceProvider: caller.requestor.id, mvpd: mvpd)
+            assertion = try SAMLResponseCheck(backend: backend, caller: caller, mvpd: mvpd)
                 .check(encoded)
         } catch .issuer(_, let reason) {
             throw V1Failure(.authenticationSessionIssuerMismatch, details: reason)
         } catch .invalid(let reason) {
             throw V1Failure(.invalidParameterSamlResponse, details: reason)
+        } catch .overQuota(let failure) {
+            throw failure
         }
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: deviceId, serviceProvider: caller.requestor.id, mvpd: mvpd.id)

@@ -80,7 +80,7 @@ extension V2Routes {
                 partnerStatus: status)
             return Reply.json(ProfilesResponse(profiles: profiles))
         }
-        let assertion = try SAMLResponseCheck(backend: backend, serviceProvider: caller.requestor.id, mvpd: mvpd)
+        let assertion = try SAMLResponseCheck(backend: backend, caller: caller, mvpd: mvpd)
             .verify(form["SAMLResponse"])
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
@@ -133,14 +133,18 @@ extension MockBackend {
 /// (`AssertionChecks`: audience, signature, validity window, one-time use).
 struct SAMLResponseCheck {
     let backend: MockBackend
-    let serviceProvider: String
+    let caller: Caller
     let mvpd: MvpdSettings
+
+    var serviceProvider: String { caller.requestor.id }
 
     /// Why a SAML response was refused; each API words it with its own codes.
     enum Rejection: Error {
         /// Issued by another MVPD's identity provider (`other`), or by an unknown issuer.
         case issuer(other: String?, reason: String)
         case invalid(String)
+        /// The client spent more SAML responses than its quota while they are all still valid.
+        case overQuota(QuotaExceeded)
     }
 
     /// The REST API V2 wording of the checks.
@@ -154,6 +158,8 @@ struct SAMLResponseCheck {
                 "The SAML response comes from \(other), the partner framework reports \(mvpd.id).")
         } catch .issuer(nil, let reason), .invalid(let reason) {
             throw EnhancedFailure(.invalidParameterSamlResponse, reason)
+        } catch .overQuota(let failure) {
+            throw failure
         }
     }
 
@@ -182,11 +188,16 @@ struct SAMLResponseCheck {
         guard request.expiresAtMilliseconds > backend.nowMilliseconds else {
             throw reject("The authentication request this answers has expired.")
         }
-        if let problem = AssertionChecks(backend: backend).problem(
-            with: assertion, audience: PartnerAuthenticationRequestBuilder.serviceProviderIssuer, replayScope: "saml")
-        {
-            throw reject(problem)
+        let problem: String?
+        do {
+            problem = try AssertionChecks(backend: backend).problem(
+                with: assertion, audience: PartnerAuthenticationRequestBuilder.serviceProviderIssuer,
+                replayScope: "saml", owner: "client:\(caller.clientId)",
+                answersRequestUntil: request.expiresAtMilliseconds)
+        } catch {
+            throw .overQuota(error)
         }
+        if let problem { throw reject(problem) }
         return assertion
     }
 }

@@ -109,17 +109,11 @@ struct WebAuthenticationRoutes {
             return rejection(request.strings("page.subscriptionEnded", ["provider": mvpd.displayName]))
         }
         // The sign-in link signs in once; a wrong password may be tried again on it.
-        switch backend.store.spendOnce(
-            "relay:\(state.serviceProvider):\(state.code):\(state.mvpd)", validUntil: state.exp,
-            nowMilliseconds: backend.nowMilliseconds)
-        {
-        case .spent: break
-        case .replay:
+        let relay = "relay:\(state.serviceProvider):\(state.code):\(state.mvpd)"
+        guard try backend.spendOnce(relay, owner: owner(ofCode: state.code), validUntil: state.exp) else {
             throw PageFailure(
                 status: 400, title: "Sign-in failed",
                 message: "This sign-in link was already used. Start again from the app.")
-        case .full:
-            throw PageFailure(status: 503, title: "Sign-in unavailable", message: ServerStore.fullExplanation)
         }
         let artifact = Artifact(
             code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
@@ -138,14 +132,10 @@ struct WebAuthenticationRoutes {
         guard artifact.exp > backend.nowMilliseconds else {
             throw PageFailure(status: 400, title: "Sign-in failed", message: "The sign-in answer has expired.")
         }
-        switch backend.store.spendOnce(
-            "artifact:\(artifact.nonce)", validUntil: artifact.exp, nowMilliseconds: backend.nowMilliseconds)
-        {
-        case .spent: break
-        case .replay:
+        let spent = try backend.spendOnce(
+            "artifact:\(artifact.nonce)", owner: owner(ofCode: artifact.code), validUntil: artifact.exp)
+        guard spent else {
             throw PageFailure(status: 400, title: "Sign-in failed", message: "This sign-in answer was already used.")
-        case .full:
-            throw PageFailure(status: 503, title: "Sign-in unavailable", message: ServerStore.fullExplanation)
         }
         let session = try liveSession(code: artifact.code, serviceProvider: artifact.serviceProvider)
         let mvpd = try integratedMvpd(artifact.mvpd, serviceProvider: artifact.serviceProvider)
@@ -173,6 +163,12 @@ struct WebAuthenticationRoutes {
     }
 
     // MARK: Checks
+
+    /// Who spends the one-time values of a sign-in: the client that asked for its code, so a
+    /// client signing in without end uses its own quota and no one else's.
+    private func owner(ofCode code: String) -> String {
+        backend.store.session(code: code).map { "client:\($0.clientId)" } ?? "code:\(code)"
+    }
 
     func liveSession(code rawCode: String, serviceProvider: String) throws -> AuthenticationSession {
         let code = rawCode.trimmingCharacters(in: .whitespaces).uppercased()

@@ -11,8 +11,13 @@ struct AssertionChecks {
     static let allowedSkew: TimeInterval = 60
 
     /// Why `assertion` cannot be used by the service provider `audience`, or nil when it can.
-    /// Spends the assertion when it passes, so `replayScope` keeps each consumer's ledger apart.
-    func problem(with assertion: AssertionDocument, audience: String, replayScope: String) -> String? {
+    /// Spends the assertion when it passes, so `replayScope` keeps each consumer's ledger apart,
+    /// on `owner`'s quota, for as long as it could be accepted: until it expires or the request
+    /// it answers does (`answersRequestUntil`), whichever comes first.
+    func problem(
+        with assertion: AssertionDocument, audience: String, replayScope: String, owner: String,
+        answersRequestUntil requestExpiry: Int64
+    ) throws(QuotaExceeded) -> String? {
         guard assertion.audience == audience else {
             return "The assertion's audience is '\(assertion.audience ?? "")', not '\(audience)'."
         }
@@ -24,13 +29,9 @@ struct AssertionChecks {
             return "The assertion is not valid yet."
         }
         guard now < assertion.notOnOrAfter else { return "The assertion has expired." }
-        switch backend.store.spendOnce(
-            "\(replayScope):\(assertion.responseID)", validUntil: assertion.notOnOrAfter.milliseconds,
-            nowMilliseconds: backend.nowMilliseconds)
-        {
-        case .spent: return nil
-        case .replay: return "This SAML response was already used."
-        case .full: return ServerStore.fullExplanation
-        }
+        let validUntil = min(assertion.notOnOrAfter.milliseconds, requestExpiry)
+        guard try backend.spendOnce("\(replayScope):\(assertion.responseID)", owner: owner, validUntil: validUntil)
+        else { return "This SAML response was already used." }
+        return nil
     }
 }

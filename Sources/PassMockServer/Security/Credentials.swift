@@ -30,7 +30,8 @@ struct AccessTokenClaims: Codable, Sendable {
     let jti: String
 }
 
-/// Claims of a DCR refresh token. `jti` is spent on use, so each token is exchanged once.
+/// Claims of a DCR refresh token: the newest of its chain (`RefreshChains`) is exchanged once,
+/// for the next.
 struct RefreshTokenClaims: Codable, Sendable {
     let sub: String
     let requestor: String
@@ -38,6 +39,16 @@ struct RefreshTokenClaims: Codable, Sendable {
     let iat: Int64
     let exp: Int64
     let jti: String
+    /// The chain the token belongs to: the id of the token grant that started it.
+    let chain: String
+    /// The token's rank in its chain.
+    let gen: Int
+}
+
+/// Where a refresh token stands in its chain.
+struct RefreshChainLink: Equatable {
+    let id: String
+    let generation: Int
 }
 
 /// Who a client id was issued to.
@@ -98,11 +109,14 @@ struct CredentialAuthority: Sendable {
         signer.claims(AccessTokenClaims.self, from: token, for: .accessToken)
     }
 
-    func refreshToken(clientId: String, requestor: String, now: Date, lifetime: Int, jti: String) -> String {
-        let issuedAt = Int64(now.timeIntervalSince1970)
+    /// A refresh token of rank `generation` in `chain`, expiring at `expiresAt` (seconds).
+    func refreshToken(
+        clientId: String, requestor: String, now: Date, expiresAt: Int64, jti: String,
+        chain: RefreshChainLink
+    ) -> String {
         let claims = RefreshTokenClaims(
-            sub: clientId, requestor: requestor, iss: Self.issuer, iat: issuedAt, exp: issuedAt + Int64(lifetime),
-            jti: jti)
+            sub: clientId, requestor: requestor, iss: Self.issuer, iat: Int64(now.timeIntervalSince1970),
+            exp: expiresAt, jti: jti, chain: chain.id, gen: chain.generation)
         return signer.token(claims, for: .refreshToken)
     }
 

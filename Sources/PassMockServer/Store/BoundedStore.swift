@@ -78,20 +78,6 @@ struct BoundedStore<Key: Hashable, Value> {
         sweepStaleInsertions()
     }
 
-    /// Inserts `value` only if there is room once the expired entries are gone; never evicts a
-    /// live one. For records that must not be forgotten early, such as spent one-time values.
-    mutating func insertUnlessFull(_ value: Value, for key: Key, isExpired: (Value) -> Bool) -> Bool {
-        if entries[key] == nil, entries.count >= capacity {
-            dropExpiredOldest(isExpired: isExpired)
-            // Lifetimes may differ, so a younger entry can be dead behind a live oldest one.
-            if entries.count >= capacity { removeAll { _, value in isExpired(value) } }
-            if entries.count >= capacity { return false }
-        }
-        append(value, for: key)
-        sweepStaleInsertions()
-        return true
-    }
-
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
         defer { sweepStaleInsertions() }
@@ -128,15 +114,6 @@ struct BoundedStore<Key: Hashable, Value> {
             order.removeFirst()
         }
         return nil
-    }
-
-    /// Drops entries from the oldest end while they are expired; stops at the first live one, so
-    /// the cost is bounded by what it removes.
-    private mutating func dropExpiredOldest(isExpired: (Value) -> Bool) {
-        while let oldest = oldestLive(), isExpired(oldest.value) {
-            order.removeFirst()
-            entries.removeValue(forKey: oldest.key)
-        }
     }
 
     /// Rebuilds the queue from its live insertions once the stale ones outnumber the live ones

@@ -9,9 +9,8 @@ final class ServerStore: Sendable {
     private struct State {
         var sessions: BoundedStore<String, AuthenticationSession>
         var profiles: BoundedStore<ProfileKey, StoredProfile>
-        /// One-time identifiers already used (SAML response ids, login artifacts), with the time
-        /// after which they could not be accepted anyway.
-        var spent: BoundedStore<String, Int64>
+        var spent = SpentValues()
+        var refreshChains = RefreshChains()
         /// REST API V1 authorizations, bounded like the profiles.
         var authorizations: BoundedStore<V1AuthorizationKey, StoredAuthorization>
     }
@@ -23,34 +22,34 @@ final class ServerStore: Sendable {
             State(
                 sessions: BoundedStore(capacity: limits.maxSessions),
                 profiles: BoundedStore(capacity: limits.maxProfiles),
-                spent: BoundedStore(capacity: limits.maxSessions),
                 authorizations: BoundedStore(capacity: limits.maxProfiles)))
     }
 
-    /// What became of a one-time identifier presented for use.
-    enum Spending: Equatable {
-        /// Used now, for the first time.
-        case spent
-        /// Used before: a replay.
-        case replay
-        /// Not used: the record of spent identifiers is full of ones still valid. Forgetting one
-        /// of those would make it usable again, so nothing more is spent until some expire.
-        case full
-    }
-
-    /// Marks a one-time identifier as used until `validUntil`, after which it could not be
-    /// accepted anyway.
-    func spendOnce(_ id: String, validUntil: Int64, nowMilliseconds: Int64) -> Spending {
-        state.withLock { state in
-            if state.spent[id] != nil { return .replay }
-            return state.spent.insertUnlessFull(validUntil, for: id) { $0 <= nowMilliseconds } ? .spent : .full
+    /// Marks a one-time identifier of `owner` as used until `validUntil`, after which it could
+    /// not be accepted anyway. `capacity` is the current bound of the store.
+    func spendOnce(_ id: String, owner: String, validUntil: Int64, nowMilliseconds: Int64, capacity: Int)
+        -> SpentValues.Outcome
+    {
+        state.withLock {
+            $0.spent.spend(id, owner: owner, validUntil: validUntil, now: nowMilliseconds, capacity: capacity)
         }
     }
 
-    /// Why nothing more can be spent, in words for the client.
-    static let fullExplanation =
-        "The mock holds as many used one-time values as settings.limits.maxSessions allows, all still valid; "
-        + "try again once some expire, or reset the mock."
+    // MARK: Refresh tokens
+
+    func startRefreshChain(_ id: String, client: String, expiresAt: Int64, nowMilliseconds: Int64, capacity: Int) {
+        state.withLock {
+            $0.refreshChains.start(id, client: client, expiresAt: expiresAt, now: nowMilliseconds, capacity: capacity)
+        }
+    }
+
+    func advanceRefreshChain(
+        _ id: String, client: String, from generation: Int, expiresAt: Int64, nowMilliseconds: Int64
+    ) -> Int? {
+        state.withLock {
+            $0.refreshChains.advance(id, client: client, from: generation, expiresAt: expiresAt, now: nowMilliseconds)
+        }
+    }
 
     // MARK: Sessions
 
@@ -168,11 +167,14 @@ final class ServerStore: Sendable {
         }
     }
 
-    func reset() {
+    /// Forgets sessions, profiles, authorizations and refresh tokens. Spent values that are still
+    /// valid stay spent: forgetting them would let a reset reopen a replay.
+    func reset(nowMilliseconds: Int64) {
         state.withLock { state in
             state.sessions.removeAll()
             state.profiles.removeAll()
-            state.spent.removeAll()
+            state.spent.removeExpired(now: nowMilliseconds)
+            state.refreshChains.removeAll()
             state.authorizations.removeAll()
         }
     }
