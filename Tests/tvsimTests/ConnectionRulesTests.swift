@@ -87,6 +87,26 @@ import Testing
         #expect(!server.text.contains("http.unreadable"), "\(server.text.suffix(600))")
     }
 
+    /// A declared body over the limit gets its 413 before any of it is read, without `Expect`
+    /// too; a client that sends it anyway still reads the whole answer (the close lingers).
+    @Test func aDeclaredBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {
+        let (server, port) = try await Self.start()
+        let head =
+            "POST /o/client/register HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 100000000\r\n\r\n"
+        let waiting = try await Self.send(head, port: port, seconds: 10)
+        #expect(waiting.status == 413 && waiting.closed, "\(waiting.text.prefix(200))")
+        #expect(waiting.text.contains("the limit is 65536"))
+        // Closed for writing with the answer: the client did not have to send or wait.
+        #expect(waiting.elapsed < .seconds(1), "\(waiting.elapsed)")
+        let sending = try await Self.send(head + String(repeating: "x", count: 4 << 20), port: port, seconds: 10)
+        #expect(sending.status == 413 && sending.closed, "\(sending.text.prefix(200))")
+        #expect(sending.text.hasSuffix("}"), "the whole answer: \(sending.text.suffix(200))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+        #expect(!server.text.contains("http.unreadable"), "\(server.text.suffix(600))")
+    }
+
     @Test func aHeadThatDoesNotArriveInTenSecondsGets408AndTheConnectionCloses() async throws {
         let (server, port) = try await Self.start()
         async let trickled = Self.send(

@@ -9,8 +9,11 @@ import NIOHTTPTypesHTTP1
 /// - an HTTP/1.0 request without `Connection: keep-alive` is answered and the connection closed
 ///   (RFC 9112 §9.3); one with it is answered with `Connection: keep-alive`;
 /// - `Expect: 100-continue` (RFC 9110 §10.1.1) gets `100 Continue` when the declared body fits
-///   the limit, and otherwise no interim answer at all: the body middleware answers 413 at once,
-///   without waiting for a body the client will not send, and the connection closes;
+///   the limit, and otherwise no interim answer at all;
+/// - a declared body over the limit is answered 413 at once, before any of it is read (the body
+///   middleware), and the connection closes after the answer. A client that sends its body
+///   anyway has it read and dropped for `lingerLimit` after the answer's end, so that the
+///   answer reaches it instead of being lost to a reset (the lingering close of RFC 9112 §9.6);
 /// - a request whose head is not complete `RequestHeadDeadline.limit` after its first byte (the
 ///   first request: after the connection opened) gets 408 and the connection closes, so that
 ///   slow or silent clients cannot hold connections for good.
@@ -41,6 +44,13 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     /// That answer is out: the connection is closing, and what the parser makes of the rest
     /// (a body the client never sent, say) is nobody's concern.
     private(set) var closing = false
+    /// A request on this connection declared a body over the limit: its close lingers.
+    private var refusedBody = false
+    /// The answer is out and the connection closed for writing; what comes in is dropped.
+    private var lingering = false
+
+    /// How long a refused body is read and dropped after the answer before the connection closes.
+    static let lingerLimit: TimeAmount = .seconds(2)
 
     init(maxBodyBytes: @escaping @Sendable () -> Int, deadline: RequestHeadDeadline) {
         self.maxBodyBytes = maxBodyBytes
@@ -62,7 +72,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !refused else { return }
+        guard !refused, !lingering else { return }
         guard case .head(let head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
             return
@@ -95,12 +105,15 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     /// What the answer to `head` must say about the connection; sends `100 Continue` when the
     /// client waits for it and its body fits.
     private func persistence(of head: HTTPRequestHead, context: ChannelHandlerContext) -> Persistence {
+        let declared = head.headers["content-length"].first.flatMap { Int($0) } ?? 0
+        if declared > maxBodyBytes() {
+            refusedBody = true
+            return .close
+        }
         if head.version == .http1_0 { return head.isKeepAlive ? .keepAlive : .close }
         guard head.headers.contains(name: "expect"),
             head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" })
         else { return .asUsual }
-        let declared = head.headers["content-length"].first.flatMap { Int($0) } ?? 0
-        if declared > maxBodyBytes() { return .close }
         context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))))
             .whenFailure { _ in }
         return .asUsual
@@ -120,6 +133,23 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
         default:
             context.write(data, promise: promise)
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if lingering { context.read() }
+        context.fireChannelReadComplete()
+    }
+
+    /// After the 413 to a refused body, closes for writing first and for reading once the
+    /// client stops sending or `lingerLimit` has passed.
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard mode != .input, refusedBody, !lingering else { return context.close(mode: mode, promise: promise) }
+        lingering = true
+        context.close(mode: .output, promise: nil)
+        // The server framework reads only what it asks for; the dropped body is asked for here.
+        context.read()
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: Self.lingerLimit) { bound.value.close(mode: .all, promise: promise) }
     }
 }
 

@@ -25,11 +25,8 @@ struct IncomingRequest: Sendable {
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
         let contentLength = request.headers.value(of: .contentLength)
         if let declared = contentLength.flatMap(Int.init), declared > limit {
-            // A client that waits for 100 Continue sends nothing more: the connection closes
-            // after this answer instead (`HTTP1ConnectionRules`).
-            if request.headers[.expect]?.lowercased() != "100-continue" {
-                await drain(request.body.makeAsyncIterator())
-            }
+            // Answered before any of the body is read; the connection closes after this answer,
+            // dropping what the client still sends for a moment (`HTTP1ConnectionRules`).
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
         }
         // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to read.
