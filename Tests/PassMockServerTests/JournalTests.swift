@@ -61,4 +61,42 @@ import Testing
             }
         }
     }
+
+    /// Headers nobody listed as safe, cookies, bodies that do not parse, XML, JSON inside JSON
+    /// and the custom identity provider's user code.
+    @Test func whatNoListCalledSafeStaysOutOfTheJournal() async throws {
+        try await Harness.run { harness in
+            _ = try await harness.send(
+                .get, "/activate",
+                headers: [
+                    ("Cookie", "other-app=cookie-SECRET-5"), ("X-Api-Key", "key-SECRET-6"),
+                    ("X-Auth-Token", "auth-SECRET-7"), ("X-Access-Token", "access-SECRET-8"),
+                ])
+            let bodies = [
+                ("application/json", #"{"software_statement": "x", "password": "truncated-SECRET-9""#),
+                (
+                    "application/xml",
+                    "<r><client_secret>xml-SECRET-10</client_secret><password>xml-SECRET-11</password></r>"
+                ),
+                ("application/json", #"{"software_statement": "{\"password\": \"nested-SECRET-12\"}"}"#),
+            ]
+            for (type, body) in bodies {
+                _ = try await harness.send(.post, "/o/client/register", headers: [("Content-Type", type)], body: body)
+            }
+            let grant = try await harness.send(
+                .post, "/custom-idp/ORBIT/device/code",
+                headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: "deviceId=apple-tv-1")
+            let object = try JSONSerialization.jsonObject(with: grant.body) as? [String: Any]
+            let userCode = try #require(object?["user_code"] as? String)
+            _ = try await harness.send(
+                .post, "/custom-idp/ORBIT/device", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                body: "user_code=\(userCode)")
+            let journal = try await harness.send(.get, "/__tvsim/journal").text
+            #expect(journal.contains("/custom-idp/ORBIT/device"), "the journal kept nothing: \(journal.prefix(300))")
+            let secrets = (5...12).map { "SECRET-\($0)" } + [userCode]
+            for secret in secrets { #expect(!journal.contains(secret), "\(secret) is in the journal") }
+            #expect(journal.contains("other-app=‹redacted›"), "the cookie's name stays")
+        }
+    }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// Hides secrets in anything tvsim shows or records (journal, timeline, `--json` output):
 /// client secrets, tokens, passwords, authorization codes, SAML artifacts and signatures. A
 /// hidden value leaves only the marker: no part of a secret is kept.
@@ -10,6 +14,8 @@ public enum Redaction {
     public static let secretFields: Set<String> = [
         "client_secret", "password", "access_token", "refresh_token", "providersessiontoken", "clientsecret",
         "accesstoken", "refreshtoken", "device_code", "samlart", "relaystate", "token", "serializedtoken",
+        // RFC 8628's user code signs a device in as surely as a password, for as long as it lives.
+        "user_code",
     ]
 
     /// Names that are secrets only in an OAuth exchange (a form with `grant_type`, a redirect
@@ -27,14 +33,55 @@ public enum Redaction {
         secretFields.contains(name.lowercased())
     }
 
-    /// A header value with secrets hidden. `Referer` is a page's address, and the mock's pages
-    /// carry relay states and codes in theirs.
+    /// A header value with secrets hidden. Only headers known to carry nothing secret keep their
+    /// value; any other (`X-Api-Key`, `Adobe-Subject-Token`, a header nobody here knows) keeps
+    /// only its name. Credentials keep their scheme, cookies their names, and addresses
+    /// (`Location`, `Referer`: the mock's pages carry relay states and codes in theirs) their
+    /// parameters but the secret ones.
     public static func header(name: String, value: String) -> String {
-        switch name.lowercased() {
-        case "authorization", "proxy-authorization": authorization(value)
-        case "location", "referer": redirect(value)
-        default: value
+        let name = name.lowercased()
+        switch name {
+        case "authorization", "proxy-authorization": return authorization(value)
+        case "location", "referer", "content-location": return redirect(value)
+        case "cookie": return cookieNames(value, separator: ";")
+        case "set-cookie": return setCookie(value)
+        default:
+            let shown =
+                shownHeaders.contains(name) || name.hasPrefix("access-control-") || name.hasPrefix("sec-fetch-")
+                || name.hasPrefix("sec-ch-")
+            return shown ? value : marker
         }
+    }
+
+    /// Headers whose values are shown: the standard ones that describe a message, a connection
+    /// or a client, and the Adobe Pass ones that identify a device or describe the platform.
+    /// `AP-TempPass-Identity` (an e-mail address) and the single sign-on tokens are not here.
+    static let shownHeaders: Set<String> = [
+        "accept", "accept-charset", "accept-encoding", "accept-language", "accept-ranges", "age", "allow",
+        "cache-control", "connection", "content-encoding", "content-language", "content-length", "content-range",
+        "content-security-policy", "content-type", "cross-origin-opener-policy", "cross-origin-resource-policy",
+        "date", "dnt", "etag", "expect", "expires", "forwarded", "host", "if-match", "if-modified-since",
+        "if-none-match", "if-range", "if-unmodified-since", "keep-alive", "last-modified", "origin",
+        "permissions-policy", "pragma", "priority", "range", "referrer-policy", "retry-after", "server",
+        "strict-transport-security", "te", "trailer", "transfer-encoding", "upgrade", "upgrade-insecure-requests",
+        "user-agent", "vary", "via", "www-authenticate", "x-content-type-options", "x-forwarded-for",
+        "x-forwarded-host", "x-forwarded-proto", "x-frame-options", "x-request-id", "x-requested-with",
+        "ap-device-identifier", "x-device-info", "ap-partner-framework-status", "ap-visitor-identifier",
+        "ap-sdk-identifier", "adobe-request-id", "adobe-response-confidence", "x-tvsim-fault",
+    ]
+
+    /// `a=1; b=2` as `a=‹redacted›; b=‹redacted›`: which cookies came, none of their values.
+    private static func cookieNames(_ value: String, separator: Character) -> String {
+        value.split(separator: separator, omittingEmptySubsequences: false).map { pair in
+            let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return "\(name)=\(marker)"
+        }.joined(separator: "\(separator)")
+    }
+
+    /// A `Set-Cookie` value without the cookie's value; its attributes (`Path`, `HttpOnly`) stay.
+    private static func setCookie(_ value: String) -> String {
+        guard let end = value.firstIndex(of: ";") else { return cookieNames(value, separator: ";") }
+        return cookieNames(String(value[..<end]), separator: ";") + value[end...]
     }
 
     /// The scheme stays (`Bearer`, `Basic`); the credentials go whole: the end of a Basic value
@@ -171,6 +218,15 @@ public enum Redaction {
                         changed = changed || holder["request"] as? String != request
                     }
                     copy[key] = holder
+                } else if let text = member as? String, let nested = jsonInString(text) {
+                    // JSON carried as a string (a payload, a state) is searched like the rest.
+                    var nestedChanged = false
+                    let cleaned = redactJSON(nested, changed: &nestedChanged)
+                    copy[key] =
+                        nestedChanged
+                        ? (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]))
+                            .map { String(decoding: $0, as: UTF8.self) } ?? marker : text
+                    changed = changed || nestedChanged
                 } else {
                     copy[key] = redactJSON(member, changed: &changed)
                 }
@@ -179,6 +235,12 @@ public enum Redaction {
         }
         if let array = value as? [Any] { return array.map { redactJSON($0, changed: &changed) } }
         return value
+    }
+
+    /// The object or array a string holds as JSON text, if it does.
+    private static func jsonInString(_ text: String) -> Any? {
+        guard let first = text.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
     /// Removes the content of `SignatureValue` elements from a SAML XML document.
@@ -216,7 +278,8 @@ public enum Redaction {
         let markup = data.contains(UInt8(ascii: "<"))
         if type.contains("html"), markup { return Data(html(String(decoding: data, as: UTF8.self)).utf8) }
         if type.contains("xml"), markup {
-            return Data(samlSignatureRemoved(String(decoding: data, as: UTF8.self)).utf8)
+            let unsigned = samlSignatureRemoved(String(decoding: data, as: UTF8.self))
+            return Data((xmlElementsRedacted(unsigned) ?? secretPairsMasked(unsigned)).utf8)
         }
         // A body that is nothing but Base64 of an XML document: REST API V1 hands out its
         // AuthnRequest so (`profile-request`, application/octet-stream).
@@ -226,11 +289,11 @@ public enum Redaction {
             return Data(samlResponseBase64(String(decoding: data, as: UTF8.self)).utf8)
         }
         let members = json(data)
-        let text = String(decoding: members, as: UTF8.self)
-        // A form pair needs an `=`: a JSON answer without one needs no second reading, and no
-        // second parse to know it is JSON (the serve log redacts every answer).
-        if type.contains("json"), !members.contains(UInt8(ascii: "=")) || isJSON(data) { return members }
-        return Data(formEncoded(text).utf8)
+        if members != data { return members }
+        let text = String(decoding: data, as: UTF8.self)
+        guard mayNameASecret(text) else { return data }
+        if type.contains("json"), isJSON(data) { return data }
+        return Data(secretPairsMasked(formEncoded(text)).utf8)
     }
 
     /// `multipart/form-data` parts (RFC 7578) whose field name is a secret's, with their content
@@ -317,5 +380,120 @@ public enum Redaction {
             return tag
         }
         return tag.replacingCharacters(in: value.range, with: "value=\"\(hidden)\"")
+    }
+
+    // MARK: Bodies that do not parse
+
+    /// Every name whose value may be hidden, lowercased: what a body must mention to need more
+    /// than a glance.
+    private static let namesHidden = secretFields.union(oauthSecretFields).union(samlFields.map { $0.lowercased() })
+
+    private static func mayNameASecret(_ text: String) -> Bool {
+        let lowercased = text.lowercased()
+        return namesHidden.contains { lowercased.contains($0) }
+    }
+
+    /// Secret-looking pairs masked in text that did not parse as what it claims to be: a JSON
+    /// member (`"password": "x"`), an element (`<password>x`), a form or header pair
+    /// (`password=x`, `password: x`). Names are matched in any letter case.
+    public static func secretPairsMasked(_ text: String) -> String {
+        guard mayNameASecret(text) else { return text }
+        return secretPairPatterns.reduce(text) { text, pattern in
+            pattern.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(marker)")
+        }
+    }
+
+    private static let secretPairPatterns: [NSRegularExpression] = {
+        let names = secretFields.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        return [
+            #"("(?:\#(names))"\s*:\s*)(?:"(?:[^"\\]|\\.)*"?|[^,}\]\s]+)"#,
+            #"(<(?:[\w.-]+:)?(?:\#(names))\b[^>]*>)[^<]*"#,
+            #"((?:^|[\s&;?,{(])(?:\#(names))\s*[=:]\s*)[^\s&;,"'<>}]+"#,
+        ].map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
+    }()
+
+    // MARK: XML
+
+    /// An XML document with the text of elements named like secrets (`<client_secret>`,
+    /// `<ns:password>`) hidden, read with a parser. The document comes back as it was when it
+    /// holds no such element, rewritten from what the parser read when it does, and nil when it
+    /// is not well-formed.
+    public static func xmlElementsRedacted(_ xml: String) -> String? {
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let writer = RedactingXMLWriter()
+        parser.delegate = writer
+        guard parser.parse(), !writer.tooDeep else { return nil }
+        guard writer.hidSomething else { return xml }
+        let declaration = xml.hasPrefix("<?xml") ? #"<?xml version="1.0" encoding="UTF-8"?>"# : ""
+        return declaration + writer.output
+    }
+}
+
+/// Writes back what `XMLParser` reads, with the text inside secret elements hidden.
+private final class RedactingXMLWriter: NSObject, XMLParserDelegate {
+    private(set) var output = ""
+    private(set) var hidSomething = false
+    private(set) var tooDeep = false
+    private var depth = 0
+    /// The depth of the outermost secret element open, if any: everything inside it is hidden.
+    private var secretDepth: Int?
+    private var hiddenInElement = false
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        depth += 1
+        // A document nested deeper than any a client sends is not rewritten; the masks apply.
+        guard depth <= 256 else {
+            tooDeep = true
+            return parser.abortParsing()
+        }
+        let name = qualifiedName ?? elementName
+        let local = name.split(separator: ":").last.map(String.init) ?? name
+        if secretDepth == nil, Redaction.isSecretField(local) {
+            secretDepth = depth
+            hiddenInElement = false
+        }
+        let attributeText = attributes.sorted { $0.key < $1.key }.map {
+            " \($0.key)=\"\(Self.escaped($0.value, quotes: true))\""
+        }
+        output += "<\(name)\(attributeText.joined())>"
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        write(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        write(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        if secretDepth == nil { output += "<!--\(comment)-->" }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        output += "</\(qualifiedName ?? elementName)>"
+        if secretDepth == depth { secretDepth = nil }
+        depth -= 1
+    }
+
+    private func write(_ text: String) {
+        guard secretDepth != nil else { return output += Self.escaped(text, quotes: false) }
+        guard !hiddenInElement, !text.allSatisfy(\.isWhitespace) else { return }
+        hiddenInElement = true
+        hidSomething = true
+        output += Redaction.marker
+    }
+
+    private static func escaped(_ text: String, quotes: Bool) -> String {
+        var escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        if quotes { escaped = escaped.replacingOccurrences(of: "\"", with: "&quot;") }
+        return escaped
     }
 }
