@@ -119,7 +119,7 @@ public struct CustomIdentityProviderClient: Sendable {
     }
 
     private static func failure(_ response: WireResponse) -> PassError {
-        if response.status == 429 { return .throttled(retryAfter: Int(response.header("Retry-After") ?? "") ?? 1) }
+        if response.status == 429 { return .throttled(retryAfter: response.retryAfterSeconds) }
         if let refusal = refusal(response) {
             return .unexpectedStatus(response.status, body: "\(refusal.error): \(refusal.message)")
         }

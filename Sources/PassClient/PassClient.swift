@@ -96,7 +96,8 @@ public final class PassClient: Sendable {
                 headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
                 body: form.data, label: "dcr.token"))
         let token = try decodeRegistration(AccessTokenResponse.self, response, expecting: [201, 200])
-        let expiry = clock.now().addingTimeInterval(TimeInterval(token.expiresIn))
+        // expires_in comes from the back end: a negative or absurd one is held to a year.
+        let expiry = clock.now().addingTimeInterval(TimeInterval(min(max(0, token.expiresIn), 31_536_000)))
         await registration.store(token: token.accessToken, expiresAt: expiry)
         return token
     }
@@ -175,7 +176,7 @@ public final class PassClient: Sendable {
     /// The typed error for a non-success answer.
     func failure(_ response: WireResponse) -> PassError {
         if response.status == 429 {
-            return .throttled(retryAfter: max(1, response.header(HeaderName.retryAfter).flatMap(Int.init) ?? 1))
+            return .throttled(retryAfter: response.retryAfterSeconds)
         }
         if let error = try? JSONDecoder().decode(EnhancedError.self, from: response.body) {
             return .enhanced(error, httpStatus: response.status)

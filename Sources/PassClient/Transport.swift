@@ -33,6 +33,19 @@ public struct WireResponse: Sendable {
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
+
+    /// How long a throttled answer asks to wait: its `Retry-After` in seconds, 1 when it gives
+    /// none or a date, and at most a day, since a back end tvsim is pointed at may send any
+    /// number there and a wait is scheduled from it.
+    public var retryAfterSeconds: Int {
+        let text = header("Retry-After")?.trimmingCharacters(in: .whitespaces) ?? ""
+        // Digits too many for an integer still ask for a long wait.
+        let tooLong = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+        let seconds = Int(text) ?? (tooLong ? Self.longestRetryAfter : 1)
+        return min(max(1, seconds), Self.longestRetryAfter)
+    }
+
+    public static let longestRetryAfter = 86_400
 }
 
 /// Sends requests with AsyncHTTPClient, never following redirects (a 302 is part of the story

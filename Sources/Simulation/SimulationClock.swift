@@ -68,9 +68,14 @@ public final class SystemClock: SimulationClock {
     }
 
     public func wait(until deadline: Date) async throws {
-        let delay = deadline.timeIntervalSince(now())
-        if delay > 0 { try await sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)))) }
+        // A deadline may be derived from a number a back end sent: one past what a sleep can
+        // count waits as long as a sleep can, rather than overflowing.
+        let milliseconds = min((deadline.timeIntervalSince(now()) * 1000).rounded(.up), Self.longestSleepMilliseconds)
+        if milliseconds > 0 { try await sleep(for: .milliseconds(Int(milliseconds))) }
     }
+
+    /// About 31 700 years.
+    static let longestSleepMilliseconds: Double = 1e15
 
     public func skip(to date: Date) {
         advance(by: max(0, date.timeIntervalSince(now())))

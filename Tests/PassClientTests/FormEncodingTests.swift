@@ -20,3 +20,21 @@ import Testing
         #expect(FormBody([("a b", "c&d"), ("e", "")]).text == "a%20b=c%26d&e=")
     }
 }
+
+/// A throttled answer's `Retry-After` as a back end tvsim is pointed at may send it.
+@Suite struct RetryAfterTests {
+    @Test func anyRetryAfterBecomesAWaitOfASecondToADay() {
+        func wait(_ value: String?) -> Int {
+            WireResponse(status: 429, headers: value.map { [("Retry-After", $0)] } ?? [], body: Data())
+                .retryAfterSeconds
+        }
+        #expect(wait("6") == 6)
+        #expect(wait(" 6 ") == 6)
+        #expect(wait(nil) == 1)
+        #expect(wait("0") == 1)
+        #expect(wait("-9223372036854775808") == 1)
+        #expect(wait("9223372036854775807") == 86_400)
+        #expect(wait("99999999999999999999") == 86_400)
+        #expect(wait("Fri, 31 Dec 1999 23:59:59 GMT") == 1)
+    }
+}

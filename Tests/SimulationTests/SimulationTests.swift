@@ -42,6 +42,18 @@ import Testing
         #expect(clock.pendingSleepers == 0)
     }
 
+    /// A deadline derived from an absurd number a back end sent waits as long as a sleep can.
+    @Test func systemClockWaitsUntilAnyDateWithoutOverflowing() async throws {
+        let clock = SystemClock()
+        for seconds in [9.2e18, 1e300, Double.greatestFiniteMagnitude] {
+            let task = Task { try await clock.wait(until: Date(timeIntervalSince1970: seconds)) }
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+        try await clock.wait(until: .distantPast)
+    }
+
     @Test func systemClockAdvanceMovesNowForward() {
         let clock = SystemClock()
         let before = clock.now()
