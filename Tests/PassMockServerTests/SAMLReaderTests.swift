@@ -85,3 +85,18 @@ import Testing
         #expect(AuthnRequestDocument.parse(verificationToken: foreign) == nil)
     }
 }
+
+/// A date from a client's document may lie anywhere a `Date` can; its milliseconds saturate.
+@Suite struct DateMillisecondsTests {
+    @Test func anyDateHasMillisecondsAnInt64Holds() {
+        #expect(Date(timeIntervalSince1970: 1.5).milliseconds == 1_500)
+        #expect(Date(timeIntervalSince1970: -1.5).milliseconds == -1_500)
+        #expect(Date(timeIntervalSince1970: 1e300).milliseconds == .max)
+        #expect(Date(timeIntervalSince1970: -1e300).milliseconds == .min)
+        #expect(Date(timeIntervalSince1970: .nan).milliseconds == 0)
+        #expect(Date.distantFuture.milliseconds == 64_092_211_200_000)
+        for year in ["99999-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "9999-12-31T23:59:59.999Z"] {
+            if let date = SAMLTime.parse(year) { _ = date.milliseconds }
+        }
+    }
+}

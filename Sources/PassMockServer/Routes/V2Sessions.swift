@@ -142,7 +142,13 @@ extension MockBackend {
 }
 
 extension Date {
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Milliseconds since 1970, held to what an `Int64` counts: a date read from a client's
+    /// document (a SAML assertion's window) may lie anywhere a `Date` can.
+    var milliseconds: Int64 {
+        let milliseconds = (timeIntervalSince1970 * 1000).rounded(.down)
+        guard !milliseconds.isNaN else { return 0 }
+        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
+    }
 }
 
 extension DeviceDescription {
