@@ -37,7 +37,7 @@ struct AuditHAR: AsyncParsableCommand {
             results += audits.map { (file, $0) }
             if json {
                 let json = String(decoding: try AuditReport.json(audits, source: file), as: UTF8.self)
-                Console.line(TerminalSafeText.escapingControls(json: json))
+                Console.json(json)
             } else {
                 for line in AuditReport.text(audits, source: file) { Console.line(line) }
             }

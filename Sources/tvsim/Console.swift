@@ -11,6 +11,12 @@ enum Console {
         emit(TerminalSafeText.make(text) + "\n", to: STDOUT_FILENO)
     }
 
+    /// A JSON document: the characters a terminal acts on become JSON escapes, so the document
+    /// stays the same to a parser (`line` would write them in a form JSON does not read).
+    static func json(_ text: String) {
+        emit(TerminalSafeText.escapingControls(json: text) + "\n", to: STDOUT_FILENO)
+    }
+
     static func error(_ text: String) {
         emit(TerminalSafeText.make(text) + "\n", to: STDERR_FILENO)
     }

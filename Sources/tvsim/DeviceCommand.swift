@@ -41,7 +41,7 @@ struct Device: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             Console.line("# \(location.path)")
-            Console.line(String(decoding: try encoder.encode(device), as: UTF8.self))
+            Console.json(String(decoding: try encoder.encode(device), as: UTF8.self))
         }
     }
 

@@ -179,7 +179,7 @@ struct Run: AsyncParsableCommand {
         }
         if let junit { try Self.write(Data(JUnitReport.xml(results).utf8), to: junit) }
         if json {
-            Console.line(try ScenarioResult.jsonReport(results))
+            Console.json(try ScenarioResult.jsonReport(results))
         } else {
             Console.line("\(results.count - failed) passed, \(failed) failed")
         }
@@ -225,7 +225,7 @@ extension Run {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.line(String(decoding: try encoder.encode(comparison), as: UTF8.self))
+            Console.json(String(decoding: try encoder.encode(comparison), as: UTF8.self))
         } else {
             var lines = ComparisonText.lines(comparison, width: Self.terminalWidth())
             if quiet {

@@ -39,6 +39,34 @@ import Testing
         #expect(folder.text.contains("that is a folder"), "\(folder.text)")
     }
 
+    /// A scenario file is outside text: its description reaches the terminal with nothing a
+    /// terminal acts on, and `--json` keeps it whole as JSON escapes.
+    @Test func aScenarioFilesControlCharactersAreShownNotSent() async throws {
+        let shown = TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
+        #expect(await shown.waitForExit() == 0)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(shown.text.utf8)) as? [String: Any])
+        let hostile = "Clear\u{1B}[2J clipboard\u{1B}]52;c;ZXZpbA==\u{07} CSI\u{9B}31m flipped\u{202E}txt.exe"
+        object["description"] = hostile
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("hostile.json").path
+        FileManager.default.createFile(atPath: file, contents: try JSONSerialization.data(withJSONObject: object))
+        let controls: (String) -> [Unicode.Scalar] = { text in
+            text.unicodeScalars.filter { [0x1B, 0x07, 0x9B, 0x202E].contains($0.value) }
+        }
+        let text = TVSimBinary.Running(["run", file])
+        #expect(await text.waitForExit(seconds: 30) == 0)
+        #expect(controls(text.text).isEmpty, "\(text.text.debugDescription)")
+        #expect(text.text.contains("Clear^[[2J"), "\(text.text)")
+        let json = TVSimBinary.Running(["run", file, "--json"])
+        #expect(await json.waitForExit(seconds: 30) == 0)
+        #expect(controls(json.text).isEmpty, "\(json.text.debugDescription)")
+        let report = try JSONSerialization.jsonObject(with: Data(json.text.utf8))
+        #expect("\(report)".contains("flipped"), "the report parses and holds the description")
+        #expect(json.text.contains(#"\u202e"#) || json.text.contains(#"\u202E"#), "\(json.text.prefix(400))")
+    }
+
     @Test func scenariosShowPrintsALoadableFile() async throws {
         let running = TVSimBinary.Running(["scenarios", "show", "rest-v2-ios-n003-web-login"])
         #expect(await running.waitForExit() == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PassAPI
 
 /// The server's log on standard error, for warnings such as the file-descriptor limit.
 ///
@@ -26,8 +27,9 @@ struct ServerLogHandler: LogHandler {
         all.merge(metadata) { _, own in own }
         if let explicit { all.merge(explicit) { _, given in given } }
         let fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let text = "\(Date().ISO8601Format()) \(level) \(label) :\(fields.isEmpty ? "" : " " + fields) \(message)\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        let text = "\(Date().ISO8601Format()) \(level) \(label) :\(fields.isEmpty ? "" : " " + fields) \(message)"
+        // Messages and metadata may quote a request: one line, nothing a terminal acts on.
+        FileHandle.standardError.write(Data((TerminalSafeText.make(text, keepingLines: false) + "\n").utf8))
     }
 
     /// A logger of the mock at `level`.
