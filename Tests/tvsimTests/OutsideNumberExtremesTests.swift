@@ -33,18 +33,22 @@ import Testing
         let literal: String
     }
 
+    /// The first number written at each path of the document (array positions are one path:
+    /// every entry of a HAR has the same fields), so each field is tried once.
     static func numbers(in text: String) throws -> [WrittenNumber] {
         var found: [WrittenNumber] = []
-        func walk(_ node: JSONNode) {
+        var paths: Set<String> = []
+        func walk(_ node: JSONNode, _ path: String) {
             switch node.kind {
             case .number(let literal):
+                guard paths.insert(path).inserted else { return }
                 found.append(WrittenNumber(line: node.location.line, column: node.location.column, literal: literal))
-            case .array(let items): items.forEach(walk)
-            case .object(let members): members.forEach { walk($0.value) }
+            case .array(let items): items.forEach { walk($0, path + "[]") }
+            case .object(let members): members.forEach { walk($0.value, path + "." + $0.key) }
             default: break
             }
         }
-        walk(try JSONNode.parse(Array(text.utf8), file: "variant"))
+        walk(try JSONNode.parse(Array(text.utf8), file: "variant"), "")
         return found
     }
 
@@ -135,7 +139,7 @@ import Testing
                 Dashboard.self, from: Data(variant.utf8), file: "dashboard.json")
             _ = MockBackend(dashboard: dashboard).softwareStatement(for: "ORBIT")
         }
-        #expect(count > 300)
+        #expect(count >= 200)
     }
 
     @Test func everyNumberOfEveryScenarioFile() throws {
@@ -157,7 +161,7 @@ import Testing
         let count = try Self.readEveryVariant(of: text, file: "session.har") { variant in
             _ = Audit.run(try HARReader.read(Data(variant.utf8), file: "session.har"))
         }
-        #expect(count > 500)
+        #expect(count >= 100)
         let started = try #require(text.firstMatch(of: /"startedDateTime" *: *"([^"]*)"/)?.1)
         let dates = [
             "9999-12-31T23:59:59.999Z", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "1970-01-01T00:00:00+99:99",
@@ -180,7 +184,7 @@ import Testing
     @Test func everyNumberARequestCarries() async throws {
         let (server, port) = try await ConnectionRulesTests.start(["--quiet"])
         let (answered, problems) = try await Self.onThread { try Self.sendExtremes(port: port) }
-        #expect(answered > 1_000, "the server answered too few to have tried every number")
+        #expect(answered >= 400, "the server answered too few to have tried every number")
         #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
         let alive = try AdminHardeningTests.exchange(
             port: port, ["GET /__tvsim/clock HTTP/1.1", "Host: 127.0.0.1:\(port)"])
@@ -237,6 +241,14 @@ import Testing
             expectClean(try client.send("DELETE", "/__tvsim/faults/\(extreme)"), "fault id \(extreme)")
             let regcode = "/reggie/v1/ORBIT/regcode?deviceId=d&ttl=\(extreme)"
             expectClean(try client.send("POST", regcode, form: ""), "regcode ttl \(extreme)")
+        }
+        // The one number of HTTP itself: a declared length.
+        for extreme in extremes {
+            let raw =
+                "POST /o/client/register HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(extreme)\r\nConnection: close\r\n\r\n{}"
+            let reply = try AdminHardeningTests.exchange(port: port, raw: raw)
+            expectClean((reply.status, reply.text), "Content-Length \(extreme)")
         }
         return (answered, problems)
     }

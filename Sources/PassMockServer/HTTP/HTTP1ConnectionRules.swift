@@ -105,7 +105,7 @@ final class HTTP1ConnectionRules: ChannelDuplexHandler, RemovableChannelHandler 
     /// What the answer to `head` must say about the connection; sends `100 Continue` when the
     /// client waits for it and its body fits.
     private func persistence(of head: HTTPRequestHead, context: ChannelHandlerContext) -> Persistence {
-        let declared = head.headers["content-length"].first.flatMap { Int($0) } ?? 0
+        let declared = IncomingRequest.declaredLength(head.headers["content-length"].first) ?? 0
         if declared > maxBodyBytes() {
             refusedBody = true
             return .close

@@ -22,9 +22,18 @@ struct IncomingRequest: Sendable {
     /// reads gets the 413 at once; beyond this the connection is simply closed.
     static let drainLimit = 64 << 20
 
+    /// The body length a `Content-Length` value declares; digits too many for an `Int` declare
+    /// more than any limit (the parser has checked the value is digits).
+    static func declaredLength(_ value: String?) -> Int? {
+        guard let value else { return nil }
+        if let length = Int(value) { return length }
+        return !value.isEmpty && value.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            ? .max : nil
+    }
+
     static func read(_ request: Request, limit: Int) async throws -> IncomingRequest {
         let contentLength = request.headers.value(of: .contentLength)
-        if let declared = contentLength.flatMap(Int.init), declared > limit {
+        if let declared = declaredLength(contentLength), declared > limit {
             // Answered before any of the body is read; the connection closes after this answer,
             // dropping what the client still sends for a moment (`HTTP1ConnectionRules`).
             throw tooLarge("The body is \(declared) bytes; the limit is \(limit).")
