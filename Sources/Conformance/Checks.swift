@@ -150,9 +150,12 @@ enum Checks {
                         ([call.exchange.number], "\(call.label) asks for a token while the last has \(left) s left."))
                 }
                 if call.exchange.status.map({ (200..<300).contains($0) }) == true,
-                    let seconds = (call.exchange.responseObject?["expires_in"] as? NSNumber)?.int64Value
+                    let seconds = wholeNumber(call.exchange.responseObject?["expires_in"])
                 {
-                    validUntil = call.exchange.startedAt + seconds * 1000
+                    // The answer's number, as a HAR recorded it: any size may come.
+                    let (milliseconds, overflowed) = seconds.multipliedReportingOverflow(by: 1000)
+                    let (until, late) = call.exchange.startedAt.addingReportingOverflow(milliseconds)
+                    validUntil = overflowed || late ? (seconds < 0 ? .min : .max) : until
                 }
                 refusedSince = false
             } else if call.exchange.status == 401 {
@@ -265,10 +268,7 @@ enum Checks {
         var expiries: [String: Int64] = [:]
         for call in calls where call.name.hasPrefix("sessions.") || call.name == "sso.sessions" {
             guard let object = call.exchange.responseObject, let code = object["code"] as? String else { continue }
-            let notAfter =
-                (object["notAfter"] as? String).flatMap { Int64($0) }
-                ?? (object["notAfter"] as? NSNumber)?
-                .int64Value
+            let notAfter = (object["notAfter"] as? String).flatMap { Int64($0) } ?? wholeNumber(object["notAfter"])
             if let notAfter { expiries[code] = notAfter }
         }
         return expiries
@@ -352,7 +352,19 @@ enum Checks {
         return "SAMLResponse does not decode to XML."
     }
 
+    /// Seconds as a finding says them; a number from a HAR (a `Retry-After` of `1e300` or `inf`)
+    /// is written as it is rather than converted to an integer it does not fit.
     static func formatted(_ seconds: Double) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        guard seconds.isFinite, seconds.magnitude < 1e15 else { return String(format: "%g", seconds) }
+        return seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    /// A JSON number of an answer as a whole `Int64`, or nil when it is not one or does not fit.
+    static func wholeNumber(_ value: Any?) -> Int64? {
+        guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+        let double = number.doubleValue
+        guard double.isFinite, double.magnitude < 9.2e18 else { return nil }
+        // Exact for the integers a double holds exactly; `int64Value` of a huge double is not defined.
+        return double.magnitude < 9.0e15 ? number.int64Value : Int64(double)
     }
 }

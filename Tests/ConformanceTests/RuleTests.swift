@@ -176,6 +176,32 @@ extension String {
         #expect(Audit.run(Clients.goodV1).first?.integration == "rest-v1")
     }
 
+    /// Numbers in a HAR's answers and headers may be anything: a finding still reads.
+    @Test func outsizedNumbersInAnswersAndHeadersGiveFindingsNotCrashes() {
+        for retryAfter in ["1e300", "inf", "-inf", "nan", "9223372036854775808"] {
+            // The 429 of the good client's polling, with another Retry-After.
+            let throttled = Clients.replacing(12, in: Clients.goodV2) {
+                Exchange(
+                    number: 12, startedAt: $0.startedAt, method: $0.method, url: $0.url,
+                    requestHeaders: $0.requestHeaders,
+                    status: 429, responseHeaders: [Exchange.Header("Retry-After", retryAfter)])
+            }
+            let findings = Audit.run(throttled).flatMap(\.findings)
+            #expect(findings.allSatisfy { !$0.message.isEmpty })
+        }
+        for expiresIn in ["1e300", "9223372036854775807", "-9223372036854775808", "1.5"] {
+            let client = Clients.replacing(2, in: Clients.goodV2) {
+                Exchange(
+                    number: 2, startedAt: $0.startedAt, method: $0.method, url: $0.url,
+                    requestHeaders: $0.requestHeaders, status: 201, responseHeaders: [],
+                    responseBody: #"{"access_token":"t","expires_in":\#(expiresIn)}"#)
+            }
+            _ = Audit.run(numbered(client + [Clients.goodV2[1].at(seconds: 30)]))
+        }
+    }
+
+    private func numbered(_ exchanges: [Exchange]) -> [Exchange] { Clients.numbered(exchanges) }
+
     @Test func everyRuleHasAClientThatBreaksIt() {
         #expect(Set(Clients.breaking.keys) == Set(RuleCatalog.builtIn.rules.map(\.id)))
     }

@@ -28,6 +28,8 @@ import Testing
 
     /// A number as written in a document, and where.
     struct WrittenNumber {
+        /// Where it is in the document: `.log.entries[].time`.
+        let path: String
         let line: Int
         let column: Int
         let literal: String
@@ -42,7 +44,8 @@ import Testing
             switch node.kind {
             case .number(let literal):
                 guard paths.insert(path).inserted else { return }
-                found.append(WrittenNumber(line: node.location.line, column: node.location.column, literal: literal))
+                found.append(
+                    WrittenNumber(path: path, line: node.location.line, column: node.location.column, literal: literal))
             case .array(let items): items.forEach { walk($0, path + "[]") }
             case .object(let members): members.forEach { walk($0.value, path + "." + $0.key) }
             default: break
@@ -54,18 +57,19 @@ import Testing
 
     /// Every copy of `text` with one of its numbers written as one of the extremes.
     static func variants(of text: String) throws -> [(number: WrittenNumber, extreme: String, text: String)] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return try numbers(in: text).flatMap { number in
-            extremes.map { extreme in
-                var copy = lines
-                var bytes = Array(copy[number.line - 1].utf8)
-                // Columns count bytes, from 1.
-                let start = number.column - 1
-                bytes.replaceSubrange(start..<start + number.literal.utf8.count, with: Array(extreme.utf8))
-                copy[number.line - 1] = String(decoding: bytes, as: UTF8.self)
-                return (number, extreme, copy.joined(separator: "\n"))
-            }
+        try numbers(in: text).flatMap { number in
+            extremes.map { extreme in (number, extreme, replacing(number, in: text, with: extreme)) }
         }
+    }
+
+    /// `text` with `number` written as `literal` (columns count bytes, from 1).
+    static func replacing(_ number: WrittenNumber, in text: String, with literal: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var bytes = Array(lines[number.line - 1].utf8)
+        let start = number.column - 1
+        bytes.replaceSubrange(start..<start + number.literal.utf8.count, with: Array(literal.utf8))
+        lines[number.line - 1] = String(decoding: bytes, as: UTF8.self)
+        return lines.joined(separator: "\n")
     }
 
     /// Reads each variant of `text` with `read`: read, or refused naming `file` and a line.
@@ -152,12 +156,17 @@ import Testing
         #expect(count > 100)
     }
 
-    @Test func everyNumberOfAHARAndItsDates() async throws {
+    /// A REST API V2 session on Apple TV as tvsim writes it to a HAR.
+    static func sessionHAR() async throws -> String {
         let scenario = try #require(
             try ScenarioCatalog.all().first { $0.integration == .restV2 && $0.platform == .tvos })
         let result = await ScenarioRunner(launcher: WorldLauncher(host: EmbeddedBackendHost())).run(scenario)
         let run = HARDocument.Run(id: scenario.name, title: scenario.name, entries: result.timeline)
-        let text = String(decoding: try HARDocument.data([run]), as: UTF8.self)
+        return String(decoding: try HARDocument.data([run]), as: UTF8.self)
+    }
+
+    @Test func everyNumberOfAHARAndItsDates() async throws {
+        let text = try await Self.sessionHAR()
         let count = try Self.readEveryVariant(of: text, file: "session.har") { variant in
             _ = Audit.run(try HARReader.read(Data(variant.utf8), file: "session.har"))
         }
@@ -175,6 +184,70 @@ import Testing
                 #expect(error.file == "session.har" && !error.message.isEmpty)
             }
         }
+    }
+
+    /// The numbers a HAR carries inside its messages, which the audit reads too: each numeric
+    /// header (`Retry-After`) and each number of a JSON body (`expires_in`, `notAfter`), once per
+    /// call and place, set to each extreme and to what only a float spells (`inf`, `nan`).
+    @Test func everyNumberInsideAHARsMessages() async throws {
+        let text = try await Self.sessionHAR()
+        let archive = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let log = try #require(archive["log"] as? [String: Any])
+        let entries = try #require(log["entries"] as? [[String: Any]])
+        var tried: Set<String> = []
+        var count = 0
+        var problems: [String] = []
+        func audit(_ changed: [[String: Any]], _ what: String) throws {
+            var copy = log
+            copy["entries"] = changed
+            var whole = archive
+            whole["log"] = copy
+            let data = try JSONSerialization.data(withJSONObject: whole)
+            count += 1
+            do {
+                _ = Audit.run(try HARReader.read(data, file: "session.har"))
+            } catch {
+                if error.message.isEmpty { problems.append("\(what): an empty refusal") }
+            }
+        }
+        for (index, entry) in entries.enumerated() {
+            let call = ((entry["request"] as? [String: Any])?["url"] as? String)?.split(separator: "?").first ?? ""
+            for side in ["request", "response"] {
+                guard var message = entry[side] as? [String: Any] else { continue }
+                var headers = message["headers"] as? [[String: Any]] ?? []
+                for (position, header) in headers.enumerated() {
+                    guard let name = header["name"] as? String, let value = header["value"] as? String,
+                        Double(value) != nil, tried.insert("\(call) \(side) \(name)").inserted
+                    else { continue }
+                    for extreme in Self.extremes + ["inf", "-inf", "nan"] {
+                        headers[position]["value"] = extreme
+                        message["headers"] = headers
+                        var changed = entries
+                        changed[index][side] = message
+                        try audit(changed, "\(call) \(name): \(extreme)")
+                    }
+                    headers[position]["value"] = value
+                    message["headers"] = headers
+                }
+                let bodyKey = side == "request" ? "postData" : "content"
+                guard var body = message[bodyKey] as? [String: Any], let bodyText = body["text"] as? String,
+                    (try? JSONNode.parse(Array(bodyText.utf8), file: "body")) != nil
+                else { continue }
+                for number in try Self.numbers(in: bodyText)
+                where tried.insert("\(call) \(side) \(number.path)").inserted {
+                    for extreme in Self.extremes {
+                        body["text"] = Self.replacing(number, in: bodyText, with: extreme)
+                        var changedMessage = message
+                        changedMessage[bodyKey] = body
+                        var changed = entries
+                        changed[index][side] = changedMessage
+                        try audit(changed, "\(call) \(number.path): \(extreme)")
+                    }
+                }
+            }
+        }
+        #expect(count >= 50, "too few numbers found inside the messages")
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
     }
 
     // MARK: Requests
