@@ -55,6 +55,8 @@ enum Checks {
         case .afterLogout(let operations, let logout, let signIn):
             breaches = afterLogout(operations, logout, signIn, calls)
         case .logoutOfProfile(let operations, let profiles): breaches = logoutOfAnotherMvpd(operations, profiles, calls)
+        case .afterAProfile(let operations, let profiles): breaches = beforeAnyProfile(operations, profiles, calls)
+        case .refreshOnce(let operation): breaches = spentRefreshTokens(operation, calls)
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
@@ -69,7 +71,12 @@ enum Checks {
         let value = exchange.requestHeader(name)?.trimmingCharacters(in: .whitespaces)
         switch format {
         case .deviceInfoOrUserAgent:
-            if case .success = DeviceInfo.parse(value) { return nil }
+            let parsed = DeviceInfo.parse(value)
+            if case .success = parsed { return nil }
+            // A User-Agent stands in for a missing header, not for one the server cannot read.
+            if case .failure(let error) = parsed, let value, !value.isEmpty {
+                return "X-Device-Info does not read (\(error)); a User-Agent stands in only for a missing one."
+            }
             let agent = exchange.requestHeader("User-Agent") ?? ""
             if agent.range(
                 of: #"(iPhone|iPad|iOS|tvOS|AppleTV|Apple TV|Darwin|CFNetwork)"#, options: .regularExpression)
@@ -77,11 +84,9 @@ enum Checks {
             {
                 return nil
             }
-            return value == nil
-                ? "no X-Device-Info, and the User-Agent (\(agent.isEmpty ? "none" : agent)) does not name the device."
-                : "X-Device-Info is not valid Base64 JSON, and the User-Agent does not name the device."
-        case .partnerFrameworkStatus:
-            // Its presence is another rule's; this one checks the values sent.
+            return "no X-Device-Info, and the User-Agent (\(agent.isEmpty ? "none" : agent)) does not name the device."
+        case .partnerFrameworkStatus, .partnerFrameworkStatusReadable:
+            // Its presence is another rule's; these check the values sent.
             guard let value, !value.isEmpty else { return nil }
             return valueProblem(value, name, format, at: exchange.startedAt)
         default:
@@ -105,10 +110,11 @@ enum Checks {
             if case .failure(let error) = DeviceIdentifier.parse(value) { return "\(name) is not valid: \(error)." }
             return nil
         case .partnerFrameworkStatus:
-            switch PartnerFrameworkStatus.parse(value) {
-            case .failure(let error): return "\(name) does not read: \(error)."
-            case .success(let status): return statusProblem(status, at: time).map { "\(name) \($0)." }
-            }
+            guard case .success(let status) = PartnerFrameworkStatus.parse(value) else { return nil }
+            return statusProblem(status, at: time).map { "\(name) \($0)." }
+        case .partnerFrameworkStatusReadable:
+            guard case .failure(let error) = PartnerFrameworkStatus.parse(value) else { return nil }
+            return "\(name) does not read: \(error)."
         }
     }
 
@@ -143,7 +149,7 @@ enum Checks {
         var refusedSince = false
         var breaches: [([Int], String)] = []
         for call in calls {
-            if call.name == operation {
+            if call.name == operation, !isSpentRefreshToken(call) {
                 if let until = validUntil, call.exchange.startedAt < until, !refusedSince {
                     let left = (until - call.exchange.startedAt) / 1000
                     breaches.append(
@@ -184,6 +190,43 @@ enum Checks {
             }
         }
         return breaches
+    }
+
+    /// A refresh token exchange the server refused as already taken: `spentRefreshTokens` names
+    /// it, and it asked for no token the client could have kept.
+    private static func isSpentRefreshToken(_ call: Call) -> Bool {
+        call.exchange.form["grant_type"] == "refresh_token" && call.exchange.status == 400
+            && call.exchange.responseObject?["error"] as? String == "invalid_grant"
+    }
+
+    private static func spentRefreshTokens(_ operation: String, _ calls: [Call]) -> [([Int], String)] {
+        calls.filter { $0.name == operation && isSpentRefreshToken($0) }.map { call in
+            let reason = call.exchange.responseObject?["error_description"] as? String
+            return (
+                [call.exchange.number],
+                "\(call.label) sends a refresh token the server had already taken (invalid_grant"
+                    + (reason.map { ": \($0)" } ?? "") + ")."
+            )
+        }
+    }
+
+    // MARK: - Decisions before a profile
+
+    /// Decisions asked before any call returned a profile. An answer whose body the HAR left out
+    /// counts as a profile: what cannot be read is not held against the client.
+    private static func beforeAnyProfile(_ operations: [String], _ profiles: [String], _ calls: [Call])
+        -> [([Int], String)]
+    {
+        let firstProfile = calls.firstIndex { profiles.contains($0.name) && returnsAProfile($0.exchange) }
+        let early = calls[..<(firstProfile ?? calls.endIndex)].filter { operations.contains($0.name) }
+        guard let first = early.first else { return [] }
+        let more = early.count - 1
+        return [
+            (
+                early.map(\.exchange.number),
+                "\(first.label)\(more > 0 ? " and \(more) more" : "") asks for decisions before any call returned a profile."
+            )
+        ]
     }
 
     // MARK: - Polling

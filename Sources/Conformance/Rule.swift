@@ -54,12 +54,19 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case afterLogout(operations: [String], logout: [String], signIn: [String])
         /// `field` of the form decodes from Base64 once into XML.
         case samlEncodedOnce(operations: [String], field: String)
+        /// A call of `operations` has before it a call of `profiles` that returned a profile.
+        case afterAProfile(operations: [String], profiles: [String])
+        /// No refresh token (`operation` with `grant_type=refresh_token`) the server had already
+        /// taken, which it answers `invalid_grant`.
+        case refreshOnce(operation: String)
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
         var needsTheWholeHistory: Bool {
-            if case .before = self { return true }
-            return false
+            switch self {
+            case .before, .afterAProfile: true
+            default: false
+            }
         }
 
         /// Every operation the check names.
@@ -69,10 +76,13 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
                 .retryAfter(let operations), .pollingStops(let operations), .resourceLimit(let operations, _),
                 .samlEncodedOnce(let operations, _):
                 operations
-            case .once(let operation), .tokenReuse(let operation), .renewAfterRefusal(let operation): [operation]
+            case .once(let operation), .tokenReuse(let operation), .renewAfterRefusal(let operation),
+                .refreshOnce(let operation):
+                [operation]
             case .before(let first, let then): first + then
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
-            case .logoutOfProfile(let operations, let profiles): operations + profiles
+            case .logoutOfProfile(let operations, let profiles), .afterAProfile(let operations, let profiles):
+                operations + profiles
             }
         }
     }
@@ -86,8 +96,11 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case deviceIdentifier
         /// A valid `X-Device-Info`, or else a `User-Agent` that names a device.
         case deviceInfoOrUserAgent
-        /// Base64 JSON with access granted, a provider id and an expiry not past.
+        /// Base64 JSON with access granted, a provider id and an expiry not past (a value that
+        /// does not read at all is `partnerFrameworkStatusReadable`'s).
         case partnerFrameworkStatus
+        /// When sent, Base64 of the partner framework status JSON.
+        case partnerFrameworkStatusReadable
     }
 
     public enum Condition: String, Decodable, Sendable, CaseIterable {
@@ -114,7 +127,7 @@ extension Rule.Check: Decodable {
     enum Kind: String, CaseIterable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
-        case afterLogout, logoutOfProfile, samlEncodedOnce
+        case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -155,6 +168,8 @@ extension Rule.Check: Decodable {
         case .samlEncodedOnce: self = .samlEncodedOnce(operations: try list(.operations), field: try text(.field))
         case .logoutOfProfile:
             self = .logoutOfProfile(operations: try list(.operations), profiles: try list(.profiles))
+        case .afterAProfile: self = .afterAProfile(operations: try list(.operations), profiles: try list(.profiles))
+        case .refreshOnce: self = .refreshOnce(operation: try text(.operation))
         }
     }
 }

@@ -110,7 +110,27 @@ enum Clients {
                     $0.name == "AP-Partner-Framework-Status" ? Exchange.Header($0.name, partnerStatus(.denied)) : $0
                 })
         },
+        "V2-HEADER-PARTNER-STATUS-READABLE": replacing(7, in: goodV2) {
+            $0.with(
+                headers: $0.requestHeaders.map {
+                    $0.name == "AP-Partner-Framework-Status" ? Exchange.Header($0.name, "not Base64 at all") : $0
+                })
+        },
         "DCR-REGISTER-ONCE": numbered(goodV2 + [goodV2[0].at(seconds: 30)]),
+        "DCR-REFRESH-ONCE": numbered(
+            goodV2 + [
+                call(
+                    "POST", "/o/client/token", at: 30, status: 400,
+                    headers: [("X-Device-Info", deviceInfo), ("Content-Type", "application/x-www-form-urlencoded")],
+                    body: "grant_type=refresh_token&client_id=c&client_secret=s&refresh_token=r",
+                    answer:
+                        #"{"error":"invalid_grant","error_description":"The refresh token was already used or revoked."}"#
+                )
+            ]),
+        "DECISIONS-NEED-A-PROFILE": numbered(
+            Array(goodV2.prefix(4))
+                + [call("POST", "/api/v2/APP/decisions/preauthorize/Cascade", at: 2.5, body: #"{"resources":["a"]}"#)]
+                + goodV2.dropFirst(4)),
         "DCR-TOKEN-REUSE": numbered(goodV2 + [goodV2[1].at(seconds: 30)]),
         "DCR-RENEW-AFTER-401": replacing(7, in: goodV2) { $0.with(status: 401) },
         "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.number != 3 }),
@@ -174,6 +194,24 @@ extension String {
         }
         #expect(Audit.run(Clients.goodV2).first?.integration == "rest-v2")
         #expect(Audit.run(Clients.goodV1).first?.integration == "rest-v1")
+    }
+
+    /// A User-Agent stands in for a missing X-Device-Info, never for one the service cannot read.
+    @Test func anUnreadableDeviceInfoIsAFindingWhateverTheUserAgentSays() {
+        let agent = ("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")
+        func client(deviceInfo: String?) -> [Exchange] {
+            Clients.replacing(4, in: Clients.goodV2) {
+                $0.with(
+                    headers: $0.requestHeaders.filter { $0.name != "X-Device-Info" }
+                        + (deviceInfo.map { [Exchange.Header("X-Device-Info", $0)] } ?? [])
+                        + [Exchange.Header(agent.0, agent.1)])
+            }
+        }
+        #expect(Audit.run(client(deviceInfo: nil)).flatMap(\.findings).isEmpty)
+        for broken in ["not Base64!", Base64.encode(#"{"model":"iPhone"}"#)] {
+            let findings = Audit.run(client(deviceInfo: broken)).flatMap(\.findings)
+            #expect(findings.map(\.rule.id) == ["HEADER-DEVICE-INFO"], "\(broken): \(findings.map(\.message))")
+        }
     }
 
     /// Numbers in a HAR's answers and headers may be anything: a finding still reads.
