@@ -10,6 +10,14 @@ public struct ClientAudit: Sendable, Equatable {
     /// The exchanges no cookbook names (web pages, the framework's own traffic), by number.
     public let otherExchanges: [Int]
     public let findings: [Finding]
+    /// The rules the exchanges could not settle, with why: a HAR saved without answer bodies or
+    /// with credentials stripped. Their findings are only those the kept parts prove.
+    public var notJudged: [NotJudged] = []
+
+    public struct NotJudged: Sendable, Equatable {
+        public let rule: Rule
+        public let reason: String
+    }
 
     /// The cookbook steps the calls were in, in order, a repeated step once.
     public var steps: [String] {
@@ -56,12 +64,45 @@ public enum Audit {
             let asked = catalog.rules.filter {
                 applies($0, to: integration) && (historyComplete || !$0.check.needsTheWholeHistory)
             }
-            let findings = asked.flatMap { Checks.evaluate($0, calls) }
-            return ClientAudit(
+            let stripped = strippedCredentials(asked, calls)
+            let findings = asked.filter { rule in !stripped.contains { $0.rule == rule } }.flatMap {
+                Checks.evaluate($0, calls)
+            }
+            var audit = ClientAudit(
                 client: client, integration: integration, calls: calls, otherExchanges: others,
                 findings: findings.sorted {
                     ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
                 })
+            audit.notJudged = stripped + withoutBodies(asked, calls)
+            return audit
+        }
+    }
+
+    /// Credential rules a sanitized HAR cannot settle: the header is on none of the calls the
+    /// rule asks about, yet the server accepted them (a 2xx, never a 401), so the file lost it on
+    /// export (Chrome's default HAR export strips `Authorization` and cookies).
+    static func strippedCredentials(_ rules: [Rule], _ calls: [Call]) -> [ClientAudit.NotJudged] {
+        rules.compactMap { rule in
+            guard case .requiredHeader(let operations, let header, .bearer, _) = rule.check else { return nil }
+            let asked = calls.filter { operations.contains($0.name) }
+            guard !asked.isEmpty, asked.allSatisfy({ $0.exchange.requestHeader(header) == nil }),
+                asked.contains(where: { ($0.exchange.status ?? 0) / 100 == 2 }),
+                !asked.contains(where: { $0.exchange.status == 401 })
+            else { return nil }
+            return ClientAudit.NotJudged(
+                rule: rule,
+                reason: "no call carries \(header), yet the server accepted them: the file was saved without it.")
+        }
+    }
+
+    /// Rules that read answers, when some answers the HAR kept without their body (Chrome leaves
+    /// compressed ones out): judged only on what was kept, never on a guess.
+    static func withoutBodies(_ rules: [Rule], _ calls: [Call]) -> [ClientAudit.NotJudged] {
+        let bodiless = calls.filter { Checks.bodyIsMissing($0.exchange) }.map(\.exchange.number)
+        guard !bodiless.isEmpty else { return [] }
+        let listed = bodiless.prefix(5).map { "#\($0)" }.joined(separator: ", ") + (bodiless.count > 5 ? "…" : "")
+        return rules.filter(\.check.readsAnswers).map {
+            ClientAudit.NotJudged(rule: $0, reason: "answers without their body in the file (\(listed)).")
         }
     }
 

@@ -29,6 +29,9 @@ public enum AuditReport {
             if audit.findings.isEmpty {
                 lines.append("  no findings")
             }
+            for unjudged in audit.notJudged {
+                lines.append("  ? not judged \(unjudged.rule.id): \(unjudged.reason)")
+            }
             for finding in audit.findings {
                 let rule = finding.rule
                 lines.append("  \(mark(rule.severity)) \(rule.severity.rawValue) \(rule.id) (\(rule.source.citation))")
@@ -87,11 +90,17 @@ public enum AuditReport {
             let translated: Bool
         }
 
+        struct NotJudgedJSON: Encodable {
+            let rule: String
+            let reason: String
+        }
+
         let client: String
         let integration: String
         let steps: [String]
         let calls: [CallJSON]
         let findings: [FindingJSON]
+        let notJudged: [NotJudgedJSON]
     }
 
     public static func clientsJSON(_ audits: [ClientAudit]) -> [some Encodable] {
@@ -111,7 +120,8 @@ public enum AuditReport {
                             seed: rule.source.seed, reference: rule.source.reference, step: rule.source.step,
                             quote: rule.source.quote, translated: rule.source.translated ?? false),
                         exchanges: finding.exchanges, message: finding.message, advice: rule.advice)
-                })
+                },
+                notJudged: audit.notJudged.map { ClientJSON.NotJudgedJSON(rule: $0.rule.id, reason: $0.reason) })
         }
     }
 
@@ -140,15 +150,25 @@ public enum AuditReport {
         for (source, audit) in audits {
             let applicable = rules.filter { Audit.applies($0, to: audit.integration) }
             let failed = Set(audit.findings.filter { $0.rule.severity == .error }.map(\.rule.id)).count
+            let found = Set(audit.findings.map(\.rule.id))
+            let skipped = Set(audit.notJudged.map(\.rule.id)).filter { id in
+                !found.contains(id) && applicable.contains { $0.id == id }
+            }.count
             lines.append(
-                #"  <testsuite name="\#(escaped("\(source) · \(audit.client)"))" tests="\#(applicable.count)" failures="\#(failed)" errors="0" skipped="0">"#
+                #"  <testsuite name="\#(escaped("\(source) · \(audit.client)"))" tests="\#(applicable.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#
             )
             for rule in applicable {
                 let findings = audit.findings.filter { $0.rule.id == rule.id }
                 let opening =
                     #"    <testcase name="\#(escaped(rule.id))" classname="tvsim.audit.\#(escaped(rule.family))""#
                 guard !findings.isEmpty else {
-                    lines.append(opening + "/>")
+                    if let unjudged = audit.notJudged.first(where: { $0.rule.id == rule.id }) {
+                        lines.append(opening + ">")
+                        lines.append(#"      <skipped message="\#(escaped(unjudged.reason))"/>"#)
+                        lines.append("    </testcase>")
+                    } else {
+                        lines.append(opening + "/>")
+                    }
                     continue
                 }
                 let text = findings.map { "\($0.message)\n→ \(rule.advice)" }.joined(separator: "\n")

@@ -133,7 +133,7 @@ enum Checks {
         return calls.map { call in
             let now = active
             switch call.name {
-            case "sso.profiles" where returnsAProfile(call.exchange): active = true
+            case "sso.profiles" where provesAProfile(call.exchange): active = true
             case "logout", "v1.logout": active = false
             case "profiles.code" where returnsAProfile(call.exchange): active = false
             default: break
@@ -288,7 +288,7 @@ enum Checks {
     private static func pollsAfterTheEnd(_ operations: [String], _ calls: [Call]) -> [([Int], String)] {
         let expiries = codeExpiries(calls)
         return polls(operations, calls).compactMap { code, series -> ([Int], String)? in
-            if let done = series.firstIndex(where: { returnsAProfile($0.exchange) }), done + 1 < series.count {
+            if let done = series.firstIndex(where: { provesAProfile($0.exchange) }), done + 1 < series.count {
                 let after = series[(done + 1)...]
                 return (
                     [series[done].exchange.number] + after.map(\.exchange.number),
@@ -358,6 +358,8 @@ enum Checks {
         var held: Set<String> = []
         var breaches: [([Int], String)] = []
         for call in calls {
+            // Which profiles are held is unknown from a missing answer on.
+            if profiles.contains(call.name), bodyIsMissing(call.exchange) { return breaches }
             if profiles.contains(call.name), let answer = call.exchange.responseObject?["profiles"] as? [String: Any] {
                 held.formUnion(answer.keys)
             } else if operations.contains(call.name) {
@@ -375,11 +377,23 @@ enum Checks {
         return breaches
     }
 
-    /// A profile (REST API V2) or an authentication token (REST API V1) came back.
+    /// A profile (REST API V2) or an authentication token (REST API V1) came back. A 200 whose
+    /// body the file left out may have returned one: counted as one, so that what cannot be read
+    /// is not held against the client (`provesAProfile` is the strict reading).
     static func returnsAProfile(_ exchange: Exchange) -> Bool {
         guard exchange.status == 200 || exchange.status == 204 else { return false }
         if let profiles = exchange.responseObject?["profiles"] as? [String: Any] { return !profiles.isEmpty }
         return true
+    }
+
+    /// A profile came back, as the kept body shows: false when the body was left out.
+    static func provesAProfile(_ exchange: Exchange) -> Bool {
+        !bodyIsMissing(exchange) && returnsAProfile(exchange)
+    }
+
+    /// An answer whose body the file did not keep.
+    static func bodyIsMissing(_ exchange: Exchange) -> Bool {
+        exchange.responseBodyMissing
     }
 
     // MARK: - SAML

@@ -29,11 +29,13 @@ public struct Exchange: Sendable, Equatable {
     public let responseBody: String?
     /// The HAR page it belongs to (tvsim's export has one page per run).
     public let page: String?
+    /// The answer had a body the file did not keep (Chrome leaves compressed ones out).
+    public let responseBodyMissing: Bool
 
     public init(
         number: Int, startedAt: Int64, method: String, url: String, requestHeaders: [Header] = [],
         requestBody: String? = nil, status: Int?, responseHeaders: [Header] = [], responseBody: String? = nil,
-        page: String? = nil
+        page: String? = nil, responseBodyMissing: Bool = false
     ) {
         self.number = number
         self.startedAt = startedAt
@@ -45,6 +47,7 @@ public struct Exchange: Sendable, Equatable {
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.page = page
+        self.responseBodyMissing = responseBodyMissing
     }
 
     /// The path, percent-encoding kept, without the query.

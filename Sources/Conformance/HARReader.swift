@@ -41,6 +41,14 @@ public enum HARReader {
     struct Content: Decodable {
         let text: String?
         let encoding: String?
+        /// The body's size; a number, whatever a tool writes there.
+        let size: Double?
+        let mimeType: String?
+
+        /// A body the tool measured or typed but did not keep.
+        var isMissing: Bool {
+            text == nil && ((size ?? 0) > 0 || (mimeType ?? "").lowercased().contains("json"))
+        }
     }
 
     struct NameValue: Decodable {
@@ -67,7 +75,8 @@ public enum HARReader {
                     // HAR writes 0 for a request that got no answer.
                     status: entry.response.status == 0 ? nil : entry.response.status,
                     responseHeaders: entry.response.headers.map { Exchange.Header($0.name, $0.value) },
-                    responseBody: body(entry.response.content), page: entry.pageref))
+                    responseBody: body(entry.response.content), page: entry.pageref,
+                    responseBodyMissing: entry.response.content?.isMissing ?? false))
         }
         return exchanges
     }

@@ -69,6 +69,16 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
             }
         }
 
+        /// Whether the check reads answer bodies (a profile returned, an `expires_in`), which a
+        /// HAR may have left out.
+        var readsAnswers: Bool {
+            switch self {
+            case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce: true
+            case .requiredHeader(_, _, _, let condition): condition != nil
+            default: false
+            }
+        }
+
         /// Every operation the check names.
         var operations: [String] {
             switch self {

@@ -116,6 +116,62 @@ import Testing
         #expect(audit.output.contains("/o/client/register → 201  A.1  ← DCR-REGISTER-ONCE"))
     }
 
+    /// Chrome's export: answers without their bodies (it leaves compressed ones out) and, by
+    /// default, `Authorization` stripped. A client that follows the cookbook gets no error; the
+    /// rules the file cannot settle say so.
+    @Test func aHARSavedAsChromeSavesItRaisesNoFalseError() async throws {
+        let (root, recorded) = try await Self.entries(of: "rest-v2-tvos-n003-second-screen")
+        // A poll answered while the code waits (200, no profile yet), three seconds before the
+        // one that returns the profile: without bodies the two look alike.
+        var entries = recorded
+        let poll = try #require(entries.firstIndex { Self.path($0).contains("/profiles/code/") })
+        var waiting = entries[poll]
+        var waitingResponse = waiting["response"] as! [String: Any]
+        waitingResponse["content"] = ["size": 15, "mimeType": "application/json", "text": #"{"profiles":{}}"#]
+        waiting["response"] = waitingResponse
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let started = try #require(entries[poll]["startedDateTime"] as? String)
+        let at = try #require(formatter.date(from: started))
+        waiting["startedDateTime"] = formatter.string(from: at.addingTimeInterval(-3))
+        entries.insert(waiting, at: poll)
+        #expect(try await Self.audit(root, entries: entries).status == 0, "the full file is the cookbook's")
+        let withoutBodies = entries.map { entry -> [String: Any] in
+            var entry = entry
+            var response = entry["response"] as! [String: Any]
+            var content = response["content"] as? [String: Any] ?? [:]
+            content["text"] = nil
+            content["size"] = 120
+            response["content"] = content
+            entry["response"] = response
+            return entry
+        }
+        let bodiless = try await Self.audit(root, entries: withoutBodies)
+        #expect(bodiless.status == 0, "\(bodiless.output)")
+        #expect(bodiless.output.contains(" 0 errors"), "\(bodiless.output)")
+        #expect(bodiless.output.contains("? not judged POLL-STOP: answers without their body"), "\(bodiless.output)")
+
+        let sanitized = entries.map { entry -> [String: Any] in
+            var entry = entry
+            var request = entry["request"] as! [String: Any]
+            request["headers"] = (request["headers"] as! [[String: Any]]).filter {
+                ($0["name"] as? String)?.lowercased() != "authorization"
+            }
+            entry["request"] = request
+            return entry
+        }
+        let stripped = try await Self.audit(root, entries: sanitized)
+        #expect(stripped.status == 0, "\(stripped.output)")
+        #expect(stripped.output.contains("? not judged V2-HEADER-AUTHORIZATION: no call carries Authorization"))
+        // Stripped from one call only, it is the client's doing.
+        var once = entries
+        let configuration = try #require(once.firstIndex { Self.path($0).hasSuffix("/configuration") })
+        once[configuration] = sanitized[configuration]
+        let one = try await Self.audit(root, entries: once)
+        #expect(one.status == 1)
+        #expect(one.output.contains("✗ error V2-HEADER-AUTHORIZATION"), "\(one.output)")
+    }
+
     @Test func anUnreadableFileExitsTwoNamingIt() async throws {
         let file = Self.temporary("broken.har")
         defer { try? FileManager.default.removeItem(at: file) }
