@@ -1,10 +1,14 @@
 import ArgumentParser
 import Conformance
+import FlowRuntime
 import Foundation
 import LocatedJSON
+import MockBackendAPI
 import PassAPI
+import Simulation
 
-/// `tvsim audit FILE.har…`: cookbook conformance of the clients a HAR recorded.
+/// `tvsim audit FILE.har…|URL`: cookbook conformance of the clients a HAR recorded, or of those a
+/// running `tvsim serve` has journaled.
 struct AuditHAR: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
@@ -14,11 +18,16 @@ struct AuditHAR: AsyncParsableCommand {
             against tvsim or against Adobe's hosts: calls are recognised by method and path. Prints each \
             client's calls with their cookbook step, then the findings: the rule, its severity, the seed \
             and step it comes from, the exchanges involved and what to change. Exits 1 when a finding is an \
-            error, 2 when a file cannot be read. Nothing read is written anywhere else.
+            error, 2 when a file cannot be read. Nothing read is written anywhere else. A URL instead of a \
+            file (http://127.0.0.1:8080) audits what a running tvsim serve has journaled, as its \
+            /__tvsim/audit does.
             """)
 
-    @Argument(help: "HAR files.")
+    @Argument(help: "HAR files, or the URL of a running tvsim serve.")
     var files: [String]
+
+    @Option(help: "The admin token of the tvsim serve named by URL (or TVSIM_ADMIN_TOKEN).")
+    var adminToken: String?
 
     @Flag(help: "Print the audit as JSON instead of text.")
     var json = false
@@ -30,10 +39,10 @@ struct AuditHAR: AsyncParsableCommand {
         if files.isEmpty { throw ValidationError("Name at least one HAR file.") }
     }
 
-    func run() throws {
+    func run() async throws {
         var results: [(source: String, audit: ClientAudit)] = []
         for file in files {
-            let audits = Audit.run(try read(file))
+            let audits = Self.isServer(file) ? try await journalAudit(of: file) : Audit.run(try read(file))
             results += audits.map { (file, $0) }
             if json {
                 let json = String(decoding: try AuditReport.json(audits, source: file), as: UTF8.self)
@@ -64,5 +73,25 @@ struct AuditHAR: AsyncParsableCommand {
             Console.error("tvsim audit: \(error)")
             throw ExitCode(2)
         }
+    }
+
+    static func isServer(_ source: String) -> Bool {
+        source.hasPrefix("http://") || source.hasPrefix("https://")
+    }
+
+    /// The journal of a running `tvsim serve`, whole (it is bounded by the server's
+    /// `maxJournalEntries`). Once it has dropped its oldest entries, the order rules are left out,
+    /// as the server's own audit does.
+    private func journalAudit(of server: String) async throws -> [ClientAudit] {
+        let token = adminToken ?? ProcessInfo.processInfo.environment[AdminTokenSource.environmentVariable]
+        let backend = RemoteBackend(baseURL: server, token: token, clock: SystemClock())
+        let entries: [JournalEntry]
+        do {
+            entries = try await backend.journal(after: 0, limit: .max)
+        } catch {
+            Console.error("tvsim audit: cannot read the journal of \(server): \(error)")
+            throw ExitCode(2)
+        }
+        return Audit.run(entries.map(Exchange.init(journal:)), historyComplete: (entries.first?.id ?? 1) == 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PassAPI
 import Subprocess
 import Testing
 
@@ -170,6 +171,33 @@ import Testing
         let one = try await Self.audit(root, entries: once)
         #expect(one.status == 1)
         #expect(one.output.contains("✗ error V2-HEADER-AUTHORIZATION"), "\(one.output)")
+    }
+
+    /// `tvsim audit URL` audits what a running `tvsim serve` journaled, as its own audit does.
+    @Test func aRunningServeIsAuditedFromItsJournal() async throws {
+        let (server, port) = try await ConnectionRulesTests.start(["--quiet"])
+        let host = "Host: 127.0.0.1:\(port)"
+        let info = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", host])
+        let statement = try #require(info.text.firstMatch(of: /"softwareStatement" *: *"([^"]+)"/)?.1)
+        // An app that registers at every launch.
+        for _ in 0..<2 {
+            let registered = try AdminHardeningTests.exchange(
+                port: port,
+                [
+                    "POST /o/client/register HTTP/1.1", host, "Content-Type: application/json",
+                    "X-Device-Info: \(DeviceInfo.iPhone(applicationId: "ORBIT").headerValue)",
+                ], body: #"{"software_statement": "\#(statement)"}"#)
+            #expect(registered.status == 201, "\(registered.text)")
+        }
+        let audit = try await Self.tvsim(["audit", "http://127.0.0.1:\(port)"])
+        #expect(audit.status == 1, "\(audit.output)")
+        #expect(audit.output.contains("✗ error DCR-REGISTER-ONCE (seed 002, A.2)"), "\(audit.output)")
+        #expect(audit.output.contains("/o/client/register → 201  A.1  ← DCR-REGISTER-ONCE"), "\(audit.output)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+        let gone = try await Self.tvsim(["audit", "http://127.0.0.1:\(port)"])
+        #expect(gone.status == 2)
+        #expect(gone.output.contains("cannot read the journal of http://127.0.0.1:\(port)"), "\(gone.output)")
     }
 
     @Test func anUnreadableFileExitsTwoNamingIt() async throws {
