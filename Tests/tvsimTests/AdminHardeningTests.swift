@@ -70,10 +70,7 @@ import Testing
     static let fault = #"{"route":"configuration","kind":"status","status":503}"#
 
     @Test func aWebPageCannotDriveTheAdminAPIOrReadItThroughAnotherName() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let host = "Host: 127.0.0.1:\(port)"
 
         // The "simple" cross-site POST a page can send without asking first.
@@ -115,10 +112,7 @@ import Testing
     /// another scheme, another name, a same-site request, no Host and an absolute-form target
     /// naming another host are all refused.
     @Test func onlyTheServersOwnOriginDrivesTheAdminAPI() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let host = "Host: 127.0.0.1:\(port)"
         func post(_ extra: [String]) throws -> (status: Int, text: String) {
             try Self.exchange(
@@ -146,10 +140,7 @@ import Testing
     }
 
     @Test func anAllowedHostIsAnswered() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet", "--allowed-host", "tvsim.test"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet", "--allowed-host", "tvsim.test"])
         let named = try Self.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", "Host: tvsim.test:\(port)"])
         #expect(named.status == 200, "\(named.text)")
         await server.signal(SIGTERM)
@@ -161,10 +152,7 @@ import Testing
 /// grow by it, even for a client that sends its whole body before it reads.
 @Suite(.serialized) struct EarlyRefusalTests {
     @Test func aBodyAboveTheLimitGetsItsFourOneThreeWithoutBeingKept() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let pid = try #require(server.pid)
         let size = 64 << 20
         let head = [
@@ -237,10 +225,7 @@ import Testing
 /// serve log and the journal like any other refusal.
 @Suite(.serialized) struct UnreadableRequestTests {
     @Test func aBrokenRequestLineAndAHeaderFloodAreAnsweredLoggedAndJournalled() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve()
         let host = "Host: 127.0.0.1:\(port)"
 
         let broken = try AdminHardeningTests.exchange(port: port, ["GET /api/v2 HTTP/1.1 extra", host])
@@ -273,10 +258,7 @@ import Testing
 /// Shutdown waits for the requests in flight, within its grace.
 @Suite(.serialized) struct ShutdownTests {
     @Test func aRequestInFlightFinishesAfterSIGTERM() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve()
         let host = "Host: 127.0.0.1:\(port)"
         let fault = try AdminHardeningTests.exchange(
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
@@ -303,10 +285,7 @@ import Testing
 /// The empty-response fault, over a real socket: the connection ends before a byte of answer.
 @Suite(.serialized) struct EmptyResponseFaultTests {
     @Test func anEmptyResponseClosesTheConnectionWithoutAByte() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let host = "Host: 127.0.0.1:\(port)"
         let added = try AdminHardeningTests.exchange(
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],
@@ -328,10 +307,7 @@ import Testing
     #if os(Linux)
         @Test func atTheFileLimitTheServerKeepsServingAndRecovers() async throws {
             try Self.raiseOwnFileLimit(to: 2048)
-            let server = TVSimBinary.Running(["serve", "--port", "0"], fileLimit: 256)
-            #expect(await server.waitFor("Press Ctrl-C to stop."))
-            let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-            let port = try #require(Int(url))
+            let (server, port) = try await TVSimBinary.serve([], fileLimit: 256)
 
             let first = try AdminHardeningTests.openConnection(port: port)
             var flood = try (0..<600).map { _ in try AdminHardeningTests.openConnection(port: port, waiting: false) }
@@ -370,10 +346,7 @@ import Testing
 /// The garbage and dribble faults from the admin API, over a real socket against `tvsim serve`.
 @Suite(.serialized) struct GarbageAndDribbleFaultTests {
     @Test func garbageAndADribbledBodyAreAddedAndJournaledThroughTheAdminAPI() async throws {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        let port = try #require(Int(url))
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let host = "Host: 127.0.0.1:\(port)"
         let post = ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"]
         let configuration = ["GET /api/v2/ORBIT/configuration HTTP/1.1", host]

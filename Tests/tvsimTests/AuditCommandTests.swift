@@ -175,7 +175,7 @@ import Testing
 
     /// `tvsim audit URL` audits what a running `tvsim serve` journaled, as its own audit does.
     @Test func aRunningServeIsAuditedFromItsJournal() async throws {
-        let (server, port) = try await ConnectionRulesTests.start(["--quiet"])
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let host = "Host: 127.0.0.1:\(port)"
         let info = try AdminHardeningTests.exchange(port: port, ["GET /__tvsim/info HTTP/1.1", host])
         let statement = try #require(info.text.firstMatch(of: /"softwareStatement" *: *"([^"]+)"/)?.1)

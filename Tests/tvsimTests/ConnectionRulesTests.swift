@@ -50,15 +50,8 @@ import Testing
             text: String(decoding: answer, as: UTF8.self), closed: closed, elapsed: ContinuousClock.now - started)
     }
 
-    static func start(_ extra: [String] = []) async throws -> (TVSimBinary.Running, Int) {
-        let server = TVSimBinary.Running(["serve", "--port", "0"] + extra)
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let port = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        return (server, try #require(Int(port)))
-    }
-
     @Test func http10AndExpectContinueAreAnsweredAsTheRFCsSay() async throws {
-        let (server, port) = try await Self.start()
+        let (server, port) = try await TVSimBinary.serve()
         let host = "Host: 127.0.0.1:\(port)"
         let old = try await Self.send(
             "GET /api/v2/ORBIT/configuration HTTP/1.0\r\n\(host)\r\n\r\n", port: port, seconds: 5)
@@ -90,7 +83,7 @@ import Testing
     /// A declared body over the limit gets its 413 before any of it is read, without `Expect`
     /// too; a client that sends it anyway still reads the whole answer (the close lingers).
     @Test func aDeclaredBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {
-        let (server, port) = try await Self.start()
+        let (server, port) = try await TVSimBinary.serve()
         let head =
             "POST /o/client/register HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: 100000000\r\n\r\n"
@@ -108,7 +101,7 @@ import Testing
     }
 
     @Test func aHeadThatDoesNotArriveInTenSecondsGets408AndTheConnectionCloses() async throws {
-        let (server, port) = try await Self.start()
+        let (server, port) = try await TVSimBinary.serve()
         async let trickled = Self.send(
             "GET /api/v2/ORBIT/configuration HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: a", port: port, seconds: 20)
         // A client that connects and says nothing holds a connection as surely.
@@ -125,7 +118,7 @@ import Testing
     }
 
     @Test func sighupStopsGracefullyAndARequestCutByTheGraceIsLoggedAsSuch() async throws {
-        let (server, port) = try await Self.start(["--shutdown-grace", "1"])
+        let (server, port) = try await TVSimBinary.serve(["--shutdown-grace", "1"])
         let host = "Host: 127.0.0.1:\(port)"
         let fault = try AdminHardeningTests.exchange(
             port: port, ["POST /__tvsim/faults HTTP/1.1", host, "Content-Type: application/json"],

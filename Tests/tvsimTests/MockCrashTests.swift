@@ -11,10 +11,7 @@ import Testing
 /// assertions on, as `swift run tvsim` gives): each gets its 4xx and the server keeps answering.
 @Suite(.serialized) struct MockCrashTests {
     static func startServer() async throws -> (server: TVSimBinary.Running, port: Int) {
-        let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
-        #expect(await server.waitFor("Press Ctrl-C to stop."))
-        let url = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
-        return (server, try #require(Int(url)))
+        try await TVSimBinary.serve(["--quiet"])
     }
 
     /// `body` in chunks of 4 KiB, as a client streaming an upload sends it.

@@ -255,7 +255,7 @@ import Testing
     /// The admin API's bodies and queries, and the calls a client makes under every dashboard
     /// the admin API accepted, against `tvsim serve` built for debugging.
     @Test func everyNumberARequestCarries() async throws {
-        let (server, port) = try await ConnectionRulesTests.start(["--quiet"])
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
         let (answered, problems) = try await Self.onThread { try Self.sendExtremes(port: port) }
         #expect(answered >= 400, "the server answered too few to have tried every number")
         #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")

@@ -26,6 +26,14 @@ final class OutputReaderExecutor: TaskExecutor, @unchecked Sendable {
 }
 
 enum TVSimBinary {
+    /// `tvsim serve --port 0` with `extra` arguments, once it listens, and the port it took.
+    static func serve(_ extra: [String] = [], fileLimit: Int? = nil) async throws -> (Running, Int) {
+        let server = Running(["serve", "--port", "0"] + extra, fileLimit: fileLimit)
+        #expect(await server.waitFor("Press Ctrl-C to stop."), "\(server.text.suffix(600))")
+        let port = try #require(server.text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/)?.1)
+        return (server, try #require(Int(port)))
+    }
+
     static var url: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tvsim")
     }
