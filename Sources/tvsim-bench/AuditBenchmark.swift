@@ -1,6 +1,7 @@
 import Conformance
 import FlowRuntime
 import Foundation
+import PassAPI
 import PassMockServer
 
 /// `tvsim audit` on a large HAR: the catalog's REST API V2 and V1 runs, each written as many

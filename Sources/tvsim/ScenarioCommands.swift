@@ -4,6 +4,7 @@ import FlowRuntime
 import Foundation
 import Localization
 import LocatedJSON
+import PassAPI
 import PassMockServer
 
 /// `tvsim scenarios list|show|matrix`.

@@ -64,7 +64,7 @@ import Testing
 
     /// Runs `blocks` in order in one bash against a fresh `tvsim serve --port 0`, with `BASE` set
     /// to its address (their own `BASE=` lines are left out); `curl` fails on an HTTP error
-    /// status, and so does the run. Returns what they printed.
+    /// status, and so does the run. They run in a scratch directory. Returns what they printed.
     static func runExamples(_ blocks: [String], from source: String) async throws -> String {
         let examples = blocks.joined(separator: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false)
@@ -73,9 +73,14 @@ import Testing
         let server = TVSimBinary.Running(["serve", "--port", "0", "--quiet"])
         #expect(await server.waitFor("Press Ctrl-C to stop."))
         let base = try #require(server.text.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
+        // Examples that save a file (`-o serve.har`) save it in a directory of their own.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let script = """
             exec 2>&1
             set -euo pipefail
+            cd '\(directory.path)'
             command -v jq >/dev/null || { echo '\(OutsideTool.jq.missingMessage)'; exit 127; }
             command -v curl >/dev/null || { echo '\(OutsideTool.curl.missingMessage)'; exit 127; }
             curl() { command curl --fail-with-body --show-error "$@"; }

@@ -97,11 +97,7 @@ struct AdminRoutes {
         }
         add(&registry, .get, "\(admin)/clock") { _, _ in Reply.json(["time": backend.nowMilliseconds]) }
         add(&registry, .post, "\(admin)/clock/advance") { request, _ in try advanceClock(request) }
-        add(&registry, .get, "\(admin)/journal") { request, _ in
-            let after = request.query["after"].flatMap(Int.init) ?? 0
-            let limit = request.query["limit"].flatMap(Int.init) ?? 100
-            return Reply.json(backend.journalEntries(after: after, limit: max(1, limit)))
-        }
+        add(&registry, .get, "\(admin)/journal") { request, _ in try journal(request) }
         add(&registry, .delete, "\(admin)/journal") { _, _ in
             backend.journal.clear()
             return Reply.noContent()
@@ -169,6 +165,33 @@ struct AdminRoutes {
                 status: 415)
         }
         return nil
+    }
+
+    /// `GET /__tvsim/journal`: the entries after `after` as JSON (100 unless `limit` says), or
+    /// with `format=har` the clients' calls (the admin API's own left out) as a HAR 1.2 file, the
+    /// whole journal unless `limit` says, for `tvsim audit`, Chrome or Charles to open.
+    private func journal(_ request: IncomingRequest) throws -> MockResponse {
+        let after = request.query["after"].flatMap(Int.init) ?? 0
+        let limit = request.query["limit"].flatMap(Int.init)
+        switch request.query["format"] ?? "json" {
+        case "json":
+            return Reply.json(backend.journalEntries(after: after, limit: max(1, limit ?? 100)))
+        case "har":
+            let origin = "http://\(request.authority ?? "127.0.0.1")"
+            let calls = backend.journalEntries(after: after, limit: max(1, limit ?? .max))
+                .filter { !$0.uri.hasPrefix("/__tvsim") }
+                .map { HTTPExchange(journal: $0, origin: origin) }
+            let run = HARDocument.Run(id: "tvsim-serve", title: "tvsim serve at \(origin)", exchanges: calls)
+            return Reply.jsonData(
+                try HARDocument.data([run]),
+                headers: [("Content-Disposition", #"attachment; filename="tvsim-serve.har""#)])
+        case let other:
+            return Reply.json(
+                Message(
+                    error: "invalid_format",
+                    message: "The journal comes as format=json or format=har, not '\(other)'.", field: "format"),
+                status: 400)
+        }
     }
 
     /// Decodes an admin body. Positions are reported only for what the caller sent; a patched

@@ -1,5 +1,6 @@
 import FlowRuntime
 import Foundation
+import PassAPI
 
 /// What QA attaches to a bug: the session's HTTP exchanges as a HAR file (Chrome DevTools and
 /// Charles open it) and its whole timeline as JSON, side by side, named by the time of export.

@@ -79,6 +79,9 @@ struct WatchFeed {
         var complete = true
     }
 
+    /// The back end's address without a trailing slash, before each journal path.
+    private var origin: String { baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL }
+
     /// Each new call with its step, then the findings it brought.
     private func report(_ entries: [JournalEntry], _ state: inout State, _ timeline: Timeline) {
         if state.lastId == 0, let first = entries.first?.id, first > 1 { state.complete = false }
@@ -105,7 +108,7 @@ struct WatchFeed {
                         .step, "\(id) \(call)", detail: "The cookbook step of the next call.", time: entry.time)
                 }
             }
-            timeline.record(HTTPExchange(journal: entry))
+            timeline.record(HTTPExchange(journal: entry, origin: origin))
         }
         for finding in audits.flatMap(\.findings) {
             let key = "\(finding.rule.id) \(finding.exchanges)"
@@ -117,21 +120,5 @@ struct WatchFeed {
                 time: calls.last?.time)
         }
         inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
-    }
-}
-
-extension HTTPExchange {
-    /// A journal entry as the inspector shows a call (Detail, export).
-    init(journal entry: JournalEntry) {
-        self.init(
-            id: entry.id, label: entry.operation ?? "", method: entry.method, url: entry.uri,
-            requestHeaders: entry.requestHeaders.sorted { $0.key < $1.key }.map {
-                Header(name: $0.key, value: $0.value)
-            },
-            requestBody: entry.requestBody, status: entry.status == 0 ? nil : entry.status,
-            responseHeaders: entry.responseHeaders.sorted { $0.key < $1.key }.map {
-                Header(name: $0.key, value: $0.value)
-            }, responseBody: entry.responseBody, startedAt: entry.time,
-            durationMilliseconds: entry.durationMilliseconds, failure: nil)
     }
 }

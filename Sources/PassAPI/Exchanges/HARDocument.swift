@@ -1,31 +1,35 @@
 import Foundation
-import PassAPI
 
 /// The HTTP exchanges of one or more runs as a HAR 1.2 log, the archive format Chrome DevTools,
-/// Firefox and Charles open. Exchanges are taken as the timeline holds them, secrets already
-/// redacted. Each run is a page; an exchange that got no answer has status 0 and `_error`.
+/// Firefox and Charles open. Exchanges are written as given, secrets already redacted (a
+/// timeline's and the mock's journal are). Each run is a page; an exchange that got no answer has
+/// status 0 and `_error`.
 public enum HARDocument {
-    /// One run: its id and title, and its timeline.
+    /// One run, a page of the HAR: its id, title and start, and its exchanges.
     public struct Run: Sendable {
         public let id: String
         public let title: String
-        public let entries: [TimelineEntry]
+        /// When the run began, epoch milliseconds (a timeline's first event may come before its
+        /// first call).
+        public let startedAt: Int64
+        public let exchanges: [HTTPExchange]
 
-        public init(id: String, title: String, entries: [TimelineEntry]) {
+        public init(id: String, title: String, startedAt: Int64? = nil, exchanges: [HTTPExchange]) {
             self.id = id
             self.title = title
-            self.entries = entries
+            self.startedAt = startedAt ?? exchanges.first?.startedAt ?? 0
+            self.exchanges = exchanges
         }
     }
 
     public static func data(_ runs: [Run], creatorVersion: String = "1") throws -> Data {
         let pages = runs.map { run in
             Page(
-                startedDateTime: timestamp(run.entries.first?.time ?? 0), id: run.id, title: run.title,
+                startedDateTime: timestamp(run.startedAt), id: run.id, title: run.title,
                 pageTimings: PageTimings())
         }
         let entries = runs.flatMap { run in
-            run.entries.compactMap(\.exchange).map { entry(for: $0, page: run.id) }
+            run.exchanges.map { entry(for: $0, page: run.id) }
         }
         let log = Log(
             version: "1.2", creator: Creator(name: "tvsim", version: creatorVersion), pages: pages, entries: entries)
