@@ -67,7 +67,7 @@ public enum Audit {
             let stripped = strippedCredentials(asked, calls)
             let findings = asked.filter { rule in !stripped.contains { $0.rule == rule } }.flatMap {
                 Checks.evaluate($0, calls)
-            }
+            }.map { citingTheCallsStep($0, calls, integration: integration, catalog: catalog) }
             var audit = ClientAudit(
                 client: client, integration: integration, calls: calls, otherExchanges: others,
                 findings: findings.sorted {
@@ -76,6 +76,23 @@ public enum Audit {
             audit.notJudged = stripped + withoutBodies(asked, calls)
             return audit
         }
+    }
+
+    /// A header finding about one call cites the line of that call's step that lists the header
+    /// (configuration C.1, preauthorize D.3, logout E.1), not the rule's own step.
+    static func citingTheCallsStep(_ finding: Finding, _ calls: [Call], integration: String, catalog: RuleCatalog)
+        -> Finding
+    {
+        // Registration alone is in REST API V2's steps, where seed 002 describes it.
+        let integration = integration == "dcr" ? "rest-v2" : integration
+        guard case .requiredHeader(_, let header, _, _) = finding.rule.check, finding.exchanges.count == 1,
+            let call = calls.first(where: { $0.exchange.number == finding.exchanges[0] }),
+            let step = call.operation.steps[integration],
+            let list = catalog.headerList(naming: header, step: step, integration: integration)
+        else { return finding }
+        var cited = finding
+        cited.source = list.source
+        return cited
     }
 
     /// Credential rules a sanitized HAR cannot settle: the header is on none of the calls the

@@ -34,10 +34,12 @@ public enum AuditReport {
             }
             for finding in audit.findings {
                 let rule = finding.rule
-                lines.append("  \(mark(rule.severity)) \(rule.severity.rawValue) \(rule.id) (\(rule.source.citation))")
+                lines.append(
+                    "  \(mark(rule.severity)) \(rule.severity.rawValue) \(rule.id) (\(finding.source.citation))")
                 lines.append("      \(finding.message)")
                 lines.append("      → \(rule.advice)")
-                lines.append("      “\(rule.source.quote)”\(rule.source.translated == true ? " (translated)" : "")")
+                lines.append(
+                    "      “\(finding.source.quote)”\(finding.source.translated == true ? " (translated)" : "")")
             }
         }
         let counts = Rule.Severity.allCases.map { severity in
@@ -86,6 +88,7 @@ public enum AuditReport {
             let seed: String?
             let reference: String?
             let step: String
+            let line: Int?
             let quote: String
             let translated: Bool
         }
@@ -114,11 +117,12 @@ public enum AuditReport {
                 },
                 findings: audit.findings.map { finding in
                     let rule = finding.rule
+                    let source = finding.source
                     return ClientJSON.FindingJSON(
                         rule: rule.id, severity: rule.severity.rawValue, family: rule.family,
                         source: ClientJSON.SourceJSON(
-                            seed: rule.source.seed, reference: rule.source.reference, step: rule.source.step,
-                            quote: rule.source.quote, translated: rule.source.translated ?? false),
+                            seed: source.seed, reference: source.reference, step: source.step, line: source.line,
+                            quote: source.quote, translated: source.translated ?? false),
                         exchanges: finding.exchanges, message: finding.message, advice: rule.advice)
                 },
                 notJudged: audit.notJudged.map { ClientJSON.NotJudgedJSON(rule: $0.rule.id, reason: $0.reason) })
@@ -175,7 +179,7 @@ public enum AuditReport {
                 lines.append(opening + ">")
                 if rule.severity == .error {
                     lines.append(
-                        #"      <failure message="\#(escaped(findings[0].message))" type="\#(escaped(rule.source.citation))">\#(escaped(text))</failure>"#
+                        #"      <failure message="\#(escaped(findings[0].message))" type="\#(escaped(findings[0].source.citation))">\#(escaped(text))</failure>"#
                     )
                 } else {
                     lines.append("      <system-out>\(escaped(text))</system-out>")

@@ -17,6 +17,16 @@ public struct Finding: Sendable, Equatable {
     /// The numbers of the exchanges involved.
     public let exchanges: [Int]
     public let message: String
+    /// What the finding cites: the rule's source, or for a header missing on one call the line
+    /// of the call's own step that lists the header.
+    public internal(set) var source: Rule.Source
+
+    init(rule: Rule, exchanges: [Int], message: String) {
+        self.rule = rule
+        self.exchanges = exchanges
+        self.message = message
+        self.source = rule.source
+    }
 }
 
 /// The evaluators, one per kind of check: pure functions of a client's calls in time order.

@@ -18,13 +18,16 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         public let seed: String?
         public let reference: String?
         public let step: String
+        /// The seed's line the quote is on, when the source names it.
+        public let line: Int?
         public let quote: String
         public let translated: Bool?
 
-        /// `seed 002, C.5` or the reference's name.
+        /// `seed 002, C.5`, `seed 002, C.1, line 116` or the reference's name and step.
         public var citation: String {
-            if let seed { return "seed \(seed), \(step)" }
-            return "\(reference ?? "reference"), \(step)"
+            let place = line.map { "\(step), line \($0)" } ?? step
+            if let seed { return "seed \(seed), \(place)" }
+            return "\(reference ?? "reference"), \(place)"
         }
     }
 

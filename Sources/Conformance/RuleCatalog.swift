@@ -6,6 +6,26 @@ import LocatedJSON
 public struct RuleCatalog: Sendable {
     public let operations: OperationTable
     public let rules: [Rule]
+    /// The headers each cookbook step lists as required (`header-lists.json`): what a header
+    /// finding on a call of that step cites.
+    public let headerLists: [HeaderList]
+
+    /// The headers one step of an integration lists, and where it lists them.
+    public struct HeaderList: Decodable, Sendable, Equatable {
+        public let integration: String
+        public let step: String
+        public let headers: [String]
+        public let source: Rule.Source
+
+        func names(_ header: String) -> Bool {
+            headers.contains { $0.caseInsensitiveCompare(header) == .orderedSame }
+        }
+    }
+
+    struct HeaderListFile: Decodable {
+        let about: String
+        let lists: [HeaderList]
+    }
 
     struct Family: Decodable {
         let family: String
@@ -13,9 +33,15 @@ public struct RuleCatalog: Sendable {
         let rules: [Rule]
     }
 
-    public init(operations: OperationTable, rules: [Rule]) {
+    public init(operations: OperationTable, rules: [Rule], headerLists: [HeaderList] = []) {
         self.operations = operations
         self.rules = rules
+        self.headerLists = headerLists
+    }
+
+    /// The list of `step` in `integration`, if it names `header`.
+    func headerList(naming header: String, step: String, integration: String) -> HeaderList? {
+        headerLists.first { $0.integration == integration && $0.step == step && $0.names(header) }
     }
 
     /// Reads a catalog from its files (path and text); a broken file is named with its line and
@@ -24,11 +50,17 @@ public struct RuleCatalog: Sendable {
         let decoder = LocatedJSONDecoder()
         var table: OperationTable?
         var rules: [Rule] = []
+        var headerLists: [HeaderList] = []
+        func named(_ path: String, _ name: String) -> Bool { path == name || path.hasSuffix("/" + name) }
         for file in files where file.path.hasSuffix(".json") {
             let data = Data(file.text.utf8)
-            if file.path.hasSuffix("/operations.json") || file.path == "operations.json" {
+            if named(file.path, "operations.json") {
                 table = OperationTable(
                     entries: try decoder.decode(OperationTable.File.self, from: data, file: file.path).operations)
+                continue
+            }
+            if named(file.path, "header-lists.json") {
+                headerLists = try decoder.decode(HeaderListFile.self, from: data, file: file.path).lists
                 continue
             }
             let family = try decoder.decode(Family.self, from: data, file: file.path)
@@ -57,7 +89,7 @@ public struct RuleCatalog: Sendable {
                     message: "rule \(rule.id) names \(unknown), which operations.json does not know")
             }
         }
-        return RuleCatalog(operations: table, rules: rules)
+        return RuleCatalog(operations: table, rules: rules, headerLists: headerLists)
     }
 
     /// The catalog tvsim ships.

@@ -186,6 +186,40 @@ extension String {
         }
     }
 
+    /// Every step's header list quotes where it comes from, names its step, and is a step some
+    /// call of its integration is in.
+    @Test func everyHeaderListIsAStepsAndQuotesIt() {
+        let catalog = RuleCatalog.builtIn
+        #expect(catalog.headerLists.count >= 9)
+        let steps = Set(catalog.operations.entries.compactMap { $0.steps["rest-v2"] })
+        for list in catalog.headerLists {
+            #expect(steps.contains(list.step), "\(list.step) is no call's step")
+            #expect(list.source.step == list.step && !list.source.quote.isEmpty)
+            #expect((list.source.seed == nil) != (list.source.reference == nil))
+            #expect(list.source.seed == nil || list.source.line != nil, "\(list.step): a seed's list names its line")
+            for header in list.headers { #expect(list.source.quote.contains(header), "\(list.step) quotes \(header)") }
+        }
+    }
+
+    /// A missing header cites the step of the call it is missing on, where that step lists it.
+    @Test func aHeaderFindingCitesTheStepOfItsCall() throws {
+        func citation(_ header: String, missingAt number: Int) throws -> String {
+            let findings = Audit.run(Clients.without(header, at: number, in: Clients.goodV2)).flatMap(\.findings)
+            return try #require(findings.first, "\(header) at #\(number)").source.citation
+        }
+        #expect(try citation("Authorization", missingAt: 4) == "seed 002, C.1, line 116")
+        #expect(try citation("Authorization", missingAt: 3) == "seed 002, B.3, line 99")
+        #expect(try citation("Authorization", missingAt: 7) == "seed 002, D.3, line 268")
+        #expect(try citation("Authorization", missingAt: 9) == "seed 002, E.1, line 335")
+        #expect(try citation("AP-Device-Identifier", missingAt: 8) == "seed 002, D.7, line 313")
+        #expect(
+            try citation("Authorization", missingAt: 11)
+                == "Adobe Pass REST API V2 header matrix (reference §A2.2), BA.3")
+        // D.3 does not list X-Device-Info: the rule's own source.
+        #expect(try citation("X-Device-Info", missingAt: 7) == "seed 002, prerequisites")
+        #expect(try citation("X-Device-Info", missingAt: 1) == "seed 002, A.1, line 45")
+    }
+
     @Test func clientsThatFollowTheCookbooksHaveNoFinding() {
         for client in [Clients.goodV2, Clients.goodV1] {
             let audits = Audit.run(client)

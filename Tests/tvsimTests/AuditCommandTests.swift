@@ -86,7 +86,12 @@ import Testing
         }
         let audit = try await Self.audit(root, entries: changed)
         #expect(audit.status == 1)
-        #expect(audit.output.contains("✗ error V2-HEADER-DEVICE-IDENTIFIER (seed 002, B.3)"), "\(audit.output)")
+        // It cites configuration's own step, C.1, where seed 002 lists the header.
+        #expect(
+            audit.output.contains("✗ error V2-HEADER-DEVICE-IDENTIFIER (seed 002, C.1, line 116)"), "\(audit.output)")
+        #expect(
+            audit.output.contains(
+                "“All required headers, such as Authorization, AP-Device-Identifier, X-Device-Info” (translated)"))
         #expect(audit.output.contains("/configuration → 200  C.1  ← V2-HEADER-DEVICE-IDENTIFIER"), "\(audit.output)")
     }
 

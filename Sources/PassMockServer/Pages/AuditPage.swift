@@ -54,10 +54,10 @@ extension Pages {
     private static func findingItem(_ finding: Finding, strings: Strings) -> String {
         let rule = finding.rule
         let severity = strings("page.audit.severity.\(rule.severity.rawValue)")
-        let quote = "“\(rule.source.quote)”" + (rule.source.translated == true ? " (translated)" : "")
+        let quote = "“\(finding.source.quote)”" + (finding.source.translated == true ? " (translated)" : "")
         return """
             <li><p><strong class="\(rule.severity == .error ? "error" : "")">\(shown(severity))</strong> \
-            <code class="path">\(shown(rule.id))</code> · \(shown(rule.source.citation))</p>
+            <code class="path">\(shown(rule.id))</code> · \(shown(finding.source.citation))</p>
             <p>\(shown(finding.message))</p>
             <p>\(shown(strings("page.audit.change"))): \(shown(rule.advice))</p>
             <p class="muted">\(shown(quote))</p></li>

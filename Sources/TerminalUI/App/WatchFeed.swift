@@ -116,7 +116,8 @@ struct WatchFeed {
             let rule = finding.rule
             timeline.append(
                 .note, "\(AuditReport.mark(rule.severity)) \(rule.id): \(finding.message)",
-                detail: "\(rule.severity.rawValue), \(rule.source.citation). \(rule.advice) “\(rule.source.quote)”",
+                detail:
+                    "\(rule.severity.rawValue), \(finding.source.citation). \(rule.advice) “\(finding.source.quote)”",
                 time: calls.last?.time)
         }
         inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
