@@ -1,4 +1,5 @@
 import Foundation
+import PassAPI
 
 /// An audit of one client: the calls it made, each with its cookbook step, and the findings.
 public struct ClientAudit: Sendable, Equatable {
@@ -165,7 +166,63 @@ public enum Audit {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(exchange)
         }
-        return order.map { ($0, groups[$0]!) }
+        return joinedByCredentials(order.map { ($0, groups[$0]!) })
+    }
+
+    /// Joins the groups of one page that share a registered client or an access token: one app
+    /// calling REST API V1 with a `deviceId` and REST API V2 with `AP-Device-Identifier` is still
+    /// one client. The joined client is named by both identifiers.
+    static func joinedByCredentials(_ groups: [(String, [Exchange])]) -> [(String, [Exchange])] {
+        var owner: [String: Int] = [:]
+        var into = Array(groups.indices)
+        func root(_ index: Int) -> Int { into[index] == index ? index : root(into[index]) }
+        for (index, group) in groups.enumerated() {
+            for credential in credentials(of: group.1) {
+                let key = "\(group.1.first?.page ?? "") \(credential)"
+                if let other = owner[key] {
+                    let (a, b) = (root(other), root(index))
+                    if a != b { into[max(a, b)] = min(a, b) }
+                } else {
+                    owner[key] = index
+                }
+            }
+        }
+        var joined: [Int: (String, [Exchange])] = [:]
+        for index in groups.indices {
+            let top = root(index)
+            if let (name, exchanges) = joined[top] {
+                joined[top] = ("\(name) + \(groups[index].0)", exchanges + groups[index].1)
+            } else {
+                joined[top] = groups[index]
+            }
+        }
+        return groups.indices.compactMap { joined[$0] }.map { name, exchanges in
+            (name, exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) })
+        }
+    }
+
+    /// What names a client's credentials in its exchanges: the registered client the source
+    /// says a call's token belongs to, the `client_id` of its registration and token requests,
+    /// and its access tokens where the file kept them.
+    static func credentials(of exchanges: [Exchange]) -> Set<String> {
+        var found: Set<String> = []
+        for exchange in exchanges {
+            if let client = exchange.client { found.insert("client \(client)") }
+            if let authorization = exchange.requestHeader("Authorization"),
+                authorization.lowercased().hasPrefix("bearer "), !authorization.contains(Redaction.marker)
+            {
+                found.insert("token \(authorization.dropFirst(7))")
+            }
+            guard exchange.path.hasPrefix("/o/client/") else { continue }
+            let answer = exchange.responseObject
+            for client in [exchange.form["client_id"], answer?["client_id"] as? String].compactMap({ $0 }) {
+                found.insert("client \(client)")
+            }
+            if let token = answer?["access_token"] as? String, !token.contains(Redaction.marker) {
+                found.insert("token \(token)")
+            }
+        }
+        return found
     }
 
     static func deviceIdentifier(of exchange: Exchange) -> String? {

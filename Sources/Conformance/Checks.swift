@@ -67,6 +67,7 @@ enum Checks {
         case .logoutOfProfile(let operations, let profiles): breaches = logoutOfAnotherMvpd(operations, profiles, calls)
         case .afterAProfile(let operations, let profiles): breaches = beforeAnyProfile(operations, profiles, calls)
         case .refreshOnce(let operation): breaches = spentRefreshTokens(operation, calls)
+        case .oneAPI: breaches = secondAPI(calls)
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
@@ -207,6 +208,31 @@ enum Checks {
     private static func isSpentRefreshToken(_ call: Call) -> Bool {
         call.exchange.form["grant_type"] == "refresh_token" && call.exchange.status == 400
             && call.exchange.responseObject?["error"] as? String == "invalid_grant"
+    }
+
+    /// The calls of the API a client turned to second (REST API V1 after V2, or V2 after V1):
+    /// the two keep their sign-ins apart, so one app's flow follows one cookbook.
+    private static func secondAPI(_ calls: [Call]) -> [([Int], String)] {
+        let apis = calls.map(\.operation.api).filter { $0 != "dcr" }
+        guard let first = apis.first, let second = apis.first(where: { $0 != first }),
+            let start = calls.first(where: { $0.operation.api == first })
+        else { return [] }
+        let later = calls.filter { $0.operation.api == second }
+        return [
+            (
+                later.map(\.exchange.number),
+                "\(later[0].label) is \(apiName(second)), while this client's calls from #\(start.exchange.number) on"
+                    + " are \(apiName(first)): one app follows one API's cookbook."
+            )
+        ]
+    }
+
+    private static func apiName(_ api: String) -> String {
+        switch api {
+        case "rest-v2": "REST API V2"
+        case "rest-v1": "REST API V1"
+        default: api
+        }
     }
 
     private static func spentRefreshTokens(_ operation: String, _ calls: [Call]) -> [([Int], String)] {

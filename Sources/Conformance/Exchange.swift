@@ -31,11 +31,14 @@ public struct Exchange: Sendable, Equatable {
     public let page: String?
     /// The answer had a body the file did not keep (Chrome leaves compressed ones out).
     public let responseBodyMissing: Bool
+    /// The registered client whose access token the call carried, when the source names it
+    /// (the mock's journal, tvsim's HAR `_client`).
+    public let client: String?
 
     public init(
         number: Int, startedAt: Int64, method: String, url: String, requestHeaders: [Header] = [],
         requestBody: String? = nil, status: Int?, responseHeaders: [Header] = [], responseBody: String? = nil,
-        page: String? = nil, responseBodyMissing: Bool = false
+        page: String? = nil, responseBodyMissing: Bool = false, client: String? = nil
     ) {
         self.number = number
         self.startedAt = startedAt
@@ -48,6 +51,7 @@ public struct Exchange: Sendable, Equatable {
         self.responseBody = responseBody
         self.page = page
         self.responseBodyMissing = responseBodyMissing
+        self.client = client
     }
 
     /// The path, percent-encoding kept, without the query.
@@ -114,7 +118,7 @@ extension Exchange {
             requestHeaders: exchange.requestHeaders.map { Header($0.name, $0.value) },
             requestBody: exchange.requestBody,
             status: exchange.status, responseHeaders: exchange.responseHeaders.map { Header($0.name, $0.value) },
-            responseBody: exchange.responseBody, page: page)
+            responseBody: exchange.responseBody, page: page, client: exchange.client)
     }
 }
 
@@ -126,6 +130,6 @@ extension Exchange {
             requestHeaders: entry.requestHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
             requestBody: entry.requestBody, status: entry.status == 0 ? nil : entry.status,
             responseHeaders: entry.responseHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
-            responseBody: entry.responseBody)
+            responseBody: entry.responseBody, client: entry.client)
     }
 }

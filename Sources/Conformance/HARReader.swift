@@ -19,6 +19,8 @@ public enum HARReader {
         let startedDateTime: String
         let request: Request
         let response: Response
+        /// tvsim's own: the registered client whose (redacted) token the call carried.
+        let _client: String?
     }
 
     struct Request: Decodable {
@@ -76,7 +78,7 @@ public enum HARReader {
                     status: entry.response.status == 0 ? nil : entry.response.status,
                     responseHeaders: entry.response.headers.map { Exchange.Header($0.name, $0.value) },
                     responseBody: body(entry.response.content), page: entry.pageref,
-                    responseBodyMissing: entry.response.content?.isMissing ?? false))
+                    responseBodyMissing: entry.response.content?.isMissing ?? false, client: entry._client))
         }
         return exchanges
     }

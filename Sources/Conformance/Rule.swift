@@ -62,6 +62,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// No refresh token (`operation` with `grant_type=refresh_token`) the server had already
         /// taken, which it answers `invalid_grant`.
         case refreshOnce(operation: String)
+        /// A client's calls are all of one API: REST API V2 or V1, never both.
+        case oneAPI
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -93,6 +95,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
                 .refreshOnce(let operation):
                 [operation]
             case .before(let first, let then): first + then
+            case .oneAPI: []
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
             case .logoutOfProfile(let operations, let profiles), .afterAProfile(let operations, let profiles):
                 operations + profiles
@@ -140,7 +143,7 @@ extension Rule.Check: Decodable {
     enum Kind: String, CaseIterable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
-        case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce
+        case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -183,6 +186,7 @@ extension Rule.Check: Decodable {
             self = .logoutOfProfile(operations: try list(.operations), profiles: try list(.profiles))
         case .afterAProfile: self = .afterAProfile(operations: try list(.operations), profiles: try list(.profiles))
         case .refreshOnce: self = .refreshOnce(operation: try text(.operation))
+        case .oneAPI: self = .oneAPI
         }
     }
 }

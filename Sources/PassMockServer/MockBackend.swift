@@ -132,7 +132,12 @@ public final class MockBackend: Sendable {
     public func removeAllFaults() { faults.removeAll() }
 
     public func journalEntries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
-        journal.entries(after: id, limit: limit)
+        let credentials = self.credentials
+        let verified = index.verifiedAccessTokens
+        // An expired token still names its client: it is who called, not whether it may.
+        return journal.entries(after: id, limit: limit) { token in
+            verified.value(token, make: { credentials.accessTokenClaims(token) })?.sub
+        }
     }
 }
 

@@ -132,6 +132,13 @@ enum Clients {
                 + [call("POST", "/api/v2/APP/decisions/preauthorize/Cascade", at: 2.5, body: #"{"resources":["a"]}"#)]
                 + goodV2.dropFirst(4)),
         "DCR-TOKEN-REUSE": numbered(goodV2 + [goodV2[1].at(seconds: 30)]),
+        // REST API V2's token on V1's authorize, with V1's deviceId: one client for all that.
+        "ONE-API-PER-CLIENT": numbered(
+            goodV2 + [
+                call(
+                    "GET", "/api/v1/authorize?requestor=APP&deviceId=d1&resource=a", at: 30,
+                    headers: [("Authorization", "Bearer t"), ("X-Device-Info", deviceInfo)])
+            ]),
         "DCR-RENEW-AFTER-401": replacing(7, in: goodV2) { $0.with(status: 401) },
         "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.number != 3 }),
         "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.number != 4 }),
@@ -158,12 +165,13 @@ enum Clients {
 
 extension Exchange {
     func with(
-        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil, status: Int? = nil
+        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil, status: Int? = nil,
+        client: String? = nil
     ) -> Exchange {
         Exchange(
             number: number ?? self.number, startedAt: startedAt ?? self.startedAt, method: method, url: url,
             requestHeaders: headers ?? requestHeaders, requestBody: body ?? requestBody, status: status ?? self.status,
-            responseHeaders: responseHeaders, responseBody: responseBody, page: page)
+            responseHeaders: responseHeaders, responseBody: responseBody, page: page, client: client ?? self.client)
     }
 
     func at(seconds: Double) -> Exchange { with(startedAt: Clients.start + Int64(seconds * 1000)) }
@@ -218,6 +226,25 @@ extension String {
         // D.3 does not list X-Device-Info: the rule's own source.
         #expect(try citation("X-Device-Info", missingAt: 7) == "seed 002, prerequisites")
         #expect(try citation("X-Device-Info", missingAt: 1) == "seed 002, A.1, line 45")
+    }
+
+    /// REST API V1 names a device by `deviceId`, V2 by `AP-Device-Identifier`: one app's calls
+    /// are joined by its token, or, where a journal redacted it, by the client it names.
+    @Test func oneAppIsOneClientAcrossBothAPIs() throws {
+        let mixed = try #require(Clients.breaking["ONE-API-PER-CLIENT"])
+        let audits = Audit.run(mixed)
+        #expect(audits.map(\.client) == ["\(Clients.device) + d1"])
+        let redacted = mixed.map { exchange in
+            exchange.with(
+                headers: exchange.requestHeaders.map {
+                    $0.name == "Authorization" ? Exchange.Header($0.name, "Bearer ‹redacted›") : $0
+                })
+        }
+        #expect(Audit.run(redacted).count == 2, "nothing ties them")
+        let named = redacted.map { exchange in
+            exchange.requestHeader("Authorization") == nil ? exchange : exchange.with(client: "c1")
+        }
+        #expect(Audit.run(named).flatMap(\.findings).map(\.rule.id) == ["ONE-API-PER-CLIENT"])
     }
 
     @Test func clientsThatFollowTheCookbooksHaveNoFinding() {

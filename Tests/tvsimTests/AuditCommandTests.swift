@@ -224,6 +224,51 @@ import Testing
         #expect(gone.output.contains("cannot read the journal of http://127.0.0.1:\(port)"), "\(gone.output)")
     }
 
+    /// An app that signs in with REST API V2 and plays with REST API V1's authorize, on one
+    /// token: the journal redacts the token but names its client, so the live audit, and the
+    /// journal's HAR, see one client and the mix.
+    @Test func anAppMixingBothAPIsIsOneClientLiveAndInItsHAR() async throws {
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
+        func send(_ lines: [String], body: String = "") throws -> (status: Int, text: String) {
+            try AdminHardeningTests.exchange(
+                port: port, [lines[0], "Host: 127.0.0.1:\(port)"] + lines.dropFirst(), body: body)
+        }
+        let info = try send(["GET /__tvsim/info HTTP/1.1"])
+        let statement = try #require(info.text.firstMatch(of: /"softwareStatement" *: *"([^"]+)"/)?.1)
+        let deviceInfo = "X-Device-Info: \(DeviceInfo.iPhone(applicationId: "ORBIT").headerValue)"
+        let registered = try send(
+            ["POST /o/client/register HTTP/1.1", "Content-Type: application/json", deviceInfo],
+            body: #"{"software_statement": "\#(statement)"}"#)
+        let id = try #require(RawClient.field("client_id", in: registered.text))
+        let secret = try #require(RawClient.field("client_secret", in: registered.text))
+        let token = try send(
+            ["POST /o/client/token HTTP/1.1", "Content-Type: application/x-www-form-urlencoded", deviceInfo],
+            body: "grant_type=client_credentials&client_id=\(id)&client_secret=\(secret)")
+        let access = try #require(RawClient.field("access_token", in: token.text))
+        let app = [
+            "Authorization: Bearer \(access)", deviceInfo,
+            "AP-Device-Identifier: \(DeviceIdentifier(identifier: "mixed-device").headerValue)",
+        ]
+        #expect(try send(["GET /api/v2/ORBIT/profiles HTTP/1.1"] + app).status == 200)
+        #expect(try send(["GET /api/v2/ORBIT/configuration HTTP/1.1"] + app).status == 200)
+        _ = try send(
+            ["GET /api/v1/authorize?requestor=ORBIT&deviceId=mixed-device&resource=orbit-live HTTP/1.1"] + app.prefix(2)
+        )
+        let live = try await Self.tvsim(["audit", "http://127.0.0.1:\(port)"])
+        #expect(live.output.contains(": 1 client\n"), "\(live.output)")
+        #expect(live.output.contains(" + mixed-device · rest-v2"), "\(live.output)")
+        #expect(live.output.contains("✗ error ONE-API-PER-CLIENT"), "\(live.output)")
+        let exported = try send(["GET /__tvsim/journal?format=har HTTP/1.1"])
+        let har = Self.temporary("mixed.har")
+        defer { try? FileManager.default.removeItem(at: har) }
+        try Data(exported.text[try #require(exported.text.range(of: "\r\n\r\n")).upperBound...].utf8).write(to: har)
+        let fromFile = try await Self.tvsim(["audit", har.path])
+        #expect(fromFile.output.contains("✗ error ONE-API-PER-CLIENT"), "\(fromFile.output)")
+        #expect(!fromFile.output.contains(access), "the HAR keeps no token")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
     @Test func anUnreadableFileExitsTwoNamingIt() async throws {
         let file = Self.temporary("broken.har")
         defer { try? FileManager.default.removeItem(at: file) }

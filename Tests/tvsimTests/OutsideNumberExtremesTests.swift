@@ -328,7 +328,7 @@ import Testing
 }
 
 /// HTTP/1.1 over a socket, one connection per request, as an outside client would send it.
-private struct RawClient {
+struct RawClient {
     let port: Int
 
     func send(_ method: String, _ path: String, json: String? = nil, form: String? = nil, headers: [String] = [])

@@ -15,5 +15,6 @@ extension HTTPExchange {
                 Header(name: $0.key, value: $0.value)
             }, responseBody: entry.responseBody, startedAt: entry.time,
             durationMilliseconds: entry.durationMilliseconds, failure: entry.status == 0 ? "no answer" : nil)
+        client = entry.client
     }
 }

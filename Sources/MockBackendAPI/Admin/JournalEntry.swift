@@ -16,11 +16,14 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public let responseBody: String?
     /// Name of the fault that shaped the response, if any.
     public let fault: String?
+    /// The registered client (its DCR `client_id`) whose access token the request carried, so
+    /// that an audit of redacted entries still knows one app's calls across REST API V1 and V2.
+    public let client: String?
 
     public init(
         id: Int, time: Int64, method: String, uri: String, operation: String?, status: Int,
         durationMilliseconds: Double, requestHeaders: [String: String], requestBody: String?,
-        responseHeaders: [String: String], responseBody: String?, fault: String?
+        responseHeaders: [String: String], responseBody: String?, fault: String?, client: String? = nil
     ) {
         self.id = id
         self.time = time
@@ -34,5 +37,6 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.fault = fault
+        self.client = client
     }
 }

@@ -61,7 +61,7 @@ public enum HARDocument {
         return Entry(
             pageref: page, startedDateTime: timestamp(exchange.startedAt), time: duration, request: request,
             response: response, cache: Cache(), timings: Timings(send: 0, wait: duration, receive: 0),
-            _label: exchange.label)
+            _label: exchange.label, _client: exchange.client)
     }
 
     /// The reason phrases of the statuses the mock and the providers answer with.
@@ -115,6 +115,9 @@ public enum HARDocument {
         let timings: Timings
         /// What the call was for (`sessions.create`), tvsim's own field.
         let _label: String
+        /// The registered client whose token the call carried, tvsim's own field: the tokens
+        /// themselves are redacted.
+        let _client: String?
     }
 
     struct Request: Encodable {

@@ -28,6 +28,9 @@ public struct HTTPExchange: Sendable, Codable, Equatable {
     public let durationMilliseconds: Double
     /// Transport failure (connection refused, reset, timeout), if there was no answer.
     public let failure: String?
+    /// The registered client whose access token the call carried, when the one who recorded it
+    /// knows (the mock's journal does): with tokens redacted, what ties one app's calls together.
+    public var client: String?
 
     public init(
         id: Int, label: String, method: String, url: String, requestHeaders: [Header], requestBody: String?,

@@ -93,12 +93,13 @@ final class Journal: Sendable {
 
     /// Without `after`, the newest `limit` entries; with it, the oldest `limit` entries after
     /// that id, so a tool paging with the last id it saw never misses one.
-    func entries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
+    /// `clientOf` names the registered client of an access token (nil for one not issued here).
+    func entries(after id: Int = 0, limit: Int = .max, clientOf: (String) -> String? = { _ in nil }) -> [JournalEntry] {
         let kept = state.withLock { state in
             let newer = state.inOrder.filter { $0.id > id }
             return Array(id == 0 ? newer.suffix(limit) : newer.prefix(limit))
         }
-        return kept.map { Self.entry(id: $0.id, $0.exchange) }
+        return kept.map { Self.entry(id: $0.id, $0.exchange, client: Self.bearerToken($0.exchange).flatMap(clientOf)) }
     }
 
     /// The kept exchanges as they came, secrets and all, oldest first: what tests compare the
@@ -114,15 +115,23 @@ final class Journal: Sendable {
         }
     }
 
+    /// The access token of `Authorization: Bearer …`, if the request carried one.
+    static func bearerToken(_ exchange: Exchange) -> String? {
+        guard let header = exchange.requestHeaders[.authorization], let space = header.firstIndex(of: " "),
+            header[..<space].lowercased() == "bearer"
+        else { return nil }
+        return String(header[header.index(after: space)...])
+    }
+
     /// The exchange as the journal shows it: secrets redacted, bodies clipped.
-    static func entry(id: Int, _ exchange: Exchange) -> JournalEntry {
+    static func entry(id: Int, _ exchange: Exchange, client: String? = nil) -> JournalEntry {
         JournalEntry(
             id: id, time: exchange.time, method: exchange.method, uri: Redaction.url(exchange.uri),
             operation: exchange.operation, status: exchange.status,
             durationMilliseconds: exchange.durationMilliseconds,
             requestHeaders: headers(exchange.requestHeaders), requestBody: text(exchange.requestBody),
             responseHeaders: headers(exchange.responseHeaders), responseBody: text(exchange.responseBody),
-            fault: exchange.fault)
+            fault: exchange.fault, client: client)
     }
 
     static func headers(_ fields: HTTPFields) -> [String: String] {
