@@ -2,7 +2,8 @@ import Foundation
 import LocatedJSON
 import PassAPI
 
-/// Reads HAR 1.2 archives (tvsim's export, Chrome DevTools, Charles, Proxyman) into exchanges.
+/// Reads HAR 1.2 archives (tvsim's export, Chrome DevTools, Firefox, Charles, Proxyman) into
+/// exchanges.
 /// Fields HAR tools add beyond the specification are ignored; a missing required one is named
 /// with its line. Nothing read is written anywhere.
 public enum HARReader {
@@ -32,6 +33,27 @@ public enum HARReader {
 
     struct PostData: Decodable {
         let text: String?
+        /// A form's fields, which some tools write instead of the text.
+        let params: [Param]?
+
+        /// The body: its text, or a form rebuilt from its fields.
+        var body: String? {
+            text
+                ?? params.map { fields in
+                    fields.map { "\(Self.encoded($0.name))=\(Self.encoded($0.value ?? ""))" }.joined(separator: "&")
+                }
+        }
+
+        static func encoded(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: formSafe) ?? text
+        }
+
+        static let formSafe = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    }
+
+    struct Param: Decodable {
+        let name: String
+        let value: String?
     }
 
     struct Response: Decodable {
@@ -73,7 +95,7 @@ public enum HARReader {
                 Exchange(
                     number: index + 1, startedAt: started, method: entry.request.method, url: entry.request.url,
                     requestHeaders: entry.request.headers.map { Exchange.Header($0.name, $0.value) },
-                    requestBody: entry.request.postData?.text,
+                    requestBody: entry.request.postData?.body,
                     // HAR writes 0 for a request that got no answer.
                     status: entry.response.status == 0 ? nil : entry.response.status,
                     responseHeaders: entry.response.headers.map { Exchange.Header($0.name, $0.value) },
