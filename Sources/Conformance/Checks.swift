@@ -68,6 +68,11 @@ enum Checks {
         case .afterAProfile(let operations, let profiles): breaches = beforeAnyProfile(operations, profiles, calls)
         case .refreshOnce(let operation): breaches = spentRefreshTokens(operation, calls)
         case .oneAPI: breaches = secondAPI(calls)
+        case .requiredParameter(let operations, let parameter):
+            breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
+                parameterValue(parameter, of: call.exchange)?.isEmpty == false
+                    ? nil : ([call.exchange.number], "\(call.label) has no \(parameter).")
+            }
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
@@ -208,6 +213,12 @@ enum Checks {
     private static func isSpentRefreshToken(_ call: Call) -> Bool {
         call.exchange.form["grant_type"] == "refresh_token" && call.exchange.status == 400
             && call.exchange.responseObject?["error"] as? String == "invalid_grant"
+    }
+
+    /// A request's parameter, from its query, its form or its JSON body, as text.
+    static func parameterValue(_ name: String, of exchange: Exchange) -> String? {
+        if let value = exchange.query[name] ?? exchange.form[name] { return value }
+        return exchange.requestObject?[name].map { "\($0)" }
     }
 
     /// The calls of the API a client turned to second (REST API V1 after V2, or V2 after V1):

@@ -64,6 +64,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case refreshOnce(operation: String)
         /// A client's calls are all of one API: REST API V2 or V1, never both.
         case oneAPI
+        /// Each call of `operations` carries `parameter` (in its query, form or JSON body).
+        case requiredParameter(operations: [String], parameter: String)
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -88,6 +90,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         var operations: [String] {
             switch self {
             case .requiredHeader(let operations, _, _, _), .pollingInterval(let operations, _),
+                .requiredParameter(let operations, _),
                 .retryAfter(let operations), .pollingStops(let operations), .resourceLimit(let operations, _),
                 .samlEncodedOnce(let operations, _):
                 operations
@@ -143,12 +146,12 @@ extension Rule.Check: Decodable {
     enum Kind: String, CaseIterable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
-        case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI
+        case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI, requiredParameter
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
-        case signIn, field, profiles
+        case signIn, field, profiles, parameter
     }
 
     public init(from decoder: any Decoder) throws {
@@ -187,6 +190,8 @@ extension Rule.Check: Decodable {
         case .afterAProfile: self = .afterAProfile(operations: try list(.operations), profiles: try list(.profiles))
         case .refreshOnce: self = .refreshOnce(operation: try text(.operation))
         case .oneAPI: self = .oneAPI
+        case .requiredParameter:
+            self = .requiredParameter(operations: try list(.operations), parameter: try text(.parameter))
         }
     }
 }

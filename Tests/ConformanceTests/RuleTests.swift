@@ -26,6 +26,10 @@ enum Clients {
     ) -> Exchange {
         var sent =
             headers ?? [("Authorization", "Bearer t"), ("AP-Device-Identifier", device), ("X-Device-Info", deviceInfo)]
+        if headers == nil, let body {
+            sent.append(
+                ("Content-Type", body.hasPrefix("{") ? "application/json" : "application/x-www-form-urlencoded"))
+        }
         if partner { sent.append(("AP-Partner-Framework-Status", partnerStatus())) }
         return Exchange(
             number: 0, startedAt: start + Int64(seconds * 1000), method: method,
@@ -43,7 +47,9 @@ enum Clients {
                 "POST", "/o/client/register", at: 0, status: 201, headers: registration,
                 body: #"{"software_statement":"s"}"#),
             call(
-                "POST", "/o/client/token", at: 0.1, status: 201, headers: registration,
+                "POST", "/o/client/token", at: 0.1, status: 201,
+                headers: [("X-Device-Info", deviceInfo), ("Content-Type", "application/x-www-form-urlencoded")],
+                body: "grant_type=client_credentials&client_id=c&client_secret=s",
                 answer: #"{"access_token":"t","expires_in":86400}"#),
             call("GET", "/api/v2/APP/profiles", at: 1, answer: #"{"profiles":{}}"#, partner: true),
             call("GET", "/api/v2/APP/configuration", at: 2),
@@ -56,7 +62,7 @@ enum Clients {
                 partner: true),
             call(
                 "POST", "/api/v2/APP/decisions/authorize/Cascade", at: 6, body: #"{"resources":["a"]}"#, partner: true),
-            call("GET", "/api/v2/APP/logout/Cascade", at: 7),
+            call("GET", "/api/v2/APP/logout/Cascade?redirectUrl=r", at: 7),
             call(
                 "POST", "/api/v2/APP/sessions", at: 8, body: "mvpd=Cascade&domainName=d&redirectUrl=r",
                 answer: #"{"code":"ABC","notAfter":"\#(start + 1_800_000)"}"#),
@@ -144,6 +150,24 @@ enum Clients {
         "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.number != 4 }),
         "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
         "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.number != 1 }),
+        "V1-ORDER-CONFIGURATION-FIRST": numbered(goodV1.filter { $0.number != 2 }),
+        "V1-ORDER-PROFILE-REQUEST-FIRST": numbered(goodV1.filter { $0.number != 3 }),
+        "V1-ORDER-AUTHORIZE-FIRST": numbered(
+            goodV1 + [
+                call(
+                    "GET", "/api/v1/tokens/media?requestor=APP&deviceId=d1&resource=a", at: 4.5,
+                    headers: [("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")])
+            ]),
+        "DCR-REGISTER-STATEMENT": replacing(1, in: goodV2) { $0.with(body: "{}") },
+        "DCR-TOKEN-GRANT-TYPE": replacing(2, in: goodV2) { $0.with(body: "client_id=c&client_secret=s") },
+        "V2-SSO-SAML-RESPONSE": replacing(6, in: goodV2) { $0.with(body: "partner=Apple") },
+        "V2-LOGOUT-REDIRECT-URL": replacing(9, in: goodV2) {
+            Exchange(
+                number: 9, startedAt: $0.startedAt, method: "GET",
+                url: "https://sp.auth.adobe.com/api/v2/APP/logout/Cascade",
+                requestHeaders: $0.requestHeaders, status: 200)
+        },
+        "HEADER-CONTENT-TYPE": without("Content-Type", at: 7, in: goodV2),
         "POLL-INTERVAL": replacing(12, in: goodV2) { $0.at(seconds: 13) },
         "POLL-RETRY-AFTER": replacing(13, in: goodV2) { $0.at(seconds: 19) },
         "POLL-STOP": numbered(goodV2 + [goodV2[12].at(seconds: 26)]),
@@ -154,7 +178,7 @@ enum Clients {
         "V2-LOGOUT-PROFILE-MVPD": replacing(9, in: goodV2) {
             Exchange(
                 number: 9, startedAt: $0.startedAt, method: "GET",
-                url: "https://sp.auth.adobe.com/api/v2/APP/logout/Juniper",
+                url: "https://sp.auth.adobe.com/api/v2/APP/logout/Juniper?redirectUrl=r",
                 requestHeaders: $0.requestHeaders, status: 200)
         },
         "SAML-ENCODED-ONCE": replacing(4, in: goodV1) {
