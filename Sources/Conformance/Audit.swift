@@ -75,6 +75,16 @@ public enum Audit {
                     ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
                 })
             audit.notJudged = stripped + withoutBodies(asked, calls)
+            // The token is what ties one app's REST API V1 calls to its V2 ones.
+            if !stripped.isEmpty, let oneAPI = asked.first(where: { $0.check == .oneAPI }),
+                !audit.findings.contains(where: { $0.rule == oneAPI })
+            {
+                audit.notJudged.append(
+                    ClientAudit.NotJudged(
+                        rule: oneAPI,
+                        reason: "without Authorization in the file, nothing ties these calls to others of the same app."
+                    ))
+            }
             return audit
         }
     }
@@ -97,15 +107,15 @@ public enum Audit {
     }
 
     /// Credential rules a sanitized HAR cannot settle: the header is on none of the calls the
-    /// rule asks about, yet the server accepted them (a 2xx, never a 401), so the file lost it on
-    /// export (Chrome's default HAR export strips `Authorization` and cookies).
+    /// rule asks about, yet the server accepted some (a 2xx, which it gives only with the header),
+    /// so the file lost it on export (Chrome's default HAR export strips `Authorization` and
+    /// cookies). A 401 among them proves nothing either way: an expired token gets one too.
     static func strippedCredentials(_ rules: [Rule], _ calls: [Call]) -> [ClientAudit.NotJudged] {
         rules.compactMap { rule in
             guard case .requiredHeader(let operations, let header, .bearer, _) = rule.check else { return nil }
             let asked = calls.filter { operations.contains($0.name) }
             guard !asked.isEmpty, asked.allSatisfy({ $0.exchange.requestHeader(header) == nil }),
-                asked.contains(where: { ($0.exchange.status ?? 0) / 100 == 2 }),
-                !asked.contains(where: { $0.exchange.status == 401 })
+                asked.contains(where: { ($0.exchange.status ?? 0) / 100 == 2 })
             else { return nil }
             return ClientAudit.NotJudged(
                 rule: rule,
