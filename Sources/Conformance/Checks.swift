@@ -68,6 +68,8 @@ enum Checks {
         case .afterAProfile(let operations, let profiles): breaches = beforeAnyProfile(operations, profiles, calls)
         case .refreshOnce(let operation): breaches = spentRefreshTokens(operation, calls)
         case .oneAPI: breaches = secondAPI(calls)
+        case .afterAction(let operation, let actions, let next, let forbidden):
+            breaches = afterAction(operation, actions, next, forbidden, calls)
         case .requiredParameter(let operations, let parameter):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 parameterValue(parameter, of: call.exchange)?.isEmpty == false
@@ -213,6 +215,26 @@ enum Checks {
     private static func isSpentRefreshToken(_ call: Call) -> Bool {
         call.exchange.form["grant_type"] == "refresh_token" && call.exchange.status == 400
             && call.exchange.responseObject?["error"] as? String == "invalid_grant"
+    }
+
+    /// The call that follows an answer naming one of `actions`, when it is one the answer rules
+    /// out (a new authentication where the answer said a profile exists, a new session where it
+    /// handed out one to continue).
+    private static func afterAction(
+        _ operation: String, _ actions: [String], _ next: [String], _ forbidden: [String], _ calls: [Call]
+    ) -> [([Int], String)] {
+        calls.indices.compactMap { index in
+            let call = calls[index]
+            guard call.name == operation, let action = call.exchange.responseObject?["actionName"] as? String,
+                actions.contains(action),
+                let following = calls[(index + 1)...].first(where: { next.contains($0.name) }),
+                forbidden.contains(following.name)
+            else { return nil }
+            return (
+                [call.exchange.number, following.exchange.number],
+                "\(call.label) answered \(action), yet \(following.label) comes next."
+            )
+        }
     }
 
     /// A request's parameter, from its query, its form or its JSON body, as text.

@@ -66,6 +66,9 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         case oneAPI
         /// Each call of `operations` carries `parameter` (in its query, form or JSON body).
         case requiredParameter(operations: [String], parameter: String)
+        /// After a call of `operation` answered with an `actionName` of `actions`, the client's
+        /// next call of `next` is not one of `forbidden`.
+        case afterAction(operation: String, actions: [String], next: [String], forbidden: [String])
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -80,7 +83,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// HAR may have left out.
         var readsAnswers: Bool {
             switch self {
-            case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce: true
+            case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce, .afterAction:
+                true
             case .requiredHeader(_, _, _, let condition): condition != nil
             default: false
             }
@@ -99,6 +103,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
                 [operation]
             case .before(let first, let then): first + then
             case .oneAPI: []
+            case .afterAction(let operation, _, let next, let forbidden): [operation] + next + forbidden
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
             case .logoutOfProfile(let operations, let profiles), .afterAProfile(let operations, let profiles):
                 operations + profiles
@@ -147,11 +152,12 @@ extension Rule.Check: Decodable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
         case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI, requiredParameter
+        case afterAction
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
-        case signIn, field, profiles, parameter
+        case signIn, field, profiles, parameter, actions, next, forbidden
     }
 
     public init(from decoder: any Decoder) throws {
@@ -192,6 +198,10 @@ extension Rule.Check: Decodable {
         case .oneAPI: self = .oneAPI
         case .requiredParameter:
             self = .requiredParameter(operations: try list(.operations), parameter: try text(.parameter))
+        case .afterAction:
+            self = .afterAction(
+                operation: try text(.operation), actions: try list(.actions), next: try list(.next),
+                forbidden: try list(.forbidden))
         }
     }
 }

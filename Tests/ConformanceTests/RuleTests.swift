@@ -53,7 +53,7 @@ enum Clients {
                 answer: #"{"access_token":"t","expires_in":86400}"#),
             call("GET", "/api/v2/APP/profiles", at: 1, answer: #"{"profiles":{}}"#, partner: true),
             call("GET", "/api/v2/APP/configuration", at: 2),
-            call("POST", "/api/v2/APP/sessions/sso/Apple", at: 3, body: "domainName=d&redirectUrl=r", partner: true),
+            ssoSession(answering: "partner_profile"),
             call(
                 "POST", "/api/v2/APP/profiles/sso/Apple", at: 4, body: "SAMLResponse=\(saml.formEncoded)",
                 answer: #"{"profiles":{"Cascade":{}}}"#, partner: true),
@@ -71,6 +71,15 @@ enum Clients {
             call("GET", "/api/v2/APP/profiles/code/ABC", at: 21, answer: #"{"profiles":{"Cascade":{}}}"#),
             call("POST", "/api/v2/APP/decisions/authorize/Cascade", at: 22, body: #"{"resources":["a"]}"#),
         ])
+    }
+
+    /// `POST /sessions/sso/Apple` at 3 s, answered with `action` (the partner profile flow, a
+    /// profile that exists, a fallback).
+    static func ssoSession(answering action: String) -> Exchange {
+        call(
+            "POST", "/api/v2/APP/sessions/sso/Apple", at: 3, body: "domainName=d&redirectUrl=r",
+            answer: #"{"actionName":"\#(action)","actionType":"direct","mvpd":"Cascade","code":"SSO1"}"#,
+            partner: true)
     }
 
     /// A REST API V1 app: the token check, the configuration, single sign-on, a play.
@@ -168,6 +177,10 @@ enum Clients {
                 requestHeaders: $0.requestHeaders, status: 200)
         },
         "HEADER-CONTENT-TYPE": without("Content-Type", at: 7, in: goodV2),
+        // A profile exists, yet the app goes on to the partner profile call.
+        "V2-SSO-AUTHORIZE-DIRECT": replacing(5, in: goodV2) { _ in ssoSession(answering: "authorize").with(number: 5) },
+        // A fallback to the basic flow, yet the app goes on to the partner profile call.
+        "V2-SSO-FALLBACK-SESSION": replacing(5, in: goodV2) { _ in ssoSession(answering: "authenticate").with(number: 5) },
         "POLL-INTERVAL": replacing(12, in: goodV2) { $0.at(seconds: 13) },
         "POLL-RETRY-AFTER": replacing(13, in: goodV2) { $0.at(seconds: 19) },
         "POLL-STOP": numbered(goodV2 + [goodV2[12].at(seconds: 26)]),
