@@ -70,6 +70,8 @@ enum Checks {
         case .oneAPI: breaches = secondAPI(calls)
         case .afterAction(let operation, let actions, let next, let forbidden):
             breaches = afterAction(operation, actions, next, forbidden, calls)
+        case .platformServicesEnabled(let operations, let configuration):
+            breaches = withoutPlatformServices(operations, configuration, calls)
         case .requiredParameter(let operations, let parameter):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 parameterValue(parameter, of: call.exchange)?.isEmpty == false
@@ -235,6 +237,42 @@ enum Checks {
                 "\(call.label) answered \(action), yet \(following.label) comes next."
             )
         }
+    }
+
+    /// Partner calls for a provider the configuration the client last read does not enable for
+    /// single sign-on. A call without a readable provider, or without a configuration answer in
+    /// the file before it, is other rules' business.
+    private static func withoutPlatformServices(_ operations: [String], _ configuration: String, _ calls: [Call])
+        -> [([Int], String)]
+    {
+        var mvpds: [[String: Any]]?
+        var configurationCall = 0
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if call.name == configuration, let answer = call.exchange.responseObject {
+                mvpds = (answer["requestor"] as? [String: Any])?["mvpds"] as? [[String: Any]]
+                configurationCall = call.exchange.number
+            }
+            guard operations.contains(call.name), let mvpds,
+                case .success(let status) = PartnerFrameworkStatus.parse(
+                    call.exchange.requestHeader("AP-Partner-Framework-Status")),
+                let provider = status.frameworkProviderInfo.id, !provider.isEmpty
+            else { continue }
+            let enabled = mvpds.contains { mvpd in
+                (mvpd["platformMappingId"] as? String ?? mvpd["id"] as? String) == provider
+                    && mvpd["enablePlatformServices"] as? Bool == true
+                    && mvpd["boardingStatus"] as? String == "SUPPORTED"
+            }
+            if !enabled {
+                breaches.append(
+                    (
+                        [configurationCall, call.exchange.number],
+                        "\(call.label) is for provider \(provider), which the configuration (#\(configurationCall))"
+                            + " does not list with enablePlatformServices and boardingStatus SUPPORTED."
+                    ))
+            }
+        }
+        return breaches
     }
 
     /// A request's parameter, from its query, its form or its JSON body, as text.

@@ -69,6 +69,9 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// After a call of `operation` answered with an `actionName` of `actions`, the client's
         /// next call of `next` is not one of `forbidden`.
         case afterAction(operation: String, actions: [String], next: [String], forbidden: [String])
+        /// A call of `operations` names (in its partner status) a provider that the last
+        /// `configuration` answer lists with `enablePlatformServices` and boarding `SUPPORTED`.
+        case platformServicesEnabled(operations: [String], configuration: String)
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -83,7 +86,8 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// HAR may have left out.
         var readsAnswers: Bool {
             switch self {
-            case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce, .afterAction:
+            case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce, .afterAction,
+                .platformServicesEnabled:
                 true
             case .requiredHeader(_, _, _, let condition): condition != nil
             default: false
@@ -104,6 +108,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
             case .before(let first, let then): first + then
             case .oneAPI: []
             case .afterAction(let operation, _, let next, let forbidden): [operation] + next + forbidden
+            case .platformServicesEnabled(let operations, let configuration): operations + [configuration]
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
             case .logoutOfProfile(let operations, let profiles), .afterAProfile(let operations, let profiles):
                 operations + profiles
@@ -152,12 +157,12 @@ extension Rule.Check: Decodable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
         case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI, requiredParameter
-        case afterAction
+        case afterAction, platformServicesEnabled
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
-        case signIn, field, profiles, parameter, actions, next, forbidden
+        case signIn, field, profiles, parameter, actions, next, forbidden, configuration
     }
 
     public init(from decoder: any Decoder) throws {
@@ -202,6 +207,8 @@ extension Rule.Check: Decodable {
             self = .afterAction(
                 operation: try text(.operation), actions: try list(.actions), next: try list(.next),
                 forbidden: try list(.forbidden))
+        case .platformServicesEnabled:
+            self = .platformServicesEnabled(operations: try list(.operations), configuration: try text(.configuration))
         }
     }
 }

@@ -52,7 +52,7 @@ enum Clients {
                 body: "grant_type=client_credentials&client_id=c&client_secret=s",
                 answer: #"{"access_token":"t","expires_in":86400}"#),
             call("GET", "/api/v2/APP/profiles", at: 1, answer: #"{"profiles":{}}"#, partner: true),
-            call("GET", "/api/v2/APP/configuration", at: 2),
+            configuration(boarding: "SUPPORTED"),
             ssoSession(answering: "partner_profile"),
             call(
                 "POST", "/api/v2/APP/profiles/sso/Apple", at: 4, body: "SAMLResponse=\(saml.formEncoded)",
@@ -71,6 +71,17 @@ enum Clients {
             call("GET", "/api/v2/APP/profiles/code/ABC", at: 21, answer: #"{"profiles":{"Cascade":{}}}"#),
             call("POST", "/api/v2/APP/decisions/authorize/Cascade", at: 22, body: #"{"resources":["a"]}"#),
         ])
+    }
+
+    /// `GET /configuration` at 2 s: Cascade (the framework's `p.cascade`) with platform services
+    /// and `boarding`, Juniper without.
+    static func configuration(boarding: String) -> Exchange {
+        call(
+            "GET", "/api/v2/APP/configuration", at: 2,
+            answer: """
+                {"requestor":{"id":"APP","mvpds":[{"id":"Cascade","platformMappingId":"p.cascade",\
+                "enablePlatformServices":true,"boardingStatus":"\(boarding)"},{"id":"Juniper"}]}}
+                """)
     }
 
     /// `POST /sessions/sso/Apple` at 3 s, answered with `action` (the partner profile flow, a
@@ -177,10 +188,13 @@ enum Clients {
                 requestHeaders: $0.requestHeaders, status: 200)
         },
         "HEADER-CONTENT-TYPE": without("Content-Type", at: 7, in: goodV2),
+        // Cascade is in Apple's picker only, yet the app starts the partner flow for it.
+        "V2-SSO-PLATFORM-SERVICES": replacing(4, in: goodV2) { _ in configuration(boarding: "PICKER").with(number: 4) },
         // A profile exists, yet the app goes on to the partner profile call.
         "V2-SSO-AUTHORIZE-DIRECT": replacing(5, in: goodV2) { _ in ssoSession(answering: "authorize").with(number: 5) },
         // A fallback to the basic flow, yet the app goes on to the partner profile call.
-        "V2-SSO-FALLBACK-SESSION": replacing(5, in: goodV2) { _ in ssoSession(answering: "authenticate").with(number: 5) },
+        "V2-SSO-FALLBACK-SESSION": replacing(5, in: goodV2) { _ in ssoSession(answering: "authenticate").with(number: 5)
+        },
         "POLL-INTERVAL": replacing(12, in: goodV2) { $0.at(seconds: 13) },
         "POLL-RETRY-AFTER": replacing(13, in: goodV2) { $0.at(seconds: 19) },
         "POLL-STOP": numbered(goodV2 + [goodV2[12].at(seconds: 26)]),
