@@ -72,6 +72,8 @@ enum Checks {
             breaches = afterAction(operation, actions, next, forbidden, calls)
         case .platformServicesEnabled(let operations, let configuration):
             breaches = withoutPlatformServices(operations, configuration, calls)
+        case .configuredMVPD(let operations, let configuration):
+            breaches = unknownMVPDs(operations, configuration, calls)
         case .requiredParameter(let operations, let parameter):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 parameterValue(parameter, of: call.exchange)?.isEmpty == false
@@ -245,12 +247,12 @@ enum Checks {
     private static func withoutPlatformServices(_ operations: [String], _ configuration: String, _ calls: [Call])
         -> [([Int], String)]
     {
-        var mvpds: [[String: Any]]?
+        var mvpds: [ConfiguredMVPD]?
         var configurationCall = 0
         var breaches: [([Int], String)] = []
         for call in calls {
-            if call.name == configuration, let answer = call.exchange.responseObject {
-                mvpds = (answer["requestor"] as? [String: Any])?["mvpds"] as? [[String: Any]]
+            if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
+                mvpds = listed
                 configurationCall = call.exchange.number
             }
             guard operations.contains(call.name), let mvpds,
@@ -258,10 +260,8 @@ enum Checks {
                     call.exchange.requestHeader("AP-Partner-Framework-Status")),
                 let provider = status.frameworkProviderInfo.id, !provider.isEmpty
             else { continue }
-            let enabled = mvpds.contains { mvpd in
-                (mvpd["platformMappingId"] as? String ?? mvpd["id"] as? String) == provider
-                    && mvpd["enablePlatformServices"] as? Bool == true
-                    && mvpd["boardingStatus"] as? String == "SUPPORTED"
+            let enabled = mvpds.contains {
+                ($0.platformMappingId ?? $0.id) == provider && $0.supportsPlatformSingleSignOn
             }
             if !enabled {
                 breaches.append(
@@ -271,6 +271,36 @@ enum Checks {
                             + " does not list with enablePlatformServices and boardingStatus SUPPORTED."
                     ))
             }
+        }
+        return breaches
+    }
+
+    /// Calls whose MVPD (the path's last segment) is no `id` of the configuration the client
+    /// last read: often the framework's provider id, its `platformMappingId`, passed on as is.
+    private static func unknownMVPDs(_ operations: [String], _ configuration: String, _ calls: [Call])
+        -> [([Int], String)]
+    {
+        var mvpds: [ConfiguredMVPD]?
+        var configurationCall = 0
+        var breaches: [([Int], String)] = []
+        for call in calls {
+            if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
+                mvpds = listed
+                configurationCall = call.exchange.number
+            }
+            guard operations.contains(call.name), let mvpds,
+                let segment = call.exchange.path.split(separator: "/").last,
+                case let mvpd = String(segment).removingPercentEncoding ?? String(segment),
+                !mvpds.contains(where: { $0.id == mvpd })
+            else { continue }
+            let mapped = mvpds.first { $0.platformMappingId == mvpd }.map {
+                ", but the platformMappingId of \($0.id)"
+            }
+            breaches.append(
+                (
+                    [configurationCall, call.exchange.number],
+                    "\(call.label) names MVPD \(mvpd), no id of the configuration (#\(configurationCall))\(mapped ?? "")."
+                ))
         }
         return breaches
     }

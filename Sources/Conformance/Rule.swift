@@ -72,6 +72,9 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// A call of `operations` names (in its partner status) a provider that the last
         /// `configuration` answer lists with `enablePlatformServices` and boarding `SUPPORTED`.
         case platformServicesEnabled(operations: [String], configuration: String)
+        /// A call of `operations` names (as its path's last segment) an MVPD `id` of the last
+        /// `configuration` answer.
+        case configuredMVPD(operations: [String], configuration: String)
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -87,7 +90,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         var readsAnswers: Bool {
             switch self {
             case .tokenReuse, .pollingStops, .afterLogout, .logoutOfProfile, .afterAProfile, .refreshOnce, .afterAction,
-                .platformServicesEnabled:
+                .platformServicesEnabled, .configuredMVPD:
                 true
             case .requiredHeader(_, _, _, let condition): condition != nil
             default: false
@@ -108,7 +111,9 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
             case .before(let first, let then): first + then
             case .oneAPI: []
             case .afterAction(let operation, _, let next, let forbidden): [operation] + next + forbidden
-            case .platformServicesEnabled(let operations, let configuration): operations + [configuration]
+            case .platformServicesEnabled(let operations, let configuration),
+                .configuredMVPD(let operations, let configuration):
+                operations + [configuration]
             case .afterLogout(let operations, let logout, let signIn): operations + logout + signIn
             case .logoutOfProfile(let operations, let profiles), .afterAProfile(let operations, let profiles):
                 operations + profiles
@@ -157,7 +162,7 @@ extension Rule.Check: Decodable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
         case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI, requiredParameter
-        case afterAction, platformServicesEnabled
+        case afterAction, platformServicesEnabled, configuredMVPD
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -209,6 +214,8 @@ extension Rule.Check: Decodable {
                 forbidden: try list(.forbidden))
         case .platformServicesEnabled:
             self = .platformServicesEnabled(operations: try list(.operations), configuration: try text(.configuration))
+        case .configuredMVPD:
+            self = .configuredMVPD(operations: try list(.operations), configuration: try text(.configuration))
         }
     }
 }

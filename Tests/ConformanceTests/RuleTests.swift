@@ -98,7 +98,7 @@ enum Clients {
         let agent = [("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")]
         return numbered([
             call("GET", "/api/v1/checkauthn?requestor=APP&deviceId=d1", at: 0, status: 403, headers: agent),
-            call("GET", "/api/v1/config/APP", at: 1, headers: agent),
+            call("GET", "/api/v1/config/APP", at: 1, headers: agent, answer: v1Configuration),
             call("GET", "/api/v1/APP/profile-requests/Cascade?deviceId=d1", at: 2, headers: agent),
             call(
                 "POST", "/api/v1/tokens/authn", at: 3, status: 204, headers: agent,
@@ -107,6 +107,16 @@ enum Clients {
             call("GET", "/api/v1/authorize?requestor=APP&deviceId=d1&resource=a", at: 5, headers: agent),
         ])
     }
+
+    /// REST API V1's MVPD list as XML: Cascade, which the framework calls `p.cascade`.
+    static let v1Configuration = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <config><requestor><id>APP</id><mvpds>
+          <mvpd><boardingStatus>SUPPORTED</boardingStatus><enablePlatformServices>true</enablePlatformServices>\
+        <id>Cascade</id><platformMappingId>p.cascade</platformMappingId></mvpd>
+          <mvpd><id>Juniper</id></mvpd>
+        </mvpds></requestor></config>
+        """
 
     static func numbered(_ exchanges: [Exchange]) -> [Exchange] {
         exchanges.enumerated().map { index, exchange in exchange.with(number: index + 1) }
@@ -171,6 +181,13 @@ enum Clients {
         "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
         "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.number != 1 }),
         "V1-ORDER-CONFIGURATION-FIRST": numbered(goodV1.filter { $0.number != 2 }),
+        // The framework's provider id passed on as the MVPD.
+        "V1-PROFILE-REQUEST-MVPD-ID": replacing(3, in: goodV1) {
+            Exchange(
+                number: 3, startedAt: $0.startedAt, method: "GET",
+                url: "https://sp.auth.adobe.com/api/v1/APP/profile-requests/p.cascade?deviceId=d1",
+                requestHeaders: $0.requestHeaders, status: 200)
+        },
         "V1-ORDER-PROFILE-REQUEST-FIRST": numbered(goodV1.filter { $0.number != 3 }),
         "V1-ORDER-AUTHORIZE-FIRST": numbered(
             goodV1 + [
