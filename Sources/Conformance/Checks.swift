@@ -374,18 +374,29 @@ enum Checks {
     private static func polls(_ operations: [String], _ calls: [Call]) -> [String: [Call]] {
         var series: [String: [Call]] = [:]
         var pendingV1Code: String?
+        // REST API V1 polls the token of a code: after the 200, token checks that follow one
+        // another at once are more polls of that code; one after another call is a new check.
+        var answeredV1Code: String?
+        var previous: String?
         for call in calls {
+            defer { previous = call.name }
             if call.name == "v1.regcode.create" {
                 pendingV1Code = call.exchange.responseObject?["code"] as? String ?? "#\(call.exchange.number)"
+                answeredV1Code = nil
             }
             guard operations.contains(call.name) else { continue }
             switch call.name {
             case "profiles.code":
                 series[String(call.exchange.path.split(separator: "/").last ?? ""), default: []].append(call)
             case "v1.tokens.authn":
-                guard let code = pendingV1Code else { continue }
-                series[code, default: []].append(call)
-                if call.exchange.status == 200 { pendingV1Code = nil }
+                if let code = pendingV1Code {
+                    series[code, default: []].append(call)
+                    if call.exchange.status == 200 { (pendingV1Code, answeredV1Code) = (nil, code) }
+                } else if let code = answeredV1Code, previous == call.name {
+                    series[code, default: []].append(call)
+                } else {
+                    answeredV1Code = nil
+                }
             default:
                 series[call.name, default: []].append(call)
             }
@@ -425,12 +436,12 @@ enum Checks {
     private static func pollsAfterTheEnd(_ operations: [String], _ calls: [Call]) -> [([Int], String)] {
         let expiries = codeExpiries(calls)
         return polls(operations, calls).compactMap { code, series -> ([Int], String)? in
-            if let done = series.firstIndex(where: { provesAProfile($0.exchange) }), done + 1 < series.count {
+            if let done = series.firstIndex(where: ended), done + 1 < series.count {
                 let after = series[(done + 1)...]
                 return (
                     [series[done].exchange.number] + after.map(\.exchange.number),
                     "\(after.first!.label) and \(after.count - 1) more poll\(after.count == 2 ? "" : "s") come after "
-                        + "#\(series[done].exchange.number) returned the profile."
+                        + "#\(series[done].exchange.number) returned the \(series[done].name == "v1.tokens.authn" ? "token" : "profile")."
                 )
             }
             guard let expiry = expiries[code] else { return nil }
@@ -443,13 +454,20 @@ enum Checks {
         }.sorted { $0.0.first! < $1.0.first! }
     }
 
-    /// Each code's `notAfter`, from the sessions answers that gave it.
+    /// Whether a poll ended its series: a profile returned (REST API V2), a token (V1's 200).
+    private static func ended(_ poll: Call) -> Bool {
+        poll.name == "v1.tokens.authn" ? poll.exchange.status == 200 : provesAProfile(poll.exchange)
+    }
+
+    /// Each code's end, from the answers that gave it: REST API V2's `notAfter`, V1's `expires`.
     private static func codeExpiries(_ calls: [Call]) -> [String: Int64] {
         var expiries: [String: Int64] = [:]
-        for call in calls where call.name.hasPrefix("sessions.") || call.name == "sso.sessions" {
+        for call in calls
+        where call.name.hasPrefix("sessions.") || call.name == "sso.sessions" || call.name == "v1.regcode.create" {
             guard let object = call.exchange.responseObject, let code = object["code"] as? String else { continue }
-            let notAfter = (object["notAfter"] as? String).flatMap { Int64($0) } ?? wholeNumber(object["notAfter"])
-            if let notAfter { expiries[code] = notAfter }
+            let field = call.name == "v1.regcode.create" ? "expires" : "notAfter"
+            let end = (object[field] as? String).flatMap { Int64($0) } ?? wholeNumber(object[field])
+            if let end { expiries[code] = end }
         }
         return expiries
     }

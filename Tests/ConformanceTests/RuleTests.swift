@@ -315,6 +315,32 @@ extension String {
         #expect(Audit.run(named).flatMap(\.findings).map(\.rule.id) == ["ONE-API-PER-CLIENT"])
     }
 
+    /// REST API V1 on a TV: a registration code, then its token polled until the 200.
+    @Test func aV1PollAfterTheTokenCameIsFoundAndALaterCheckIsNot() {
+        let agent = [("User-Agent", "OrbitTV/1.0 (AppleTV; tvOS 18.0) CFNetwork Darwin")]
+        func poll(_ seconds: Double, _ status: Int) -> Exchange {
+            Clients.call(
+                "GET", "/api/v1/tokens/authn?requestor=APP&deviceId=d1", at: seconds, status: status, headers: agent)
+        }
+        let start = Clients.start
+        let polling = [
+            Clients.call("GET", "/api/v1/checkauthn?requestor=APP&deviceId=d1", at: 0, status: 403, headers: agent),
+            Clients.call(
+                "POST", "/reggie/v1/APP/regcode?deviceId=d1", at: 1, status: 201, headers: agent,
+                answer: #"{"code":"ABC1234","expires":\#(start + 60_000)}"#),
+            poll(5, 404), poll(10, 200),
+        ]
+        func findings(_ exchanges: [Exchange]) -> [String] {
+            Audit.run(Clients.numbered(exchanges)).flatMap(\.findings).map { "\($0.rule.id) \($0.exchanges)" }
+        }
+        #expect(findings(polling) == [])
+        #expect(findings(polling + [poll(15, 200)]) == ["POLL-STOP [4, 5]"])
+        let later = Clients.call(
+            "GET", "/api/v1/authorize?requestor=APP&deviceId=d1&resource=a", at: 12, headers: agent)
+        #expect(findings(polling + [later, poll(15, 200)]) == [], "a check after another call is no poll")
+        #expect(findings(Array(polling.prefix(3)) + [poll(65, 404)]) == ["POLL-STOP [4]"], "after the code's expires")
+    }
+
     @Test func clientsThatFollowTheCookbooksHaveNoFinding() {
         for client in [Clients.goodV2, Clients.goodV1] {
             let audits = Audit.run(client)
