@@ -74,6 +74,11 @@ enum Checks {
             breaches = withoutPlatformServices(operations, configuration, calls)
         case .configuredMVPD(let operations, let configuration):
             breaches = unknownMVPDs(operations, configuration, calls)
+        case .notOnPlatform(let operations, let platforms):
+            breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
+                guard let platform = platform(of: call, among: calls), platforms.contains(platform) else { return nil }
+                return ([call.exchange.number], "\(call.label) comes from \(platform).")
+            }
         case .requiredParameter(let operations, let parameter):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 parameterValue(parameter, of: call.exchange)?.isEmpty == false
@@ -303,6 +308,24 @@ enum Checks {
                 ))
         }
         return breaches
+    }
+
+    /// The device's OS: the `osName` of the `X-Device-Info` the call (or, failing it, the
+    /// client's nearest call before it) sent, else what its `User-Agent` names.
+    static func platform(of call: Call, among calls: [Call]) -> String? {
+        let upToIt = calls.prefix { $0.exchange.number != call.exchange.number } + [call]
+        for exchange in upToIt.reversed().map(\.exchange) {
+            if case .success(let info) = DeviceInfo.parse(exchange.requestHeader("X-Device-Info")) {
+                return info.osName
+            }
+        }
+        for exchange in upToIt.reversed().map(\.exchange) {
+            let agent = exchange.requestHeader("User-Agent") ?? ""
+            if agent.contains("iPad") { return "iPadOS" }
+            if agent.contains("iPhone") || agent.contains("iOS") { return "iOS" }
+            if agent.contains("AppleTV") || agent.contains("Apple TV") || agent.contains("tvOS") { return "tvOS" }
+        }
+        return nil
     }
 
     /// A request's parameter, from its query, its form or its JSON body, as text.

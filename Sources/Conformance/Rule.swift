@@ -75,6 +75,9 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         /// A call of `operations` names (as its path's last segment) an MVPD `id` of the last
         /// `configuration` answer.
         case configuredMVPD(operations: [String], configuration: String)
+        /// No call of `operations` from a device of `platforms` (its `X-Device-Info` `osName`, or
+        /// else its `User-Agent`).
+        case notOnPlatform(operations: [String], platforms: [String])
 
         /// Whether the check needs a client's calls from its first one: a call "before" may simply
         /// be missing from a shortened history.
@@ -101,7 +104,7 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
         var operations: [String] {
             switch self {
             case .requiredHeader(let operations, _, _, _), .pollingInterval(let operations, _),
-                .requiredParameter(let operations, _),
+                .requiredParameter(let operations, _), .notOnPlatform(let operations, _),
                 .retryAfter(let operations), .pollingStops(let operations), .resourceLimit(let operations, _),
                 .samlEncodedOnce(let operations, _):
                 operations
@@ -162,12 +165,12 @@ extension Rule.Check: Decodable {
         case requiredHeader, once, tokenReuse, renewAfterRefusal, before, pollingInterval, retryAfter, pollingStops,
             resourceLimit
         case afterLogout, logoutOfProfile, samlEncodedOnce, afterAProfile, refreshOnce, oneAPI, requiredParameter
-        case afterAction, platformServicesEnabled, configuredMVPD
+        case afterAction, platformServicesEnabled, configuredMVPD, notOnPlatform
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, operations, operation, header, format, when, first, then, minimumSeconds, maximum, logout
-        case signIn, field, profiles, parameter, actions, next, forbidden, configuration
+        case signIn, field, profiles, parameter, actions, next, forbidden, configuration, platforms
     }
 
     public init(from decoder: any Decoder) throws {
@@ -216,6 +219,7 @@ extension Rule.Check: Decodable {
             self = .platformServicesEnabled(operations: try list(.operations), configuration: try text(.configuration))
         case .configuredMVPD:
             self = .configuredMVPD(operations: try list(.operations), configuration: try text(.configuration))
+        case .notOnPlatform: self = .notOnPlatform(operations: try list(.operations), platforms: try list(.platforms))
         }
     }
 }

@@ -105,6 +105,9 @@ enum Clients {
                 body: "requestor=APP&deviceId=d1&SAMLResponse=\(saml.formEncoded)"),
             call("GET", "/api/v1/tokens/authn?requestor=APP&deviceId=d1", at: 4, headers: agent),
             call("GET", "/api/v1/authorize?requestor=APP&deviceId=d1&resource=a", at: 5, headers: agent),
+            call("GET", "/api/v1/tokens/usermetadata?requestor=APP&deviceId=d1", at: 6, headers: agent),
+            // On an iPhone, the logout page in a web view.
+            call("GET", "/api/v1/logout?requestor=APP&deviceId=d1&redirect_url=r", at: 7, status: 302, headers: agent),
         ])
     }
 
@@ -181,6 +184,13 @@ enum Clients {
         "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
         "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.number != 1 }),
         "V1-ORDER-CONFIGURATION-FIRST": numbered(goodV1.filter { $0.number != 2 }),
+        "V1-LOGOUT-TOKEN-SOURCE-FIRST": numbered(goodV1.filter { $0.number != 7 }),
+        "V1-LOGOUT-WEB-VIEW-ON-IOS": replacing(8, in: goodV1) {
+            Exchange(
+                number: 8, startedAt: $0.startedAt, method: "DELETE",
+                url: "https://api.auth.adobe.com/api/v1/logout?requestor=APP&deviceId=d1",
+                requestHeaders: $0.requestHeaders, status: 204)
+        },
         // The framework's provider id passed on as the MVPD.
         "V1-PROFILE-REQUEST-MVPD-ID": replacing(3, in: goodV1) {
             Exchange(
@@ -419,7 +429,7 @@ extension String {
         let audit = try #require(Audit.run(Clients.goodV2).first)
         #expect(audit.steps == ["A.1", "A.3", "B.3", "C.1", "C.5", "C.12", "D.3", "D.7", "E.1", "BA.1", "BA.3", "D.7"])
         let v1 = try #require(Audit.run(Clients.goodV1).first)
-        #expect(v1.steps == ["1", "3", "6", "8", "1", "11"])
+        #expect(v1.steps == ["1", "3", "6", "8", "1", "11", "L.1", "L.2"])
         // Registration alone: REST API V2's steps, where seed 002 describes it.
         let registration = try #require(Audit.run(Array(Clients.goodV2.prefix(2))).first)
         #expect((registration.integration, registration.steps) == ("dcr", ["A.1", "A.3"]))
