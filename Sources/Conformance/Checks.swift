@@ -246,38 +246,43 @@ enum Checks {
         }
     }
 
+    /// Each call of `operations` with the MVPDs of the last `configuration` answer before it
+    /// that the file kept readable, and that answer's number; calls with none before them are
+    /// left out (the order rules speak of those).
+    private static func withConfiguration(_ operations: [String], _ configuration: String, _ calls: [Call])
+        -> [(call: Call, mvpds: [ConfiguredMVPD], configuration: Int)]
+    {
+        var last: (mvpds: [ConfiguredMVPD], number: Int)?
+        var asked: [(call: Call, mvpds: [ConfiguredMVPD], configuration: Int)] = []
+        for call in calls {
+            if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
+                last = (listed, call.exchange.number)
+            }
+            if operations.contains(call.name), let last { asked.append((call, last.mvpds, last.number)) }
+        }
+        return asked
+    }
+
     /// Partner calls for a provider the configuration the client last read does not enable for
-    /// single sign-on. A call without a readable provider, or without a configuration answer in
-    /// the file before it, is other rules' business.
+    /// single sign-on. A call without a readable provider is other rules' business.
     private static func withoutPlatformServices(_ operations: [String], _ configuration: String, _ calls: [Call])
         -> [([Int], String)]
     {
-        var mvpds: [ConfiguredMVPD]?
-        var configurationCall = 0
-        var breaches: [([Int], String)] = []
-        for call in calls {
-            if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
-                mvpds = listed
-                configurationCall = call.exchange.number
-            }
-            guard operations.contains(call.name), let mvpds,
+        withConfiguration(operations, configuration, calls).compactMap { call, mvpds, read in
+            guard
                 case .success(let status) = PartnerFrameworkStatus.parse(
                     call.exchange.requestHeader("AP-Partner-Framework-Status")),
-                let provider = status.frameworkProviderInfo.id, !provider.isEmpty
-            else { continue }
-            let enabled = mvpds.contains {
-                ($0.platformMappingId ?? $0.id) == provider && $0.supportsPlatformSingleSignOn
-            }
-            if !enabled {
-                breaches.append(
-                    (
-                        [configurationCall, call.exchange.number],
-                        "\(call.label) is for provider \(provider), which the configuration (#\(configurationCall))"
-                            + " does not list with enablePlatformServices and boardingStatus SUPPORTED."
-                    ))
-            }
+                let provider = status.frameworkProviderInfo.id, !provider.isEmpty,
+                !mvpds.contains(where: {
+                    ($0.platformMappingId ?? $0.id) == provider && $0.supportsPlatformSingleSignOn
+                })
+            else { return nil }
+            return (
+                [read, call.exchange.number],
+                "\(call.label) is for provider \(provider), which the configuration (#\(read))"
+                    + " does not list with enablePlatformServices and boardingStatus SUPPORTED."
+            )
         }
-        return breaches
     }
 
     /// Calls whose MVPD (the path's last segment) is no `id` of the configuration the client
@@ -285,29 +290,17 @@ enum Checks {
     private static func unknownMVPDs(_ operations: [String], _ configuration: String, _ calls: [Call])
         -> [([Int], String)]
     {
-        var mvpds: [ConfiguredMVPD]?
-        var configurationCall = 0
-        var breaches: [([Int], String)] = []
-        for call in calls {
-            if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
-                mvpds = listed
-                configurationCall = call.exchange.number
-            }
-            guard operations.contains(call.name), let mvpds,
-                let segment = call.exchange.path.split(separator: "/").last,
+        withConfiguration(operations, configuration, calls).compactMap { call, mvpds, read in
+            guard let segment = call.exchange.path.split(separator: "/").last,
                 case let mvpd = String(segment).removingPercentEncoding ?? String(segment),
                 !mvpds.contains(where: { $0.id == mvpd })
-            else { continue }
-            let mapped = mvpds.first { $0.platformMappingId == mvpd }.map {
-                ", but the platformMappingId of \($0.id)"
-            }
-            breaches.append(
-                (
-                    [configurationCall, call.exchange.number],
-                    "\(call.label) names MVPD \(mvpd), no id of the configuration (#\(configurationCall))\(mapped ?? "")."
-                ))
+            else { return nil }
+            let mapped = mvpds.first { $0.platformMappingId == mvpd }.map { ", but the platformMappingId of \($0.id)" }
+            return (
+                [read, call.exchange.number],
+                "\(call.label) names MVPD \(mvpd), no id of the configuration (#\(read))\(mapped ?? "")."
+            )
         }
-        return breaches
     }
 
     /// The device's OS: the `osName` of the `X-Device-Info` the call (or, failing it, the
