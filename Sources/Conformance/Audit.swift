@@ -33,7 +33,8 @@ public struct ClientAudit: Sendable, Equatable {
     /// The call's step in the client's integration. Registration alone names no integration
     /// yet: its steps are REST API V2's (A.1–A.4), where seed 002 describes it.
     public func step(of call: Call) -> String? {
-        call.operation.steps[integration] ?? (integration == "dcr" ? call.operation.steps["rest-v2"] : nil)
+        // A call of the other API (a client that mixes them) keeps that API's step.
+        call.operation.steps[integration] ?? call.operation.steps[integration == "dcr" ? "rest-v2" : call.operation.api]
     }
 
     public var worstSeverity: Rule.Severity? { findings.map(\.rule.severity).min() }

@@ -312,6 +312,7 @@ extension String {
         let mixed = try #require(Clients.breaking["ONE-API-PER-CLIENT"])
         let audits = Audit.run(mixed)
         #expect(audits.map(\.client) == ["\(Clients.device) + d1"])
+        #expect(audits.first?.steps.suffix(2) == ["D.7", "11"], "the V1 call keeps V1's step")
         let redacted = mixed.map { exchange in
             exchange.with(
                 headers: exchange.requestHeaders.map {
