@@ -140,6 +140,12 @@ import Testing
             #expect(
                 try await harness.send(.get, "/__tvsim/journal?after=1&limit=2").decode([JournalEntry].self).map(\.id)
                     == [2, 3])
+            // A number that is none, or out of range, is refused by name, not read as a default.
+            for query in ["after=-1", "after=99999999999999999999", "limit=0", "limit=ten", "after=1.5"] {
+                let refused = try await harness.send(.get, "/__tvsim/journal?\(query)")
+                #expect(refused.status == 400, "\(query)")
+                #expect(refused.text.contains("invalid_parameter"), "\(query): \(refused.text)")
+            }
             #expect(try await harness.send(.delete, "/__tvsim/faults").status == 204)
             #expect(try await app.get("/profiles").status == 200)
         }

@@ -171,14 +171,14 @@ struct AdminRoutes {
     /// with `format=har` the clients' calls (the admin API's own left out) as a HAR 1.2 file, the
     /// whole journal unless `limit` says, for `tvsim audit`, Chrome or Charles to open.
     private func journal(_ request: IncomingRequest) throws -> MockResponse {
-        let after = request.query["after"].flatMap(Int.init) ?? 0
-        let limit = request.query["limit"].flatMap(Int.init)
+        let after = try count("after", in: request, from: 0) ?? 0
+        let limit = try count("limit", in: request, from: 1)
         switch request.query["format"] ?? "json" {
         case "json":
-            return Reply.json(backend.journalEntries(after: after, limit: max(1, limit ?? 100)))
+            return Reply.json(backend.journalEntries(after: after, limit: limit ?? 100))
         case "har":
             let origin = "http://\(request.authority ?? "127.0.0.1")"
-            let calls = backend.journalEntries(after: after, limit: max(1, limit ?? .max))
+            let calls = backend.journalEntries(after: after, limit: limit ?? .max)
                 .filter { !$0.uri.hasPrefix("/__tvsim") }
                 .map { HTTPExchange(journal: $0, origin: origin) }
             let run = HARDocument.Run(id: "tvsim-serve", title: "tvsim serve at \(origin)", exchanges: calls)
@@ -192,6 +192,19 @@ struct AdminRoutes {
                     message: "The journal comes as format=json or format=har, not '\(other)'.", field: "format"),
                 status: 400)
         }
+    }
+
+    /// A whole-number query parameter of at least `minimum`, or nil when absent; anything else
+    /// is refused by name rather than read as a default.
+    private func count(_ name: String, in request: IncomingRequest, from minimum: Int) throws -> Int? {
+        guard let text = request.query[name] else { return nil }
+        guard let value = Int(text), value >= minimum else {
+            throw AdminFailure(
+                Message(
+                    error: "invalid_parameter",
+                    message: "'\(name)' is a whole number from \(minimum) to \(Int.max), not '\(text)'.", field: name))
+        }
+        return value
     }
 
     /// Decodes an admin body. Positions are reported only for what the caller sent; a patched
