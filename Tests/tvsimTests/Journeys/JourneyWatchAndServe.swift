@@ -11,12 +11,16 @@ import Testing
 /// The mock back end for an outside app: `tvsim watch` and `tvsim serve`, each driven by the
 /// README's curl calls as a reader would paste them.
 @Suite(.needs(.tmux, .curl, .jq)) struct JourneyWatchAndServe {
-    /// The README's `sh` blocks that talk to `$BASE`, as one bash script against `base`.
+    /// The README's `sh` blocks that talk to `$BASE`, as one bash script against `base`, run in a
+    /// scratch directory.
     static func readmeScript(base: Substring, keeping: (String) -> Bool = { _ in true }) throws -> String {
         let readme = try String(
             contentsOf: DocumentationTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = DocumentationTests.shellBlocks(in: readme).filter { $0.contains("$BASE") }.filter(keeping)
-        return "set -eu\nBASE=\(base)\n"
+        // In a scratch directory of its own: an example that saves a file (`-o serve.har`) must
+        // not save it in the checkout.
+        let scratch = #"scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT; cd "$scratch""#
+        return "set -eu\n\(scratch)\nBASE=\(base)\n"
             + blocks.joined(separator: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("BASE=") }
             .joined(separator: "\n")
