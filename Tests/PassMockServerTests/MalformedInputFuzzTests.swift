@@ -78,7 +78,7 @@ import Testing
             for index in 0..<max(routes.count, MalformedInputFuzzTests.budget / 6) {
                 let request = generator.request(for: routes[index % routes.count])
                 let oversized = index % 10 == 0
-                let status = try RawHTTP.exchange(port: port, Self.chunked(request, oversized: oversized))
+                let status = try await RawHTTP.answer(port: port, Self.chunked(request, oversized: oversized))
                 if status == 0 || status >= 500 {
                     problems.append(
                         "\(request.method) \(request.uri) chunked\(oversized ? ", oversized" : ""): \(status)")
@@ -114,6 +114,15 @@ import Testing
 
 /// One request on its own loopback connection, byte for byte.
 enum RawHTTP {
+    /// `exchange` on a thread of its own. Its socket calls block; on one of the test process's
+    /// few cooperative threads they would starve the in-process server they wait for whenever
+    /// other tests hold the rest, and the wait would end in the timeout, not an answer.
+    static func answer(port: Int, _ bytes: [UInt8]) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try exchange(port: port, bytes) }) }
+        }
+    }
+
     /// The answer's status, or 0 when the connection ended without one.
     static func exchange(port: Int, _ bytes: [UInt8]) throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
