@@ -180,35 +180,48 @@ public enum Audit {
         return joinedByCredentials(order.map { ($0, groups[$0]!) })
     }
 
-    /// Joins the groups of one page that share a registered client or an access token: one app
-    /// calling REST API V1 with a `deviceId` and REST API V2 with `AP-Device-Identifier` is still
-    /// one client. The joined client is named by both identifiers.
+    /// Joins, on one page, a group named by REST API V1's `deviceId` to the group named by
+    /// `AP-Device-Identifier` that shares its credentials (a registered client or an access
+    /// token): one app calling both APIs is one client, named by both identifiers. Groups of one
+    /// kind are never joined: a test bench or a workshop may share one registration among many
+    /// devices. Where several `AP-Device-Identifier` groups share them, the one whose fingerprint
+    /// is the `deviceId` is chosen, or none.
     static func joinedByCredentials(_ groups: [(String, [Exchange])]) -> [(String, [Exchange])] {
-        var owner: [String: Int] = [:]
-        var into = Array(groups.indices)
-        func root(_ index: Int) -> Int { into[index] == index ? index : root(into[index]) }
-        for (index, group) in groups.enumerated() {
-            for credential in credentials(of: group.1) {
-                let key = "\(group.1.first?.page ?? "") \(credential)"
-                if let other = owner[key] {
-                    let (a, b) = (root(other), root(index))
-                    if a != b { into[max(a, b)] = min(a, b) }
-                } else {
-                    owner[key] = index
+        let named = groups.map { _, exchanges in
+            exchanges.contains { $0.requestHeader("AP-Device-Identifier")?.isEmpty == false }
+        }
+        let credentialsOf = groups.map { credentials(of: $0.1) }
+        var joinedInto: [Int: Int] = [:]
+        for v1 in groups.indices where !named[v1] && !credentialsOf[v1].isEmpty {
+            let page = groups[v1].1.first?.page
+            let candidates = groups.indices.filter {
+                named[$0] && groups[$0].1.first?.page == page && !credentialsOf[$0].isDisjoint(with: credentialsOf[v1])
+            }
+            let devices = Set(groups[v1].1.compactMap(deviceIdentifier))
+            let chosen =
+                candidates.count == 1
+                ? candidates.first
+                : candidates.first { index in
+                    groups[index].1.contains { exchange in
+                        let identifier = exchange.requestHeader("AP-Device-Identifier")
+                        let encoded = identifier?.split(separator: " ").last.map(String.init)
+                        return encoded.flatMap(Base64.decode).map {
+                            devices.contains(String(decoding: $0, as: UTF8.self))
+                        }
+                            ?? false
+                    }
                 }
-            }
+            if let chosen { joinedInto[v1] = chosen }
         }
-        var joined: [Int: (String, [Exchange])] = [:]
-        for index in groups.indices {
-            let top = root(index)
-            if let (name, exchanges) = joined[top] {
-                joined[top] = ("\(name) + \(groups[index].0)", exchanges + groups[index].1)
-            } else {
-                joined[top] = groups[index]
+        return groups.indices.compactMap { index -> (String, [Exchange])? in
+            guard joinedInto[index] == nil else { return nil }
+            let joining = groups.indices.filter { joinedInto[$0] == index }
+            guard !joining.isEmpty else { return groups[index] }
+            let name = ([groups[index].0] + joining.map { groups[$0].0 }).joined(separator: " + ")
+            let exchanges = (groups[index].1 + joining.flatMap { groups[$0].1 }).sorted {
+                ($0.startedAt, $0.number) < ($1.startedAt, $1.number)
             }
-        }
-        return groups.indices.compactMap { joined[$0] }.map { name, exchanges in
-            (name, exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) })
+            return (name, exchanges)
         }
     }
 

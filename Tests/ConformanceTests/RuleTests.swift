@@ -313,6 +313,16 @@ extension String {
         let audits = Audit.run(mixed)
         #expect(audits.map(\.client) == ["\(Clients.device) + d1"])
         #expect(audits.first?.steps.suffix(2) == ["D.7", "11"], "the V1 call keeps V1's step")
+        // Two devices of one registration (a test bench, a workshop) stay two clients.
+        let other = DeviceIdentifier(identifier: "second-device").headerValue
+        let secondDevice = Clients.goodV2.dropFirst(2).map { exchange in
+            exchange.with(
+                number: exchange.number + 100,
+                headers: exchange.requestHeaders.map {
+                    $0.name == "AP-Device-Identifier" ? Exchange.Header($0.name, other) : $0
+                })
+        }
+        #expect(Audit.run(Clients.goodV2 + secondDevice).map(\.client) == [Clients.device, other])
         let redacted = mixed.map { exchange in
             exchange.with(
                 headers: exchange.requestHeaders.map {
