@@ -123,13 +123,9 @@ extension Exchange {
 }
 
 extension Exchange {
-    /// An exchange of the mock's journal (`GET /__tvsim/journal`, `tvsim watch`).
+    /// An exchange of the mock's journal (`GET /__tvsim/journal`, `tvsim watch`), read as the
+    /// inspector reads it.
     public init(journal entry: JournalEntry) {
-        self.init(
-            number: entry.id, startedAt: entry.time, method: entry.method, url: entry.uri,
-            requestHeaders: entry.requestHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
-            requestBody: entry.requestBody, status: entry.status == 0 ? nil : entry.status,
-            responseHeaders: entry.responseHeaders.sorted { $0.key < $1.key }.map { Header($0.key, $0.value) },
-            responseBody: entry.responseBody, client: entry.client)
+        self.init(HTTPExchange(journal: entry), number: entry.id)
     }
 }
