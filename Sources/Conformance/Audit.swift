@@ -76,15 +76,10 @@ public enum Audit {
                     ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
                 })
             audit.notJudged = stripped + withoutBodies(asked, calls)
-            // The token is what ties one app's REST API V1 calls to its V2 ones.
-            if !stripped.isEmpty, let oneAPI = asked.first(where: { $0.check == .oneAPI }),
-                !audit.findings.contains(where: { $0.rule == oneAPI })
-            {
-                audit.notJudged.append(
-                    ClientAudit.NotJudged(
-                        rule: oneAPI,
-                        reason: "without Authorization in the file, nothing ties these calls to others of the same app."
-                    ))
+            if !stripped.isEmpty {
+                audit.notJudged += asked.filter { rule in
+                    rule.check.readsTheAccessToken && !audit.findings.contains { $0.rule == rule }
+                }.map { ClientAudit.NotJudged(rule: $0, reason: Self.withoutTheToken($0.check)) }
             }
             return audit
         }
@@ -121,6 +116,15 @@ public enum Audit {
             return ClientAudit.NotJudged(
                 rule: rule,
                 reason: "no call carries \(header), yet the server accepted them: the file was saved without it.")
+        }
+    }
+
+    /// Why a rule that reads the access token cannot be judged on a file saved without it.
+    static func withoutTheToken(_ check: Rule.Check) -> String {
+        switch check {
+        // The token is what ties one app's REST API V1 calls to its V2 ones.
+        case .oneAPI: "without Authorization in the file, nothing ties these calls to others of the same app."
+        default: "without Authorization in the file, a 401 cannot be told from one that refused a token."
         }
     }
 

@@ -198,11 +198,12 @@ enum Checks {
         return breaches
     }
 
-    /// Calls made with a token a 401 refused, before a new one was asked.
+    /// Calls made with a token a 401 refused, before a new one was asked. A 401 for a call that
+    /// carried no token refused none: it asks for the header, not for a new token.
     private static func noRenewal(_ operation: String, _ calls: [Call]) -> [([Int], String)] {
         var refused: Call?
         var breaches: [([Int], String)] = []
-        for call in calls {
+        for call in calls where call.name == operation || carriesAnAccessToken(call.exchange) {
             if call.name == operation {
                 refused = nil
             } else if call.operation.api != "dcr", let first = refused {
@@ -217,6 +218,10 @@ enum Checks {
             }
         }
         return breaches
+    }
+
+    static func carriesAnAccessToken(_ exchange: Exchange) -> Bool {
+        exchange.requestHeader("Authorization").map { $0.lowercased().hasPrefix("bearer ") } ?? false
     }
 
     /// A refresh token exchange the server refused as already taken: `spentRefreshTokens` names

@@ -56,9 +56,8 @@ public struct Exchange: Sendable, Equatable {
 
     /// The path, percent-encoding kept, without the query.
     public var path: String {
-        let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? url[...]
-        let fromPath = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
-        return String(fromPath.prefix { $0 != "?" && $0 != "#" })
+        let path = HTTPExchange.path(of: url)
+        return path.isEmpty ? "/" : String(path)
     }
 
     /// The query's parameters, decoded; the first of a repeated name.

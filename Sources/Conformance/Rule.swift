@@ -100,6 +100,15 @@ public struct Rule: Decodable, Sendable, Equatable, Identifiable {
             }
         }
 
+        /// Whether the check reads the access token a call carried, which a sanitized HAR
+        /// strips with `Authorization`: which calls one app made, which a 401 refused.
+        var readsTheAccessToken: Bool {
+            switch self {
+            case .renewAfterRefusal, .oneAPI: true
+            default: false
+            }
+        }
+
         /// Every operation the check names.
         var operations: [String] {
             switch self {

@@ -85,13 +85,13 @@ struct AuditHAR: AsyncParsableCommand {
     private func journalAudit(of server: String) async throws -> [ClientAudit] {
         let token = adminToken ?? ProcessInfo.processInfo.environment[AdminTokenSource.environmentVariable]
         let backend = RemoteBackend(baseURL: server, token: token, clock: SystemClock())
-        let entries: [JournalEntry]
+        let history: (entries: [JournalEntry], complete: Bool)
         do {
-            entries = try await backend.journal(after: 0, limit: .max)
+            history = try await backend.journalHistory(after: 0, limit: .max)
         } catch {
             Console.error("tvsim audit: cannot read the journal of \(server): \(error)")
             throw ExitCode(2)
         }
-        return Audit.run(entries.map(Exchange.init(journal:)), historyComplete: (entries.first?.id ?? 1) == 1)
+        return Audit.run(history.entries.map(Exchange.init(journal:)), historyComplete: history.complete)
     }
 }

@@ -372,6 +372,30 @@ extension String {
         #expect(Audit.run(Clients.goodV1).first?.integration == "rest-v1")
     }
 
+    /// A journal's URL is a path, whose query may carry a URL: the call is still recognised.
+    @Test func aPathWithAURLInItsQueryIsThatPath() {
+        let logout = Clients.call("GET", "/api/v2/APP/logout/Cascade", at: 0)
+        for url in [
+            "/api/v2/APP/logout/Cascade?redirectUrl=https://app.example/out",
+            "https://sp.auth.adobe.com/api/v2/APP/logout/Cascade?redirectUrl=https://app.example/out#x",
+        ] {
+            let exchange = Exchange(
+                number: 1, startedAt: 0, method: "GET", url: url, requestHeaders: logout.requestHeaders, status: 200)
+            #expect(exchange.path == "/api/v2/APP/logout/Cascade", "\(url)")
+        }
+        #expect(Exchange(number: 1, startedAt: 0, method: "GET", url: "https://host", status: 200).path == "/")
+    }
+
+    /// A 401 for a call that carried no token refused none: the next call is no reuse of it.
+    @Test func aRefusalOfACallWithoutATokenAsksForNoRenewal() {
+        let client = Clients.without(
+            "Authorization", at: 4,
+            in: Clients.replacing(4, in: Clients.goodV2) {
+                $0.with(status: 401)
+            })
+        #expect(Audit.run(client).flatMap(\.findings).map(\.rule.id) == ["V2-HEADER-AUTHORIZATION"])
+    }
+
     /// A User-Agent stands in for a missing X-Device-Info, never for one the service cannot read.
     @Test func anUnreadableDeviceInfoIsAFindingWhateverTheUserAgentSays() {
         let agent = ("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")

@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    /// A reset starts a whole history again, though the journal dropped entries before it; and
+    /// a logout whose `redirectUrl` is a URL is still the logout call (its query's `://` is no
+    /// scheme).
+    @Test func aResetJournalIsAWholeHistoryAndALogoutWithAURLInItsQueryIsALogout() async throws {
+        var dashboard = Dashboard.builtIn
+        // Room for what follows the reset: the reset itself, registration, token and logout.
+        dashboard.settings.limits.maxJournalEntries = 4
+        try await Harness.run(dashboard: dashboard) { harness in
+            for _ in 0..<5 { _ = try await harness.send(.get, "/api/v2/ORBIT/configuration") }
+            #expect(try await harness.send(.get, "/__tvsim/audit").decode(Document.self).complete == false)
+            _ = try await harness.send(.post, "/__tvsim/reset", headers: [("Content-Type", "application/json")])
+            let app = try await harness.app(device: "audited-device")
+            _ = try await app.get("/logout/Cascade?redirectUrl=https://orbit.tvsim.example/out")
+            let document = try await harness.send(.get, "/__tvsim/audit").decode(Document.self)
+            #expect(document.complete)
+            let client = try #require(document.clients.first { $0.client.contains(Base64.encode("audited-device")) })
+            #expect(client.steps == ["A.1", "A.3", "E.1"])
+            let journal = try await harness.send(.get, "/__tvsim/journal")
+            #expect(journal.header(JournalEntry.completeHistoryHeader) == "true")
+        }
+    }
+
     @Test func aBrowserGetsAPageInItsLanguage() async throws {
         try await Harness.run { harness in
             let app = try await harness.app(device: "audited-device")

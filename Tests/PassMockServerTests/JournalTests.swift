@@ -25,6 +25,21 @@ import Testing
         #expect(journal.entries().map(\.id) == [8])
     }
 
+    /// A history read from the journal is whole until it drops an entry, and again once cleared,
+    /// though ids go on counting.
+    @Test func theJournalSaysWhetherItHoldsEveryExchangeSinceCleared() {
+        let journal = Journal(capacity: 2)
+        _ = journal.record(Self.exchange("/1"))
+        _ = journal.record(Self.exchange("/2"))
+        #expect(journal.holdsEverySinceCleared)
+        _ = journal.record(Self.exchange("/3"))
+        #expect(!journal.holdsEverySinceCleared)
+        journal.clear()
+        #expect(journal.holdsEverySinceCleared)
+        _ = journal.record(Self.exchange("/4"))
+        #expect(journal.entries().map(\.id) == [4] && journal.holdsEverySinceCleared)
+    }
+
     @Test func secretsAreHiddenWhenRead() throws {
         let journal = Journal(capacity: 2)
         _ = journal.record(Self.exchange("/o/client/token?client_secret=s3cret", body: "password=hunter2&user=demo"))

@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import PassAPI
 
 /// Turns timeline entries into comparable calls: paths keep their shape but lose the ids that
 /// differ from integration to integration and from run to run. The requestor becomes `{sp}`, an
@@ -44,12 +45,7 @@ public struct CallNames: Sendable, Equatable {
 
     /// The path of a URL (or of a bare path) with its ids replaced.
     public func path(of url: String) -> String {
-        var path = url
-        if let scheme = path.range(of: "://") {
-            let afterHost = path[scheme.upperBound...].firstIndex(of: "/") ?? path.endIndex
-            path = String(path[afterHost...])
-        }
-        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
+        var path = String(HTTPExchange.path(of: url))
         if path.isEmpty { path = "/" }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             placeholder(forSegment: String(segment)) ?? String(segment)

@@ -58,7 +58,19 @@ public struct RemoteBackend: BackendControl {
     }
 
     public func journal(after id: Int, limit: Int) async throws(AdminError) -> [JournalEntry] {
-        try decode([JournalEntry].self, from: try await send("GET", "/__tvsim/journal?after=\(id)&limit=\(limit)"))
+        try await journalHistory(after: id, limit: limit).entries
+    }
+
+    /// The journal's entries, and whether they begin at the start of the history (since the
+    /// server started or was reset) rather than where the journal dropped its oldest.
+    public func journalHistory(after id: Int, limit: Int) async throws(AdminError)
+        -> (entries: [JournalEntry], complete: Bool)
+    {
+        let response = try await exchange("GET", "/__tvsim/journal?after=\(id)&limit=\(limit)")
+        let entries = try decode([JournalEntry].self, from: response.body)
+        // A server that does not say: complete when the first entry it ever kept is there.
+        let complete = response.header(JournalEntry.completeHistoryHeader).map { $0 == "true" }
+        return (entries, complete ?? ((entries.first?.id ?? 1) == 1))
     }
 
     public func verifyMediaToken(_ serializedToken: String, resource: String) async throws(AdminError)
@@ -75,6 +87,12 @@ public struct RemoteBackend: BackendControl {
     // MARK: - Wire
 
     private func send(_ method: String, _ path: String, body: Data? = nil) async throws(AdminError) -> Data {
+        try await exchange(method, path, body: body).body
+    }
+
+    private func exchange(_ method: String, _ path: String, body: Data? = nil) async throws(AdminError)
+        -> WireResponse
+    {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         // Every admin write says JSON, with a body or without: the server refuses writes that do not.
         if body != nil || ["POST", "PUT", "PATCH"].contains(method) {
@@ -93,7 +111,7 @@ public struct RemoteBackend: BackendControl {
             throw .refused(
                 status: response.status, message: message ?? String(decoding: response.body.prefix(200), as: UTF8.self))
         }
-        return response.body
+        return response
     }
 
     private func encode(_ value: some Encodable) throws(AdminError) -> Data {

@@ -2,6 +2,11 @@ import Foundation
 
 /// One request as the mock saw it, secrets redacted.
 public struct JournalEntry: Codable, Sendable, Equatable {
+    /// The header of `GET /__tvsim/journal` that says, `true` or `false`, whether the journal
+    /// holds every exchange since the server started or was reset: once it has dropped its
+    /// oldest, a history read from it may miss a client's first calls.
+    public static let completeHistoryHeader = "Tvsim-Journal-Complete"
+
     public let id: Int
     /// Simulated time, epoch milliseconds.
     public let time: Int64

@@ -62,3 +62,18 @@ public struct HTTPExchange: Sendable, Codable, Equatable {
 
 /// Receives every exchange as it completes.
 public typealias ExchangeObserver = @Sendable (HTTPExchange) -> Void
+
+extension HTTPExchange {
+    /// The path of an absolute URL or of a bare request target, percent-encoding kept, without
+    /// the query or fragment. A journal's target is a path whose query may hold a URL of its own
+    /// (`?redirectUrl=https://…`): only a `://` before any `/`, `?` or `#` ends a scheme.
+    public static func path(of url: String) -> Substring {
+        let scheme = url.range(of: "://").flatMap { separator in
+            url[..<separator.lowerBound].contains { "/?#".contains($0) } ? nil : separator
+        }
+        let afterScheme = scheme.map { url[$0.upperBound...] } ?? url[...]
+        let fromPath =
+            afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? afterScheme[afterScheme.endIndex...]
+        return fromPath.prefix { $0 != "?" && $0 != "#" }
+    }
+}

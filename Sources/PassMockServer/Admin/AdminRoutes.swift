@@ -175,7 +175,9 @@ struct AdminRoutes {
         let limit = try count("limit", in: request, from: 1)
         switch request.query["format"] ?? "json" {
         case "json":
-            return Reply.json(backend.journalEntries(after: after, limit: limit ?? 100))
+            let entries = backend.journalEntries(after: after, limit: limit ?? 100)
+            let complete = backend.journal.holdsEverySinceCleared
+            return Reply.json(entries, headers: [(JournalEntry.completeHistoryHeader, complete ? "true" : "false")])
         case "har":
             let origin = "http://\(request.authority ?? "127.0.0.1")"
             let calls = backend.journalEntries(after: after, limit: limit ?? .max)

@@ -54,6 +54,9 @@ final class Journal: Sendable {
         var exchanges: [Kept] = []
         var oldest = 0
         var nextId = 1
+        /// An entry was dropped to make room since the journal was last cleared: the kept ones
+        /// may miss a client's first calls.
+        var dropped = false
 
         /// Oldest first.
         var inOrder: [Kept] {
@@ -86,6 +89,7 @@ final class Journal: Sendable {
             let dropped = state.exchanges[state.oldest]
             state.exchanges[state.oldest] = kept
             state.oldest = (state.oldest + 1) % capacity
+            state.dropped = true
             return (kept.id, dropped)
         }
         return id
@@ -112,7 +116,14 @@ final class Journal: Sendable {
         state.withLock { state in
             state.exchanges.removeAll()
             state.oldest = 0
+            state.dropped = false
         }
+    }
+
+    /// True while the journal holds every exchange since it was started or last cleared (a
+    /// reset clears it), so that a history read from it begins at its clients' first calls.
+    var holdsEverySinceCleared: Bool {
+        state.withLock { !$0.dropped }
     }
 
     /// The access token of `Authorization: Bearer …`, if the request carried one.
