@@ -139,16 +139,21 @@ public enum Audit {
         }
     }
 
-    /// A rule for one API only (its id starts `V1-` or `V2-`) is not asked of a client of another.
+    /// The integration a rule is for, by its id's prefix: the others are not asked of it.
+    static let integrationOfPrefix = ["V2-": "rest-v2", "V1-": "rest-v1", "OWN-IDP-": "custom-idp"]
+
+    /// A rule for one integration only (its id starts `V1-`, `V2-` or `OWN-IDP-`) is not asked
+    /// of a client of another.
     static func applies(_ rule: Rule, to integration: String) -> Bool {
-        if rule.id.hasPrefix("V2-") { return integration == "rest-v2" }
-        if rule.id.hasPrefix("V1-") { return integration == "rest-v1" }
-        return true
+        guard let only = integrationOfPrefix.first(where: { rule.id.hasPrefix($0.key) })?.value else { return true }
+        return only == integration
     }
 
+    /// Adobe's APIs first: an app that also calls a provider of its own is judged as their client.
     static func integration(of calls: [Call]) -> String {
-        if calls.contains(where: { $0.operation.api == "rest-v2" }) { return "rest-v2" }
-        if calls.contains(where: { $0.operation.api == "rest-v1" }) { return "rest-v1" }
+        for api in ["rest-v2", "rest-v1", "custom-idp"] where calls.contains(where: { $0.operation.api == api }) {
+            return api
+        }
         return "dcr"
     }
 
@@ -256,6 +261,10 @@ public enum Audit {
     static func deviceIdentifier(of exchange: Exchange) -> String? {
         if let header = exchange.requestHeader("AP-Device-Identifier"), !header.isEmpty { return header }
         if let device = exchange.query["deviceId"] ?? exchange.form["deviceId"], !device.isEmpty { return device }
-        return nil
+        // An own identity provider's translate names it in its JSON; only such a body is parsed.
+        guard exchange.requestBody?.contains(#""deviceId""#) == true,
+            let device = exchange.requestObject?["deviceId"] as? String, !device.isEmpty
+        else { return nil }
+        return device
     }
 }

@@ -335,7 +335,8 @@ enum Checks {
     /// The calls of the API a client turned to second (REST API V1 after V2, or V2 after V1):
     /// the two keep their sign-ins apart, so one app's flow follows one cookbook.
     private static func secondAPI(_ calls: [Call]) -> [([Int], String)] {
-        let apis = calls.map(\.operation.api).filter { $0 != "dcr" }
+        // Adobe's two APIs: an app's own identity provider is no third one to choose from.
+        let apis = calls.map(\.operation.api).filter { $0 == "rest-v2" || $0 == "rest-v1" }
         guard let first = apis.first, let second = apis.first(where: { $0 != first }),
             let start = calls.first(where: { $0.operation.api == first })
         else { return [] }

@@ -1,7 +1,9 @@
-"""Two small apps written from the cookbooks, call by call, over real HTTP: an Apple TV app on
+"""Three small apps written from the cookbooks, call by call, over real HTTP: an Apple TV app on
 REST API V2 (seed 002: registration, the launch, Apple's single sign-on, decisions, logout, then a
-sign-in by code on a second screen) and an iPhone app on REST API V1 (seed 000: the token check,
-the configuration, single sign-on, a play, the logout in a web view).
+sign-in by code on a second screen), an iPhone app on REST API V1 (seed 000: the token check,
+the configuration, single sign-on, a play, the logout in a web view) and an Apple TV app with
+its own identity provider (seed 003: the provider's info, the second metadata request, the
+translation of its SAML payload).
 
 Each call is a method that a test can ask to go wrong in one way (a header left out, a field
 changed); a journey is a list of named steps, so a test builds a client that breaks one rule by
@@ -95,12 +97,16 @@ class Framework:
         assert response.status_code == 200, response.text
         return response.json()
 
-    def saml_response(self, request):
-        """The provider's SAML response to the app's request, Base64 as apps send it."""
+    def saml_payload(self, request, attribute_names=("uid", "householdID", "zip"), channel=None):
+        """The second metadata request: the provider's SAML response to `request`, as XML."""
         answer = self.provider_call("attribute-query", {
             "providerSessionToken": self.provider_session, "verificationToken": request,
-            "attributeNames": ["uid", "householdID", "zip"]})
-        collapsed = re.sub(r">\s+<", "><", answer["samlResponse"].strip())
+            "attributeNames": list(attribute_names), "channelIdentifier": channel})
+        return answer["samlResponse"]
+
+    def saml_response(self, request):
+        """The provider's SAML response to the app's request, Base64 as Adobe's APIs take it."""
+        collapsed = re.sub(r">\s+<", "><", self.saml_payload(request).strip())
         return base64.b64encode(collapsed.encode()).decode()
 
     def status(self, server_now, access="granted"):
@@ -296,3 +302,37 @@ class RestV1App(App):
 
     def delete_logout(self):
         return self.v1("DELETE", "/api/v1/logout")
+
+
+class OwnIdentityProviderApp:
+    """An Apple TV app with its own identity provider (seed 003), tvsim's `/custom-idp/ORBIT`."""
+
+    def __init__(self, server):
+        self.server = server
+        self.http = requests.Session()
+        self.http.headers["User-Agent"] = "OrbitTV/1.0 (AppleTV; tvOS 18.0) CFNetwork/1568 Darwin/24.0.0"
+        self.device_id = f"appletv-{uuid.uuid4()}"
+        self.framework = Framework(server)
+        self.info_answer = None
+        self.last = None
+
+    def call(self, method, path, **options):
+        self.last = self.http.request(method, self.server.url(f"/custom-idp/{REQUESTOR}{path}"),
+                                      timeout=TIMEOUT_SECONDS, **options)
+        return self.last
+
+    def info(self):
+        """Step 5: what the second metadata request must carry."""
+        response = self.call("GET", "/info", params={"provider": self.framework.provider_id})
+        assert response.status_code == 200, response.text
+        self.info_answer = response.json()
+        return response
+
+    def translate(self, saml=None, field="saml"):
+        """Step 6: the framework's SAML payload (or `saml`) sent to the translate endpoint."""
+        if saml is None:
+            saml = self.framework.saml_payload(self.info_answer["verificationToken"],
+                                               self.info_answer["attributeNames"],
+                                               self.info_answer["channelIdentifier"])
+        return self.call("POST", "/saml/translate",
+                         json={field: saml, "provider": self.framework.provider_id, "deviceId": self.device_id})

@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from cookbook_apps import (APPLE_SSO_MVPD, PICKER_ONLY_MVPD, Framework, RestV1App, RestV2App, Server,
-                           TIMEOUT_SECONDS)
+from cookbook_apps import (APPLE_SSO_MVPD, PICKER_ONLY_MVPD, TIMEOUT_SECONDS, Framework, OwnIdentityProviderApp,
+                           RestV1App, RestV2App, Server)
 from tvsim_server import REPOSITORY, TVSIM
 
 RULES = REPOSITORY / "Sources/Conformance/Rules"
@@ -95,6 +95,11 @@ GOOD_V1 = [
     step("authorize", lambda app: app.authorize()),
     step("user metadata", lambda app: app.user_metadata()),
     step("logout", lambda app: app.web_logout()),
+]
+
+GOOD_OWN_IDP = [
+    step("info", lambda app: app.info()),
+    step("translate", lambda app: app.translate()),
 ]
 
 
@@ -238,11 +243,20 @@ BREAKING = {
         GOOD_V2, "logout", step("authorize", lambda app: app.authorize(PAID[:1])))),
     "V2-LOGOUT-PROFILE-MVPD": (RestV2App, replaced(
         GOOD_V2, "logout", step("logout", lambda app: app.logout(mvpd="Juniper")))),
+    # A SAML payload kept from an earlier launch, translated before asking the provider's info.
+    "OWN-IDP-INFO-FIRST": (OwnIdentityProviderApp, before(
+        GOOD_OWN_IDP, "info", step("kept saml", lambda app: app.translate(saml=KEPT_SAML)))),
+    # The payload under another name, refused, then sent as `saml`.
+    "OWN-IDP-TRANSLATE-SAML": (OwnIdentityProviderApp, before(
+        GOOD_OWN_IDP, "translate", step("misnamed", lambda app: app.translate(field="samlResponse")))),
     "SAML-ENCODED-ONCE": (RestV1App, before(
         GOOD_V1, "token exchange", step("token exchange", lambda app: app.token_exchange(encode_twice=True)))),
 }
 
-CLIENTS = {"good REST API V2": (RestV2App, GOOD_V2), "good REST API V1": (RestV1App, GOOD_V1), **BREAKING}
+CLIENTS = {
+    "good REST API V2": (RestV2App, GOOD_V2), "good REST API V1": (RestV1App, GOOD_V1),
+    "good own identity provider": (OwnIdentityProviderApp, GOOD_OWN_IDP), **BREAKING,
+}
 
 
 # MARK: Running a client and judging it

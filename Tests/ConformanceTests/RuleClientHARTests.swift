@@ -14,7 +14,10 @@ import Testing
 
     /// The clients, by name: each rule's breaking one, and the good ones.
     static var clients: [(String, [Exchange])] {
-        [("good REST API V2", Clients.goodV2), ("good REST API V1", Clients.goodV1)]
+        [
+            ("good REST API V2", Clients.goodV2), ("good REST API V1", Clients.goodV1),
+            ("good own identity provider", Clients.goodOwnIdP),
+        ]
             + Clients.breaking.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 

@@ -111,6 +111,22 @@ enum Clients {
         ])
     }
 
+    /// An Apple TV app with its own identity provider (seed 003): the provider's info, then the
+    /// framework's SAML payload translated.
+    static var goodOwnIdP: [Exchange] {
+        let agent = [("User-Agent", "OrbitTV/1.0 (AppleTV; tvOS 18.0) CFNetwork Darwin")]
+        return numbered([
+            call(
+                "GET", "/custom-idp/APP/info?provider=p.cascade", at: 0, headers: agent,
+                answer: #"{"attributeNames":["uid"],"verificationToken":"v","channelIdentifier":"c"}"#),
+            call(
+                "POST", "/custom-idp/APP/saml/translate", at: 1,
+                headers: agent + [("Content-Type", "application/json")],
+                body: #"{"saml":"<samlp:Response/>","provider":"p.cascade","deviceId":"d1"}"#,
+                answer: #"{"accessToken":"a","tokenType":"Bearer"}"#),
+        ])
+    }
+
     /// REST API V1's MVPD list as XML: Cascade, which the framework calls `p.cascade`.
     static let v1Configuration = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -234,6 +250,11 @@ enum Clients {
                 number: 9, startedAt: $0.startedAt, method: "GET",
                 url: "https://sp.auth.adobe.com/api/v2/APP/logout/Juniper?redirectUrl=r",
                 requestHeaders: $0.requestHeaders, status: 200)
+        },
+        // A verification token kept from an earlier sign-in: no info asked.
+        "OWN-IDP-INFO-FIRST": numbered(goodOwnIdP.filter { $0.number != 1 }),
+        "OWN-IDP-TRANSLATE-SAML": replacing(2, in: goodOwnIdP) {
+            $0.with(body: #"{"provider":"p.cascade","deviceId":"d1"}"#)
         },
         "SAML-ENCODED-ONCE": replacing(4, in: goodV1) {
             $0.with(body: "requestor=APP&deviceId=d1&SAMLResponse=\(Base64.encode(saml).formEncoded)")
@@ -363,13 +384,15 @@ extension String {
     }
 
     @Test func clientsThatFollowTheCookbooksHaveNoFinding() {
-        for client in [Clients.goodV2, Clients.goodV1] {
+        for client in [Clients.goodV2, Clients.goodV1, Clients.goodOwnIdP] {
             let audits = Audit.run(client)
             #expect(audits.count == 1)
             #expect(audits.flatMap(\.findings).map(\.message) == [])
         }
         #expect(Audit.run(Clients.goodV2).first?.integration == "rest-v2")
         #expect(Audit.run(Clients.goodV1).first?.integration == "rest-v1")
+        let ownIdP = Audit.run(Clients.goodOwnIdP).first
+        #expect(ownIdP?.integration == "custom-idp" && ownIdP?.steps == ["5", "6"] && ownIdP?.client == "d1")
     }
 
     /// A journal's URL is a path, whose query may carry a URL: the call is still recognised.

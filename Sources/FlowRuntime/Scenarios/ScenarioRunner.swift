@@ -150,11 +150,10 @@ public struct ScenarioRunner: Sendable {
         return failures
     }
 
-    /// A REST app's calls against the cookbooks (`tvsim audit`): the rules it breaks are the ones
-    /// the scenario expects, none unless it says so. The SDK and an own identity provider are
-    /// not REST clients of the rules.
+    /// An app's calls against the cookbooks (`tvsim audit`): the rules it breaks are the ones the
+    /// scenario expects, none unless it says so. The SDK makes its calls itself: not the app's.
     func checkConformance(_ scenario: Scenario, timeline: Timeline) -> [String] {
-        guard scenario.integration == .restV2 || scenario.integration == .restV1 else { return [] }
+        guard [.restV2, .restV1, .customIdP].contains(scenario.integration) else { return [] }
         let exchanges = timeline.entries.compactMap(\.exchange).enumerated().map { index, exchange in
             Conformance.Exchange(exchange, number: index + 1)
         }
