@@ -144,7 +144,7 @@ import VSASimulator
     @Test func otherTVProviderDismissesTheDialogThenN003AndDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -180,7 +180,7 @@ import VSASimulator
     @Test func aPickerOnlyProviderRaisesNoCodeAndIsSelectedSilently() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -249,7 +249,7 @@ import VSASimulator
         store.send(
             .user(.signIn),
             [
-                F.step(Steps.getAuthentication), F.callback(.setAuthenticationStatus(authenticated: true, .none)),
+                F.step(Steps.getAuthenticationWithAppleSSO), F.callback(.setAuthenticationStatus(authenticated: true, .none)),
                 Self.signedInTracking("Aurora"),
             ])
         store.finish()
@@ -359,7 +359,7 @@ import VSASimulator
     @Test func aFrameworkFailureDuringGetAuthenticationIsVSA503() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -407,6 +407,8 @@ import VSASimulator
                 ) {
                     $0.framework = known
                     $0.phase = .creatingSession(F.aurora)
+                    // Seed 001's E flow: E.4 numbers the preauthorization after this sign-in.
+                    $0.signedInByAppleSSOCode = true
                 }
             case .silentExchange:
                 store.send(
@@ -511,7 +513,7 @@ import VSASimulator
     @Test func aProviderThisRequestorDoesNotIntegrateIsN004ThenDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -535,7 +537,7 @@ import VSASimulator
     @Test func cancellingApplesPickerDismissesTheDialogThenN005AndDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthentication), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -700,7 +702,7 @@ import VSASimulator
         ) {
             $0.basics.app = AppModel()
             $0.basics.app.authentication = .notAuthenticated
-            $0.phase = .logoutPage("adobepass://ios.app")
+            $0.phase = .logoutPage("adobepass://ios.app", thenSettingsNotice: false)
         }
         store.send(
             .answer(.webLoginFinished(url: "adobepass://ios.app")),
@@ -710,6 +712,50 @@ import VSASimulator
                 F.step(Steps.logoutPageDone),
             ]
         ) { $0.phase = .idle }
+        store.finish()
+    }
+
+    /// Seed 004, logout: on iOS the SDK's logout after Apple SSO goes through the MVPD's logout
+    /// page (line 166), then prompts to sign out in Settings (VSA203); tvOS only prompts (162).
+    @Test func anAppleSSOLogoutOnIOSEndsTheMVPDSessionThenPrompts() {
+        var state = Self.playing()
+        state.basics.app.playing = nil
+        state.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .appleSSO, notAfter: F.later)
+        let store = Store(state: state)
+        store.send(
+            .user(.signOut),
+            [F.step(Steps.logout), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
+        ) {
+            $0.basics.app.activity = .signingOut
+            $0.phase = .loggingOut("Cascade")
+        }
+        let logout = LogoutResponse(logouts: [
+            "Cascade": MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: "Cascade")
+        ])
+        let page =
+            "/adobe-services/logout?noflash=true&mso_id=Cascade&requestor_id=APP&redirect_url=adobepass%3A%2F%2Fios.app"
+        store.send(
+            .api(.logout(logout)),
+            [
+                F.status(.signOutInSettings), Self.statusCallback(.signOutInSettings),
+                F.callback(.setAuthenticationStatus(authenticated: false, .logout)),
+                F.callback(.navigateToUrl(page, useSVC: false)),
+                .show(.webLogin(url: page, stopAt: "adobepass://ios.app")),
+            ]
+        ) {
+            $0.basics.app = AppModel()
+            $0.basics.app.authentication = .notAuthenticated
+            $0.phase = .logoutPage("adobepass://ios.app", thenSettingsNotice: true)
+        }
+        let notice = Notice(
+            key: "notice.signOut", values: ["app": "App"], keyedValues: ["settings": "settings.title.ios"])
+        store.send(
+            .answer(.webLoginFinished(url: "adobepass://ios.app")),
+            [
+                .showHome, .record(.sdkCall(.handleExternalURL("adobepass://ios.app"), silently: false)),
+                F.step(Steps.logoutPageDone), .show(.notice(notice)),
+            ]
+        ) { $0.phase = .notice }
         store.finish()
     }
 }

@@ -28,8 +28,8 @@ extension RestV1Flow.Reducer {
             return [.record(.step(Steps.logout)), .call(.v1Logout)]
         case .ios:
             // A web view, so that the MVPD's session ends too.
-            let url =
-                "/api/v1/logout?requestor_id=\(RestV1Flow.queryEncoded(setup.requestor))&redirect_url=\(RestV1Flow.queryEncoded(setup.redirectUrl))"
+            let url = WebLogin.pageURL(
+                "/api/v1/logout", [("requestor_id", setup.requestor), ("redirect_url", setup.redirectUrl)])
             let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
             state.phase = .logoutPage(appleSource: appleSource, stopAt)
             return [

@@ -185,12 +185,6 @@ enum RestV1Flow: PhasedIntegration {
             ("requestor_id", requestor), ("mso_id", mvpd), ("reg_code", code), ("domain_name", domainName),
             ("noflash", "true"), ("no_iframe", "true"), ("redirect_url", redirectUrl),
         ]
-        return "/api/v1/authenticate?" + query.map { "\($0.0)=\(queryEncoded($0.1))" }.joined(separator: "&")
-    }
-
-    static func queryEncoded(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        return WebLogin.pageURL("/api/v1/authenticate", query)
     }
 }

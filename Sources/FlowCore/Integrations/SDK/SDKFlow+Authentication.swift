@@ -5,8 +5,10 @@ extension SDKFlow.Reducer {
     // MARK: - D.1 getAuthentication
 
     mutating func getAuthentication(permissionAsked: Bool = false) -> [Effect] {
-        if case .authenticated = state.basics.app.authentication {
-            return [.record(.step(Steps.getAuthentication)), SDKFlow.authenticationStatus(true, .none)]
+        if case .authenticated(_, let type, _) = state.basics.app.authentication {
+            let appleSSO = type == .appleSSO || state.signedInByAppleSSOCode
+            let step = Steps.getAuthentication(appleSSO: appleSSO, on: setup.platform)
+            return [.record(.step(step)), SDKFlow.authenticationStatus(true, .none)]
         }
         let undetermined = state.framework.access == .notDetermined || state.framework.access == nil
         if !permissionAsked, setup.asksPermission, undetermined {
@@ -14,22 +16,24 @@ extension SDKFlow.Reducer {
             return askPermission(then: .signIn)
         }
         state.basics.app.activity = .signingIn
-        var effects: [Effect] = [.record(.step(Steps.getAuthentication))]
-        guard let directory = state.directory else { return effects + finishIdle([]) }
+        let regularFlow: [Effect] = [.record(.step(Steps.getAuthentication))]
+        guard let directory = state.directory else { return regularFlow + finishIdle([]) }
         if let situation = SingleSignOnRule.permission(state.framework.access ?? .notDetermined) {
-            return effects + raised(situation, at: .getAuthentication, .getAuthenticationRegularFlow)
+            return regularFlow + raised(situation, at: .getAuthentication, .getAuthenticationRegularFlow)
                 + displayProviderDialog()
         }
-        // Seed 001, D.1: Apple's dialog only when the requestor has an MVPD with single sign-on.
+        // Seed 001, D.1: Apple's dialog only when the requestor has an MVPD with single sign-on;
+        // else the flow without it, C.
         guard directory.mvpds.contains(where: ConfigurationDirectory.supportsAppleSSO) else {
-            effects.append(.record(.note(.noProviderWithSingleSignOn)))
-            return effects + displayProviderDialog()
+            return regularFlow + [.record(.note(.noProviderWithSingleSignOn))] + displayProviderDialog()
         }
         let request = ApplePicker.request(
             for: directory, setup, videoTitle: state.basics.pendingTitle)
         state.phase = .applePicker(state.framework)
-        effects.append(SDKFlow.callback(.presentTvProviderDialog))
-        return effects + [.vsa(.metadata(request))]
+        return [
+            .record(.step(Steps.getAuthentication(appleSSO: true, on: setup.platform))),
+            SDKFlow.callback(.presentTvProviderDialog), .vsa(.metadata(request)),
+        ]
     }
 
     /// Seed 004, step 4: each answer of Apple's picker and what the SDK does with it.
@@ -78,6 +82,7 @@ extension SDKFlow.Reducer {
         if setup.platform == .tvos {
             effects.append(.record(.note(.appleTVBehaviour(setup.sdkTVAppleSSO))))
             if setup.sdkTVAppleSSO == .registrationCode {
+                state.signedInByAppleSSOCode = true
                 return effects + [
                     .record(.sdkCall(.setSelectedProvider(mvpd.id), silently: true))
                 ]

@@ -5,12 +5,15 @@ extension SDKFlow.Reducer {
     // MARK: - C.7 / F.1 Decisions
 
     mutating func preauthorize() -> [Effect] {
-        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication,
+        guard case .authenticated(let mvpd, let type, _) = state.basics.app.authentication,
             !state.basics.protectedTitles.isEmpty
         else { return afterPreauthorization() }
         state.phase = .preauthorizing
-        return SDKFlow.decisions.preauthorize(
-            mvpd: mvpd, resources: state.basics.protectedTitles, decisionPartnerStatus)
+        let appleSSO = type == .appleSSO || state.signedInByAppleSSOCode
+        let step = Steps.checkPreauthorizedResources(appleSSO: appleSSO, on: setup.platform)
+        return [.record(.step(step))]
+            + SDKFlow.decisions.preauthorize(
+                mvpd: mvpd, resources: state.basics.protectedTitles, decisionPartnerStatus)
     }
 
     mutating func afterPreauthorization() -> [Effect] {

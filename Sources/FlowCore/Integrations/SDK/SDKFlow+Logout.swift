@@ -21,15 +21,19 @@ extension SDKFlow.Reducer {
         let action = response.logouts[mvpd]
         let signedOut = SDKFlow.authenticationStatus(false, .logout)
         switch action?.actionName {
+        case .partnerLogout where setup.platform == .ios:
+            // Seed 004, logout (line 166): on iOS/iPadOS the SDK's logout "would facilitate session
+            // clean-up on the MVPD side": the MVPD's logout page, then the prompt of VSA203.
+            let url = SDKFlow.mvpdLogoutURL(mvpd: mvpd, setup)
+            return [status(.signOutInSettings), signedOut] + openLogoutPage(url, thenSettingsNotice: true)
         case .partnerLogout:
+            // On tvOS it "would not" (line 162): only the prompt.
             state.phase = .notice
             return [status(.signOutInSettings), signedOut, .show(.notice(state.basics.signOutNotice))]
         case .logout:
             if let url = action?.url, setup.platform == .ios {
                 // Seed 001, H.1: the logout page in a hidden web view, to its redirect.
-                let (stopAt, page) = WebLogin.open(url, stopAt: SDKFlow.redirect(setup))
-                state.phase = .logoutPage(stopAt)
-                return [signedOut, SDKFlow.navigate(setup, url)] + page
+                return [signedOut] + openLogoutPage(url, thenSettingsNotice: false)
             }
             return finishIdle([
                 signedOut,
@@ -40,13 +44,23 @@ extension SDKFlow.Reducer {
         }
     }
 
-    mutating func logoutPageAnswered(_ outcome: WebLogin.Outcome) -> [Effect] {
-        guard case .returned(let url) = outcome else { return [.showHome] + finishIdle([]) }
-        return [
-            .showHome, .record(.sdkCall(.handleExternalURL(url), silently: false)),
-            .record(.step(Steps.logoutPageDone)),
-        ]
-            + finishIdle([])
+    /// `navigateToUrl` with a logout page, which the web view follows to the SDK's redirect.
+    mutating func openLogoutPage(_ url: String, thenSettingsNotice: Bool) -> [Effect] {
+        let (stopAt, page) = WebLogin.open(url, stopAt: SDKFlow.redirect(setup))
+        state.phase = .logoutPage(stopAt, thenSettingsNotice: thenSettingsNotice)
+        return [SDKFlow.navigate(setup, url)] + page
+    }
+
+    mutating func logoutPageAnswered(_ outcome: WebLogin.Outcome, thenSettingsNotice: Bool) -> [Effect] {
+        var effects: [Effect] = [.showHome]
+        if case .returned(let url) = outcome {
+            effects += [
+                .record(.sdkCall(.handleExternalURL(url), silently: false)), .record(.step(Steps.logoutPageDone)),
+            ]
+        }
+        guard thenSettingsNotice else { return effects + finishIdle([]) }
+        state.phase = .notice
+        return effects + [.show(.notice(state.basics.signOutNotice))]
     }
 
     // MARK: - Failures

@@ -5,6 +5,7 @@ extension SDKFlow.Reducer {
     // MARK: - C. The regular flow
 
     mutating func displayProviderDialog() -> [Effect] {
+        state.signedInByAppleSSOCode = false
         guard let directory = state.directory else { return finishIdle([]) }
         state.phase = .providerDialog(directory.mvpds.map(\.id))
         return [

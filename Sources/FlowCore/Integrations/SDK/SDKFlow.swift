@@ -10,14 +10,14 @@ import VSASimulator
 ///          silent exchange of the system sign-in; codes VSA403, VSA404, APPL; setRequestorComplete
 ///     B.3  checkAuthentication: setAuthenticationStatus 1 or 0; VSA403, VSA404, APPL_ERROR only
 ///          when signed in at system level (seed 004, step 3)
-///     D.1  getAuthentication: presentTvProviderDialog (when an MVPD supports single sign-on) and
-///          Apple's picker; VSA403, VSA404, VSA503, N003, N004, N005 each followed by
-///          displayProviderDialog (seed 004, step 4)
+///     D.1  getAuthentication (E.1 on tvOS, C.1 without Apple SSO): presentTvProviderDialog (when
+///          an MVPD supports single sign-on) and Apple's picker; VSA403, VSA404, VSA503, N003,
+///          N004, N005 each followed by displayProviderDialog (seed 004, step 4)
 ///     D.2  the SDK exchanges the Apple sign-in; setAuthenticationStatus(1)
 ///     C.2  displayProviderDialog → the app's picker → setSelectedProvider
 ///     C.3  navigateToUrl (iOS) / E.2 status REGCODE and polling (tvOS)
 ///     C.6  handleExternalURL when the web view reaches the SDK's redirect
-///     C.7  checkPreauthorizedResources → preauthorizedResources
+///     C.7  checkPreauthorizedResources → preauthorizedResources (D.4, E.4 after Apple SSO)
 ///     F.1  getAuthorization → setToken or tokenRequestFailed
 ///     M.1  getMetadata(tokenSource) → setMetadataStatus
 ///     I.1  logout; with Apple SSO, status VSA203: sign out in Settings
@@ -36,6 +36,9 @@ enum SDKFlow: PhasedIntegration {
         var requestorReady = false
         /// Calls the app made while `setRequestor` ran.
         var queued: [AppAction] = []
+        /// The last sign-in went through seed 001's Apple SSO flow on a TV with its registration
+        /// code (E.2), though its token is the MVPD's: E.4 numbers the preauthorization after it.
+        var signedInByAppleSSOCode = false
 
         subscript<Value>(dynamicMember path: WritableKeyPath<PassMemory, Value>) -> Value {
             get { pass[keyPath: path] }
@@ -69,7 +72,8 @@ enum SDKFlow: PhasedIntegration {
         case verifyingMediaToken(String)
         // logout
         case loggingOut(String)
-        case logoutPage(WebLogin.State)
+        /// The logout page in a web view; after an Apple SSO logout (iOS), then the VSA203 prompt.
+        case logoutPage(WebLogin.State, thenSettingsNotice: Bool)
         case notice
     }
 
@@ -80,6 +84,17 @@ enum SDKFlow: PhasedIntegration {
     /// scheme in an SFSafariViewController.
     static func redirect(_ setup: AppSetup) -> String {
         setup.usesSafariViewController ? setup.redirectUrl : redirectURL
+    }
+
+    /// The service's MVPD logout page, as the SDK opens it for a token the service's logout
+    /// answer gives no page for (an Apple SSO one): through the MVPD's logout to the redirect.
+    static func mvpdLogoutURL(mvpd: String, _ setup: AppSetup) -> String {
+        WebLogin.pageURL(
+            "/adobe-services/logout",
+            [
+                ("noflash", "true"), ("mso_id", mvpd), ("requestor_id", setup.requestor),
+                ("redirect_url", redirect(setup)),
+            ])
     }
 
     /// `navigateToUrl` or, for an SFSafariViewController, `navigateToUrl:useSVC`.
@@ -154,7 +169,8 @@ enum SDKFlow: PhasedIntegration {
     static let polling = CodePolling.profilesForCode(pollStep: nil)
     static let decisions = Decisions(
         narration: .init(
-            preauthorizing: [.record(.step(Steps.checkPreauthorizedResources))],
+            // The step depends on the sign-in before it: the reducer records it (C.7, D.4, E.4).
+            preauthorizing: [],
             authorizing: [],
             preauthorized: { [callback(.preauthorizedResources($0))] },
             permitted: { resource, token in [callback(.setToken(token: token, resource: resource))] },
@@ -223,9 +239,11 @@ enum SDKFlow: PhasedIntegration {
                 return scope(SDKFlow.framework(setup), child, as: { .refreshingStatus(resource, $0) }, event) {
                     $0.statusRefreshed($1, then: resource)
                 }
-            case .logoutPage(let stopAt):
-                return scope(SDKFlow.webLogin, stopAt, as: { .logoutPage($0) }, event) { reducer, outcome in
-                    reducer.logoutPageAnswered(outcome)
+            case .logoutPage(let stopAt, let thenSettingsNotice):
+                return scope(
+                    SDKFlow.webLogin, stopAt, as: { .logoutPage($0, thenSettingsNotice: thenSettingsNotice) }, event
+                ) { reducer, outcome in
+                    reducer.logoutPageAnswered(outcome, thenSettingsNotice: thenSettingsNotice)
                 }
             default:
                 return apiAnswer(event)

@@ -1,11 +1,19 @@
+import VSASimulator
+
 /// The AccessEnabler iOS/tvOS SDK's calls, named as its cookbooks name them, for the step pane.
 public enum SDKSteps {
     public static let setRequestor = CookbookStep(
         "B.2", "setRequestor", key: "step.sdk.setRequestor", stage: .registration)
     public static let checkAuthentication = CookbookStep(
         "B.3", "checkAuthentication", key: "step.sdk.checkAuthentication", stage: .checkAuthentication)
+    /// Seed 001 numbers a call by the flow it is in: C without Apple SSO, D with it on iOS, E with
+    /// it on tvOS.
     public static let getAuthentication = CookbookStep(
+        "C.1", "getAuthentication", key: "step.sdk.getAuthentication", stage: .providerPicker)
+    public static let getAuthenticationWithAppleSSO = CookbookStep(
         "D.1", "getAuthentication", key: "step.sdk.getAuthentication", stage: .providerPicker)
+    public static let getAuthenticationWithAppleSSOOnTV = CookbookStep(
+        "E.1", "getAuthentication", key: "step.sdk.getAuthentication", stage: .providerPicker)
     public static let displayProviderDialog = CookbookStep(
         "C.2", "displayProviderDialog", key: "step.sdk.displayProviderDialog", stage: .appPicker)
     public static let navigateToUrl = CookbookStep(
@@ -18,6 +26,10 @@ public enum SDKSteps {
         "D.2", "exchange the Apple sign-in", key: "step.sdk.partnerExchange", stage: .partnerExchange)
     public static let checkPreauthorizedResources = CookbookStep(
         "C.7", "checkPreauthorizedResources", key: "step.sdk.checkPreauthorizedResources", stage: .preauthorization)
+    public static let checkPreauthorizedResourcesWithAppleSSO = CookbookStep(
+        "D.4", "checkPreauthorizedResources", key: "step.sdk.checkPreauthorizedResources", stage: .preauthorization)
+    public static let checkPreauthorizedResourcesWithAppleSSOOnTV = CookbookStep(
+        "E.4", "checkPreauthorizedResources", key: "step.sdk.checkPreauthorizedResources", stage: .preauthorization)
     public static let getAuthorization = CookbookStep(
         "F.1", "getAuthorization", key: "step.sdk.getAuthorization", stage: .authorization)
     public static let verifyMediaToken = CookbookStep(
@@ -37,7 +49,22 @@ public enum SDKSteps {
     /// Every step the SDK's flows name, in the cookbook's order.
     public static let all: [CookbookStep] = [
         setRequestor, checkAuthentication, getAuthentication, displayProviderDialog, navigateToUrl, handleExternalURL,
-        registrationCode, partnerExchange, checkPreauthorizedResources, getAuthorization, verifyMediaToken,
-        checkAuthorization, getMetadata, logout, logoutWithoutAppleSSO, logoutPageDone,
+        checkPreauthorizedResources, getAuthenticationWithAppleSSO, partnerExchange,
+        checkPreauthorizedResourcesWithAppleSSO, getAuthenticationWithAppleSSOOnTV, registrationCode,
+        checkPreauthorizedResourcesWithAppleSSOOnTV, getAuthorization, verifyMediaToken, checkAuthorization,
+        getMetadata, logout, logoutWithoutAppleSSO, logoutPageDone,
     ]
+
+    /// `getAuthentication` in the flow it starts: with Apple SSO when Apple's dialog is shown (or
+    /// the profile came from it), else seed 001's C.
+    public static func getAuthentication(appleSSO: Bool, on platform: DevicePlatform) -> CookbookStep {
+        guard appleSSO else { return getAuthentication }
+        return platform == .ios ? getAuthenticationWithAppleSSO : getAuthenticationWithAppleSSOOnTV
+    }
+
+    /// `checkPreauthorizedResources` after the sign-in it follows: C.7, D.4 or E.4.
+    public static func checkPreauthorizedResources(appleSSO: Bool, on platform: DevicePlatform) -> CookbookStep {
+        guard appleSSO else { return checkPreauthorizedResources }
+        return platform == .ios ? checkPreauthorizedResourcesWithAppleSSO : checkPreauthorizedResourcesWithAppleSSOOnTV
+    }
 }
