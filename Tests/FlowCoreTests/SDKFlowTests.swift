@@ -144,7 +144,8 @@ import VSASimulator
     @Test func otherTVProviderDismissesTheDialogThenN003AndDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn),
+            [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -180,7 +181,8 @@ import VSASimulator
     @Test func aPickerOnlyProviderRaisesNoCodeAndIsSelectedSilently() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn),
+            [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -249,7 +251,8 @@ import VSASimulator
         store.send(
             .user(.signIn),
             [
-                F.step(Steps.getAuthenticationWithAppleSSO), F.callback(.setAuthenticationStatus(authenticated: true, .none)),
+                F.step(Steps.getAuthenticationWithAppleSSO),
+                F.callback(.setAuthenticationStatus(authenticated: true, .none)),
                 Self.signedInTracking("Aurora"),
             ])
         store.finish()
@@ -359,7 +362,8 @@ import VSASimulator
     @Test func aFrameworkFailureDuringGetAuthenticationIsVSA503() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn),
+            [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -513,7 +517,8 @@ import VSASimulator
     @Test func aProviderThisRequestorDoesNotIntegrateIsN004ThenDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn),
+            [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -537,7 +542,8 @@ import VSASimulator
     @Test func cancellingApplesPickerDismissesTheDialogThenN005AndDisplayProviderDialog() {
         let store = Self.launchedSignedOut()
         store.send(
-            .user(.signIn), [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
+            .user(.signIn),
+            [F.step(Steps.getAuthenticationWithAppleSSO), Self.present, .vsa(.metadata(F.pickerRequest()))]
         ) {
             $0.basics.app.activity = .signingIn
             $0.phase = .applePicker(F.known(.granted))
@@ -757,5 +763,27 @@ import VSASimulator
             ]
         ) { $0.phase = .notice }
         store.finish()
+    }
+
+    /// Seed 001, line 81: tracking follows getAuthorization and checkAuthorization. The event names
+    /// the user the call was made for, though a refusal signed them out; with no user, neither an
+    /// MVPD nor a user id.
+    @Test func authorizationTrackingNamesTheCallersUserOrNone() {
+        let signedIn = Self.playing()
+        var signedOut = signedIn
+        signedOut.basics.app.authentication = .notAuthenticated
+        let failed = F.callback(.tokenRequestFailed(resource: "show", description: "Expired"))
+        func tracked(_ user: [String]) -> [Effect] {
+            [
+                failed,
+                SDKFlow.track(
+                    "TRACKING_AUTHORIZATION", ["false"] + user + ["false", "USER_NOT_AUTHORIZED_ERROR", ""],
+                    signedIn.basics.setup),
+            ]
+        }
+        #expect(
+            SDKFlow.withTracking([failed], before: signedIn, after: signedOut)
+                == tracked(["Cascade", SDKFlow.guid("Cascade")]))
+        #expect(SDKFlow.withTracking([failed], before: signedOut, after: signedOut) == tracked(["", ""]))
     }
 }

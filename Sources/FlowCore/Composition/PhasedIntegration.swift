@@ -7,10 +7,10 @@ import VSASimulator
 protocol PhasedIntegration: IntegrationFlow where State: IntegrationState {
     associatedtype Reducer: PhasedReducer where Reducer.State == State
 
-    /// What the reducer's effects become before the runtime performs them. REST and own-IdP
-    /// apps mark their status codes as the app's decisions (`Effect.atAppDecision`); the SDK adds
-    /// its callbacks and tracking.
-    static func published(_ effects: [Effect], _ state: State) -> [Effect]
+    /// What the reducer's effects become before the runtime performs them, knowing the state
+    /// before the event and after it. REST and own-IdP apps mark their status codes as the app's
+    /// decisions (`Effect.atAppDecision`); the SDK adds its callbacks and tracking.
+    static func published(_ effects: [Effect], before: State, after: State) -> [Effect]
 }
 
 extension PhasedIntegration {
@@ -19,10 +19,11 @@ extension PhasedIntegration {
     static func app(of state: State) -> AppModel { state.basics.app }
 
     static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect] {
+        let before = state
         var reducer = Reducer(state: state, context: context)
         let effects = reducer.handle(event)
         state = reducer.state
-        return published(effects, state)
+        return published(effects, before: before, after: state)
     }
 
     /// The SDK's status codes, raised by an app that has no SDK: marked as the app's decisions.

@@ -49,7 +49,9 @@ enum CustomIdentityProviderFlow: PhasedIntegration {
         case notice
     }
 
-    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
+    static func published(_ effects: [Effect], before: State, after: State) -> [Effect] {
+        markedAsAppDecisions(effects)
+    }
 
     // MARK: - Parts, configured for this recipe
 

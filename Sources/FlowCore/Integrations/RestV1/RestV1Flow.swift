@@ -64,7 +64,9 @@ enum RestV1Flow: PhasedIntegration {
     /// Adobe's SAML issuer, which steps 2, 4 and 7 send as `channelIdentifier`.
     static let channelIdentifier = PartnerExchange.channelIdentifier
 
-    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
+    static func published(_ effects: [Effect], before: State, after: State) -> [Effect] {
+        markedAsAppDecisions(effects)
+    }
 
     // MARK: - Parts, configured for this cookbook
 

@@ -68,7 +68,9 @@ enum RestV2Flow: PhasedIntegration {
         case notice
     }
 
-    static func published(_ effects: [Effect], _ state: State) -> [Effect] { markedAsAppDecisions(effects) }
+    static func published(_ effects: [Effect], before: State, after: State) -> [Effect] {
+        markedAsAppDecisions(effects)
+    }
 
     // MARK: - Parts, configured for this cookbook
 

@@ -120,28 +120,36 @@ enum SDKFlow: PhasedIntegration {
 
     /// The SDK calls the app back: each status code also as a `status:` callback, and the
     /// tracking events after the calls seed 001 lists.
-    static func published(_ effects: [Effect], _ state: State) -> [Effect] {
-        withTracking(withStatusCallbacks(effects), state)
+    static func published(_ effects: [Effect], before: State, after: State) -> [Effect] {
+        withTracking(withStatusCallbacks(effects), before: before, after: after)
+    }
+
+    /// The MVPD and hashed user id of the user signed in, or two empty values when no one is:
+    /// with no user, no user id (not the digest of an empty one).
+    static func trackedUser(_ state: State) -> [String]? {
+        guard case .authenticated(let mvpd, _, _) = state.basics.app.authentication else { return nil }
+        return [mvpd, guid(mvpd)]
     }
 
     /// `sendTrackingData` follows the calls seed 001 lists (checkAuthentication,
     /// getAuthentication, getAuthorization, checkAuthorization, setSelectedProvider), once each
-    /// has its answer: the authentication status, the token or its failure, the selection.
-    static func withTracking(_ effects: [Effect], _ state: State) -> [Effect] {
+    /// has its answer: the authentication status, the token or its failure, the selection. An
+    /// authorization event names the user the call was made for: a refusal may sign them out.
+    static func withTracking(_ effects: [Effect], before: State, after state: State) -> [Effect] {
         let setup = state.basics.setup
-        var mvpd = ""
-        if case .authenticated(let id, _, _) = state.basics.app.authentication { mvpd = id }
+        let signedIn = trackedUser(state) ?? ["", ""]
+        let caller = trackedUser(before) ?? signedIn
         return effects.flatMap { effect -> [Effect] in
             guard case .record(let note) = effect else { return [effect] }
             switch note {
             case .callback(.setAuthenticationStatus(let success, let error)) where error != .logout:
-                let data = success ? ["true", mvpd, guid(mvpd), "false"] : ["false", "", "", "false"]
+                let data = success ? ["true"] + signedIn + ["false"] : ["false", "", "", "false"]
                 return [effect, track("TRACKING_AUTHENTICATION", data, setup)]
             case .callback(.setToken):
-                let data = ["true", mvpd, guid(mvpd), "false", "", ""]
+                let data = ["true"] + caller + ["false", "", ""]
                 return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
             case .callback(.tokenRequestFailed):
-                let data = ["false", mvpd, guid(mvpd), "false", "USER_NOT_AUTHORIZED_ERROR", ""]
+                let data = ["false"] + caller + ["false", "USER_NOT_AUTHORIZED_ERROR", ""]
                 return [effect, track("TRACKING_AUTHORIZATION", data, setup)]
             case .sdkCall(.setSelectedProvider(let selected?), _):
                 return [effect, track("TRACKING_GET_SELECTED_PROVIDER", [selected], setup)]
