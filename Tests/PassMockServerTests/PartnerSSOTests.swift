@@ -1,4 +1,5 @@
 import Foundation
+import MockBackendAPI
 import PassAPI
 import Testing
 
@@ -164,33 +165,47 @@ import Testing
         }
     }
 
-    @Test func profileCreationChecksEveryPartnerStatusCase() async throws {
-        try await Harness.run { harness in
+    /// Each way a partner status fails the partner checks, answered as the dashboard chooses:
+    /// Adobe's 400 (`partnerCheckFailure: error`) or, by default, seed 002's basic profile
+    /// retrieval (C.13), which creates no profile. A missing header fails the basic checks: a
+    /// 400 either way.
+    @Test(arguments: PartnerCheckFailure.allCases)
+    func profileCreationChecksEveryPartnerStatusCase(_ choice: PartnerCheckFailure) async throws {
+        var dashboard = Dashboard.builtIn
+        dashboard.settings.partnerCheckFailure = choice
+        try await Harness.run(dashboard: dashboard) { harness in
             let app = try await harness.app()
             let request = try #require(try await partnerSession(app, status()).authenticationRequest?.request)
             let saml = try await samlResponse(harness, mvpd: "AuroraCable", request: request)
             let now = harness.backend.nowMilliseconds
             expectError(try await submit(app, saml: saml, nil), .invalidHeaderPfsPermissionAccessNotPresent)
-            expectError(try await submit(app, saml: saml, status(nil)), .invalidHeaderPfsPermissionAccessNotPresent)
-            expectError(
-                try await submit(app, saml: saml, status(.notDetermined)),
-                .invalidHeaderPfsPermissionAccessNotDetermined)
-            expectError(try await submit(app, saml: saml, status(.denied)), .invalidHeaderPfsPermissionAccessNotGranted)
-            expectError(
-                try await submit(app, saml: saml, status(.restricted)), .invalidHeaderPfsPermissionAccessNotGranted)
-            expectError(
-                try await submit(app, saml: saml, status(provider: nil)), .invalidHeaderPfsProviderIdNotDetermined)
-            expectError(
-                try await submit(app, saml: saml, status(provider: "apple.unknown")),
-                .invalidHeaderPfsProviderIdNotDetermined)
-            expectError(
-                try await submit(app, saml: saml, status(expiry: now - 1)), .invalidHeaderPfsProviderInfoExpired)
             // A response issued by another provider's identity provider does not match the framework's provider.
             let beacon = try await samlResponse(harness, mvpd: "BeaconFiber", request: request)
-            expectError(try await submit(app, saml: beacon, status()), .invalidHeaderPfsProviderIdMismatch)
+            let failing: [(String, (String, String), ErrorCode)] = [
+                (saml, status(nil), .invalidHeaderPfsPermissionAccessNotPresent),
+                (saml, status(.notDetermined), .invalidHeaderPfsPermissionAccessNotDetermined),
+                (saml, status(.denied), .invalidHeaderPfsPermissionAccessNotGranted),
+                (saml, status(.restricted), .invalidHeaderPfsPermissionAccessNotGranted),
+                (saml, status(provider: nil), .invalidHeaderPfsProviderIdNotDetermined),
+                (saml, status(provider: "apple.unknown"), .invalidHeaderPfsProviderIdNotDetermined),
+                (saml, status(expiry: now - 1), .invalidHeaderPfsProviderInfoExpired),
+                (beacon, status(), .invalidHeaderPfsProviderIdMismatch),
+            ]
+            for (response, header, code) in failing {
+                let reply = try await submit(app, saml: response, header)
+                switch choice {
+                case .error: expectError(reply, code)
+                case .basicProfiles:
+                    #expect(reply.status == 200, "\(code): \(reply.text)")
+                    #expect(try reply.decode(ProfilesResponse.self).profiles.isEmpty, "\(code): no profile made")
+                }
+            }
             let mismatch = try await app.postJSON(
                 "/decisions/authorize/BeaconFiber", #"{"resources": ["deep-space"]}"#, extra: [status()])
             #expect(mismatch.status == 200)
+            // The checks spent nothing: the same response still makes its profile.
+            let made = try await submit(app, saml: saml, status())
+            #expect(try made.decode(ProfilesResponse.self).profiles["AuroraCable"]?.type == .appleSSO)
         }
     }
 

@@ -80,6 +80,9 @@ public struct ServerSettings: Codable, Sendable, Equatable {
     public var partnerRequestLifetimeSeconds: Int = 900
     /// How long a SAML response issued by a mock identity provider stays valid.
     public var samlResponseLifetimeSeconds: Int = 300
+    /// What the partner profile call answers when the partner status fails its checks: seed
+    /// 002's basic profile retrieval by default, or Adobe's documented 400.
+    public var partnerCheckFailure: PartnerCheckFailure = .basicProfiles
     public var throttling = Throttling()
     public var limits = Limits()
 
@@ -146,7 +149,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         case signingSecret, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, codeLifetimeSeconds
         case authenticationLifetimeSeconds
         case authorizationLifetimeSeconds, mediaTokenLifetimeSeconds, partnerRequestLifetimeSeconds
-        case samlResponseLifetimeSeconds, throttling, limits
+        case samlResponseLifetimeSeconds, partnerCheckFailure, throttling, limits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -169,6 +172,7 @@ public struct ServerSettings: Codable, Sendable, Equatable {
         partnerRequestLifetimeSeconds = try lifetime(
             .partnerRequestLifetimeSeconds, defaults.partnerRequestLifetimeSeconds)
         samlResponseLifetimeSeconds = try lifetime(.samlResponseLifetimeSeconds, defaults.samlResponseLifetimeSeconds)
+        partnerCheckFailure = try container.decode(.partnerCheckFailure, default: defaults.partnerCheckFailure)
         throttling = try container.decode(.throttling, default: Throttling())
         limits = try container.decode(.limits, default: Limits())
     }

@@ -64,11 +64,21 @@ extension V2Routes {
             throw EnhancedFailure(
                 .invalidHeaderPfsPermissionAccessNotPresent, "AP-Partner-Framework-Status is missing.")
         }
+        // Seed 002, C.13: a request that passes the basic checks but not the partner ones gets
+        // "the basic profile retrieval flow", the profiles the device already has; Adobe's error
+        // list answers a 400 instead, which `partnerCheckFailure: error` chooses.
+        func partnerCheckFailed(_ failure: EnhancedFailure) throws -> MockResponse {
+            guard backend.settings.partnerCheckFailure == .basicProfiles else { throw failure }
+            let profiles = backend.visibleProfiles(
+                clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id,
+                partnerStatus: status)
+            return Reply.json(ProfilesResponse(profiles: profiles))
+        }
         let index = gate.index
         if let failure = status.validationFailure(
             nowMilliseconds: backend.nowMilliseconds, knownProviderIds: index.knownPlatformIds)
         {
-            throw EnhancedFailure(failure)
+            return try partnerCheckFailed(EnhancedFailure(failure))
         }
         let mvpd = try gate.mvpd(
             index.mvpdsByPlatformId[status.frameworkProviderInfo.id ?? ""]?.id, for: caller.requestor)
@@ -80,8 +90,13 @@ extension V2Routes {
                 partnerStatus: status)
             return Reply.json(ProfilesResponse(profiles: profiles))
         }
-        let assertion = try SAMLResponseCheck(backend: backend, caller: caller, mvpd: mvpd)
-            .verify(form["SAMLResponse"])
+        let assertion: AssertionDocument
+        do {
+            assertion = try SAMLResponseCheck(backend: backend, caller: caller, mvpd: mvpd)
+                .verify(form["SAMLResponse"])
+        } catch let failure as EnhancedFailure where failure.code == .invalidHeaderPfsProviderIdMismatch {
+            return try partnerCheckFailed(failure)
+        }
         let key = ProfileKey(
             clientId: caller.clientId, deviceId: device.identifier, serviceProvider: caller.requestor.id, mvpd: mvpd.id)
         let profile = backend.storeAppleProfile(

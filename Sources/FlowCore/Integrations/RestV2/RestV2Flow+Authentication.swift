@@ -220,8 +220,11 @@ extension RestV2Flow.Reducer {
             state.phase = .idle
             return applePickerAnswered(ApplePicker.outcome(.failure(error)))
         case .noProfile:
+            // Adobe's basic profile retrieval (seed 002, C.13) found none: as after a refusal,
+            // basic authentication follows (C.8).
             let note = Effect.record(.note(.noAppleProfile))
-            return [note] + (silent ? finishIdle([status(.notAuthenticated)]) : startBasicAuthentication(mvpd))
+            if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
+            return [note, .record(.step(Steps.continueBasic))] + startBasicAuthentication(mvpd)
         case .failed(let failure):
             let note = Effect.record(.note(.singleSignOnFailed(message: failure.message)))
             if silent { return [note] + finishIdle([status(.notAuthenticated)]) }
