@@ -159,7 +159,9 @@ let package = Package(
             dependencies: [
                 "FlowRuntime", "FlowCore", "PassMockServer", "MockBackendAPI", "PassClient", "Simulation",
                 "VSASimulator", "Localization",
-            ]
+            ],
+            // Read from the source tree by SeedQuoteTests, not bundled.
+            exclude: ["SeedTranslations.json"]
         ),
         .testTarget(
             name: "PassMockServerTests",
