@@ -58,6 +58,16 @@ import Testing
             #expect(
                 try await register(#"{"software_statement": "\#(statement)"}"#, type: "text/plain") == "invalid_request"
             )
+            // A header that decodes but breaks a rule is refused naming the rule.
+            let mobile = Base64.encode(#"{"model": "iPhone", "osName": "iOS", "primaryHardwareType": "Mobile"}"#)
+            let refused = try await harness.send(
+                .post, "/o/client/register",
+                headers: [("Content-Type", "application/json"), ("X-Device-Info", mobile)],
+                body: #"{"software_statement": "\#(statement)"}"#)
+            #expect(
+                try refused.decode(DCRErrorResponse.self).errorDescription
+                    == "X-Device-Info is not valid: 'Mobile' is not a valid value for 'primaryHardwareType'."
+                    + " It is the Base64 of a JSON object.")
             #expect(try await register(#"{"software_statement": "a.b.c"}"#) == "invalid_software_statement")
             let forged = statement.dropLast(4) + "AAAA"
             #expect(try await register(#"{"software_statement": "\#(forged)"}"#) == "invalid_software_statement")

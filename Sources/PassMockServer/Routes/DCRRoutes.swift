@@ -59,9 +59,11 @@ struct DCRRoutes {
     /// it is there and not asked for otherwise.
     private func checkDeviceInfo(_ request: IncomingRequest) throws {
         guard let header = request.header(.deviceInfo) else { return }
-        guard case .success = DeviceInfo.parse(header) else {
+        if case .failure(let problem) = DeviceInfo.parse(header) {
+            // Which rule the header breaks, so a developer need not guess among them.
             throw OAuthFailure(
-                code: .invalidRequest, description: "X-Device-Info is not valid (Base64 of a JSON object).")
+                code: .invalidRequest,
+                description: "X-Device-Info is not valid: \(problem). It is the Base64 of a JSON object.")
         }
     }
 
