@@ -167,6 +167,7 @@ let package = Package(
             name: "PassMockServerTests",
             dependencies: [
                 "PassMockServer", "MockBackendAPI", "PassAPI", "PassClient", "Simulation", "Localization",
+                "Conformance",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
