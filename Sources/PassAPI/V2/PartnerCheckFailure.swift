@@ -7,12 +7,4 @@ public enum PartnerCheckFailure: String, Codable, Sendable, CaseIterable {
     case basicProfiles = "basic-profiles"
     /// Adobe's enhanced error codes: `400 invalid_header_pfs_…`.
     case error
-
-    /// Where the behaviour comes from, for the documentation and the timeline.
-    public var source: String {
-        switch self {
-        case .basicProfiles: "seed 002, C.13: a failed partner check defaults to the basic profile retrieval flow"
-        case .error: "Adobe's enhanced error codes: a failed partner check is a 400 invalid_header_pfs_… error"
-        }
-    }
 }
