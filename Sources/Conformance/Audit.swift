@@ -34,7 +34,8 @@ public struct ClientAudit: Sendable, Equatable {
     /// yet: its steps are REST API V2's (A.1–A.4), where seed 002 describes it.
     public func step(of call: Call) -> String? {
         // A call of the other API (a client that mixes them) keeps that API's step.
-        call.operation.steps[integration] ?? call.operation.steps[integration == "dcr" ? "rest-v2" : call.operation.api]
+        call.operation.steps[integration]
+            ?? call.operation.steps[integration == "dcr" ? "rest-v2" : call.operation.api.rawValue]
     }
 
     public var worstSeverity: Rule.Severity? { findings.map(\.rule.severity).min() }
@@ -151,7 +152,8 @@ public enum Audit {
 
     /// Adobe's APIs first: an app that also calls a provider of its own is judged as their client.
     static func integration(of calls: [Call]) -> String {
-        for api in ["rest-v2", "rest-v1", "custom-idp"] where calls.contains(where: { $0.operation.api == api }) {
+        for api in ["rest-v2", "rest-v1", "custom-idp"]
+        where calls.contains(where: { $0.operation.api.rawValue == api }) {
             return api
         }
         return "dcr"

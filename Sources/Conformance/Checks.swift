@@ -206,14 +206,14 @@ enum Checks {
         for call in calls where call.name == operation || carriesAnAccessToken(call.exchange) {
             if call.name == operation {
                 refused = nil
-            } else if call.operation.api != "dcr", let first = refused {
+            } else if call.operation.api != .dcr, let first = refused {
                 breaches.append(
                     (
                         [first.exchange.number, call.exchange.number],
                         "\(call.label) uses the token that #\(first.exchange.number) had refused with 401."
                     ))
                 refused = nil
-            } else if call.exchange.status == 401, call.operation.api != "dcr" {
+            } else if call.exchange.status == 401, call.operation.api != .dcr {
                 refused = call
             }
         }
@@ -336,7 +336,7 @@ enum Checks {
     /// the two keep their sign-ins apart, so one app's flow follows one cookbook.
     private static func secondAPI(_ calls: [Call]) -> [([Int], String)] {
         // Adobe's two APIs: an app's own identity provider is no third one to choose from.
-        let apis = calls.map(\.operation.api).filter { $0 == "rest-v2" || $0 == "rest-v1" }
+        let apis = calls.map(\.operation.api).filter { $0 == .restV2 || $0 == .restV1 }
         guard let first = apis.first, let second = apis.first(where: { $0 != first }),
             let start = calls.first(where: { $0.operation.api == first })
         else { return [] }
@@ -350,11 +350,11 @@ enum Checks {
         ]
     }
 
-    private static func apiName(_ api: String) -> String {
+    private static func apiName(_ api: Endpoint.API) -> String {
         switch api {
-        case "rest-v2": "REST API V2"
-        case "rest-v1": "REST API V1"
-        default: api
+        case .restV2: "REST API V2"
+        case .restV1: "REST API V1"
+        default: api.rawValue
         }
     }
 

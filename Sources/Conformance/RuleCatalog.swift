@@ -1,8 +1,9 @@
 import Foundation
 import LocatedJSON
 
-/// The built-in rules and call table, read from the files of `Rules/` (embedded in the program):
-/// `operations.json`, and one file per rule family.
+/// The built-in rules, read from the files of `Rules/` (embedded in the program): the header
+/// lists, and one file per rule family. The calls the rules name are the calls of
+/// `Endpoint.all` that a cookbook names (`OperationTable`).
 public struct RuleCatalog: Sendable {
     public let operations: OperationTable
     public let rules: [Rule]
@@ -33,7 +34,7 @@ public struct RuleCatalog: Sendable {
         let rules: [Rule]
     }
 
-    public init(operations: OperationTable, rules: [Rule], headerLists: [HeaderList] = []) {
+    public init(operations: OperationTable = OperationTable(), rules: [Rule], headerLists: [HeaderList] = []) {
         self.operations = operations
         self.rules = rules
         self.headerLists = headerLists
@@ -48,17 +49,11 @@ public struct RuleCatalog: Sendable {
     /// field, and a rule that names an unknown call or repeats an id is refused.
     public static func read(_ files: [(path: String, text: String)]) throws(DataFileError) -> RuleCatalog {
         let decoder = LocatedJSONDecoder()
-        var table: OperationTable?
         var rules: [Rule] = []
         var headerLists: [HeaderList] = []
         func named(_ path: String, _ name: String) -> Bool { path == name || path.hasSuffix("/" + name) }
         for file in files where file.path.hasSuffix(".json") {
             let data = Data(file.text.utf8)
-            if named(file.path, "operations.json") {
-                table = OperationTable(
-                    entries: try decoder.decode(OperationTable.File.self, from: data, file: file.path).operations)
-                continue
-            }
             if named(file.path, "header-lists.json") {
                 headerLists = try decoder.decode(HeaderListFile.self, from: data, file: file.path).lists
                 continue
@@ -70,11 +65,7 @@ public struct RuleCatalog: Sendable {
                 return rule
             }
         }
-        guard let table else {
-            throw DataFileError(
-                file: "Rules", location: SourceLocation(line: 1, column: 1), field: "operations.json",
-                message: "the rule catalog has no operations.json")
-        }
+        let table = OperationTable()
         let known = Set(table.entries.map(\.operation))
         var seen: Set<String> = []
         for rule in rules {
@@ -86,7 +77,7 @@ public struct RuleCatalog: Sendable {
             if let unknown = rule.check.operations.first(where: { !known.contains($0) }) {
                 throw DataFileError(
                     file: rule.family, location: SourceLocation(line: 1, column: 1), field: "check",
-                    message: "rule \(rule.id) names \(unknown), which operations.json does not know")
+                    message: "rule \(rule.id) names \(unknown), which is no call a cookbook names")
             }
         }
         return RuleCatalog(operations: table, rules: rules, headerLists: headerLists)

@@ -17,8 +17,6 @@ public struct CustomIdentityProviderClient: Sendable {
         transport = Transport(clock: clock, observer: observer)
     }
 
-    var root: String { baseURL + CustomIdentityProviderPaths.root(requestor: requestor) }
-
     /// The grant type of RFC 8628's device flow.
     public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
 
@@ -27,7 +25,7 @@ public struct CustomIdentityProviderClient: Sendable {
     /// `GET /info?provider=…`.
     public func info(provider: String) async throws(PassError) -> IdentityProviderInfo {
         let query = FormBody([("provider", provider)]).text
-        return try await call("GET", "/info?\(query)", body: nil, label: "custom.info")
+        return try await call(.customInfo, query: query, body: nil)
     }
 
     /// `POST /saml/translate`.
@@ -35,7 +33,7 @@ public struct CustomIdentityProviderClient: Sendable {
         -> CustomIdentityTokens
     {
         let request = SAMLTranslateRequest(saml: saml, provider: provider, deviceId: deviceId)
-        return try await call("POST", "/saml/translate", body: .json(request), label: "custom.translate")
+        return try await call(.customTranslate, body: .json(request))
     }
 
     // MARK: The app's own sign-in
@@ -51,20 +49,19 @@ public struct CustomIdentityProviderClient: Sendable {
     /// `POST /token` with `grant_type=authorization_code`: the code of the web sign-in, once.
     public func exchange(code: String, redirectURI: String) async throws(PassError) -> CustomIdentityTokens {
         let form = FormBody([("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)])
-        return try await call("POST", "/token", body: .form(form), label: "custom.token")
+        return try await call(.customToken, body: .form(form))
     }
 
     /// `POST /device/code`: the codes a TV shows before it polls.
     public func deviceAuthorization(deviceId: String) async throws(PassError) -> CustomDeviceAuthorization {
-        try await call(
-            "POST", "/device/code", body: .form(FormBody([("deviceId", deviceId)])), label: "custom.device.code")
+        try await call(.customDeviceCode, body: .form(FormBody([("deviceId", deviceId)])))
     }
 
     /// `POST /token` with the device-code grant: the tokens once the user has signed in on the
     /// second screen, else whether to keep polling or start over. An unknown code throws.
     public func pollDeviceToken(deviceCode: String) async throws(PassError) -> CustomDevicePoll {
         let form = FormBody([("grant_type", Self.deviceCodeGrant), ("device_code", deviceCode)])
-        let response = try await send("POST", "/token", body: .form(form), label: "custom.token")
+        let response = try await send(.customToken, body: .form(form))
         if (200..<300).contains(response.status) { return .signedIn(try Self.decode(response)) }
         // RFC 8628 answers "not yet" and "start over" as 400 errors; they are states of the
         // sign-in, not failures.
@@ -90,22 +87,23 @@ public struct CustomIdentityProviderClient: Sendable {
         }
     }
 
-    private func call<Answer: Decodable>(_ method: String, _ path: String, body: Body?, label: String)
+    private func call<Answer: Decodable>(_ endpoint: Endpoint, query: String? = nil, body: Body?)
         async throws(PassError) -> Answer
     {
-        let response = try await send(method, path, body: body, label: label)
+        let response = try await send(endpoint, query: query, body: body)
         guard (200..<300).contains(response.status) else { throw Self.failure(response) }
         return try Self.decode(response)
     }
 
-    private func send(_ method: String, _ path: String, body: Body?, label: String) async throws(PassError)
+    private func send(_ endpoint: Endpoint, query: String? = nil, body: Body?) async throws(PassError)
         -> WireResponse
     {
+        let url = baseURL + endpoint.path(requestor) + (query.map { "?" + $0 } ?? "")
         let encoded = body?.encoded
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         if let encoded { headers.append(("Content-Type", encoded.type)) }
         return try await transport.send(
-            WireRequest(method: method, url: root + path, headers: headers, body: encoded?.data, label: label))
+            WireRequest(endpoint, url: url, headers: headers, body: encoded?.data))
     }
 
     private static func decode<Answer: Decodable>(_ response: WireResponse) throws(PassError) -> Answer {

@@ -45,9 +45,7 @@ public struct IdentityProviderClient: Sendable {
     }
 
     public func signIn(mvpd: String, username: String, password: String) async throws(Failure) -> SignIn {
-        try await call(
-            "POST", "/idp/\(mvpd.pathEncoded)/vsa/sign-in", body: ["username": username, "password": password],
-            label: "idp.vsa.signin")
+        try await call(.identityProviderSignIn, mvpd: mvpd, body: ["username": username, "password": password])
     }
 
     public func attributeQuery(
@@ -61,14 +59,13 @@ public struct IdentityProviderClient: Sendable {
             let channelIdentifier: String?
         }
         return try await call(
-            "POST", "/idp/\(mvpd.pathEncoded)/vsa/attribute-query",
+            .identityProviderAttributes, mvpd: mvpd,
             body: Query(
                 providerSessionToken: providerSessionToken, verificationToken: verificationToken,
-                attributeNames: attributeNames, channelIdentifier: channelIdentifier),
-            label: "idp.vsa.attributes")
+                attributeNames: attributeNames, channelIdentifier: channelIdentifier))
     }
 
-    private func call<Body: Encodable, Answer: Decodable>(_ method: String, _ path: String, body: Body?, label: String)
+    private func call<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint, mvpd: String, body: Body?)
         async throws(Failure) -> Answer
     {
         let data = body.flatMap { try? JSONEncoder.requestBody.encode($0) }
@@ -78,7 +75,7 @@ public struct IdentityProviderClient: Sendable {
         let response: WireResponse
         do {
             response = try await transport.send(
-                WireRequest(method: method, url: baseURL + path, headers: headers, body: data, label: label))
+                WireRequest(endpoint, url: baseURL + endpoint.path(mvpd), headers: headers, body: data))
         } catch {
             throw .transport(error)
         }

@@ -7,7 +7,7 @@ extension PassClient {
     /// `GET /api/v1/checkauthn`: 200 means a valid authentication token exists, 403 that none does.
     public func v1CheckAuthentication() async throws(PassError) -> Bool {
         let response = try await authorized(
-            "GET", "/api/v1/checkauthn", query: v1DeviceQuery, headers: commonHeaders, label: "v1.checkauthn")
+            .v1CheckAuthentication, query: v1DeviceQuery, headers: commonHeaders)
         switch response.status {
         case 200: return true
         case 403: return false
@@ -18,7 +18,7 @@ extension PassClient {
     /// `GET /api/v1/tokens/authn`.
     public func v1AuthenticationToken() async throws(PassError) -> V1TokenLookup {
         let response = try await authorized(
-            "GET", "/api/v1/tokens/authn", query: v1DeviceQuery, headers: commonHeaders, label: "v1.tokens.authn")
+            .v1AuthenticationToken, query: v1DeviceQuery, headers: commonHeaders)
         switch response.status {
         case 404: return .missing
         case 410: return .expired
@@ -29,7 +29,7 @@ extension PassClient {
     /// `GET /api/v1/config/{requestor}`: the MVPD list, the same body as V2's configuration.
     public func v1Configuration() async throws(PassError) -> ConfigurationResponse {
         let response = try await authorized(
-            "GET", "/api/v1/config/\(sp)", headers: commonHeaders, label: "v1.config")
+            .v1Configuration, requestor, headers: commonHeaders)
         return try decode(ConfigurationResponse.self, response)
     }
 
@@ -39,9 +39,8 @@ extension PassClient {
             [("deviceId", configuration.deviceIdentifier.identifier)]
             + [("device_info", deviceInfoHeader)] + (mvpd.map { [("mvpd", $0)] } ?? [])
         let response = try await authorized(
-            "POST", "/reggie/v1/\(sp)/regcode",
-            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
-            body: FormBody(form).data, label: "v1.regcode.create")
+            .v1CreateRegistrationCode, requestor,
+            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: FormBody(form).data)
         return try decode(V1RegistrationCode.self, response, expecting: [200, 201])
     }
 
@@ -55,14 +54,13 @@ extension PassClient {
             ("domain_name", domainName), ("noflash", "true"), ("no_iframe", "true"),
         ]
         if let redirectUrl { query.append(("redirect_url", redirectUrl)) }
-        return url("/api/v1/authenticate", query: query)
+        return url(Endpoint.v1Authenticate.path, query: query)
     }
 
     /// `GET /api/v1/{requestor}/profile-requests/{mvpd}`: the opaque request for Apple's framework.
     public func v1ProfileRequest(mvpd: String, deviceType: V1DeviceType) async throws(PassError) -> String {
         let response = try await authorized(
-            "GET", "/api/v1/\(sp)/profile-requests/\(mvpd.pathEncoded)", query: [("deviceType", deviceType.rawValue)],
-            headers: commonHeaders, label: "v1.profile-request")
+            .v1ProfileRequest, requestor, mvpd, query: [("deviceType", deviceType.rawValue)], headers: commonHeaders)
         guard response.status == 200 else { throw failure(response) }
         return String(decoding: response.body, as: UTF8.self)
     }
@@ -75,55 +73,51 @@ extension PassClient {
             ("mvpd", mvpd), ("deviceType", deviceType.rawValue), ("SAMLResponse", samlResponse),
         ])
         let response = try await authorized(
-            "POST", "/api/v1/tokens/authn",
-            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: form.data,
-            label: "v1.tokens.exchange")
+            .v1TokenExchange, headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: form.data)
         guard response.status == 204 else { throw failure(response) }
     }
 
     /// `GET /api/v1/preauthorize` for several resources.
     public func v1Preauthorize(resources: [String]) async throws(PassError) -> V1PreauthorizeResponse {
         let response = try await authorized(
-            "GET", "/api/v1/preauthorize", query: v1DeviceQuery + [("resource", resources.joined(separator: ","))],
-            headers: commonHeaders, label: "v1.preauthorize")
+            .v1Preauthorize, query: v1DeviceQuery + [("resource", resources.joined(separator: ","))],
+            headers: commonHeaders)
         return try decode(V1PreauthorizeResponse.self, response)
     }
 
     /// `GET /api/v1/authorize` for one resource.
     public func v1Authorize(resource: String) async throws(PassError) -> V1Authorization {
         let response = try await authorized(
-            "GET", "/api/v1/authorize", query: v1DeviceQuery + [("resource", resource)], headers: commonHeaders,
-            label: "v1.authorize")
+            .v1Authorize, query: v1DeviceQuery + [("resource", resource)], headers: commonHeaders)
         return try decode(V1Authorization.self, response)
     }
 
     /// `GET /api/v1/tokens/media`: the short media token for an authorized resource.
     public func v1MediaToken(resource: String) async throws(PassError) -> V1MediaToken {
         let response = try await authorized(
-            "GET", "/api/v1/tokens/media", query: v1DeviceQuery + [("resource", resource)], headers: commonHeaders,
-            label: "v1.tokens.media")
+            .v1MediaToken, query: v1DeviceQuery + [("resource", resource)], headers: commonHeaders)
         return try decode(V1MediaToken.self, response)
     }
 
     /// `GET /api/v1/tokens/usermetadata`, where `tokenSource` says whether Apple signed the user in.
     public func v1UserMetadata() async throws(PassError) -> V1UserMetadata {
         let response = try await authorized(
-            "GET", "/api/v1/tokens/usermetadata", query: v1DeviceQuery, headers: commonHeaders,
-            label: "v1.tokens.usermetadata")
+            .v1UserMetadata, query: v1DeviceQuery, headers: commonHeaders)
         return try decode(V1UserMetadata.self, response)
     }
 
     /// `DELETE /api/v1/logout`: Adobe forgets the tokens; the MVPD is not told.
     public func v1Logout() async throws(PassError) {
         let response = try await authorized(
-            "DELETE", "/api/v1/logout", query: v1DeviceQuery, headers: commonHeaders, label: "v1.logout")
+            .v1Logout, query: v1DeviceQuery, headers: commonHeaders)
         guard response.status == 204 || response.status == 200 else { throw failure(response) }
     }
 
     /// The logout page a web view opens, so that the MVPD's session ends too.
     public func v1LogoutURL(redirectUrl: String) -> String {
         url(
-            "/api/v1/logout",
+            Endpoint.v1LogoutInBrowser.path,
             query: [
                 ("requestor_id", configuration.serviceProvider),
                 ("deviceId", configuration.deviceIdentifier.identifier),

@@ -5,8 +5,7 @@ import PassAPI
 extension PassClient {
     /// `GET /configuration`.
     public func configuration() async throws(PassError) -> ConfigurationResponse {
-        let response = try await authorized(
-            "GET", "/api/v2/\(sp)/configuration", headers: deviceHeaders, label: "configuration")
+        let response = try await authorized(.configuration, requestor, headers: deviceHeaders)
         return try decode(ConfigurationResponse.self, response)
     }
 
@@ -16,9 +15,8 @@ extension PassClient {
     {
         let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
         let response = try await authorized(
-            "POST", "/api/v2/\(sp)/sessions",
-            headers: deviceHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data,
-            label: "sessions.create")
+            .createSession, requestor, headers: deviceHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: body.data)
         return try decode(SessionResponse.self, response)
     }
 
@@ -28,23 +26,20 @@ extension PassClient {
     {
         let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
         let response = try await authorized(
-            "POST", "/api/v2/\(sp)/sessions/\(code.pathEncoded)",
-            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data,
-            label: "sessions.resume")
+            .resumeSession, requestor, code,
+            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data)
         return try decode(SessionResponse.self, response)
     }
 
     /// `GET /sessions/{code}`.
     public func retrieveSession(code: String) async throws(PassError) -> SessionStatusResponse {
-        let response = try await authorized(
-            "GET", "/api/v2/\(sp)/sessions/\(code.pathEncoded)", headers: commonHeaders, label: "sessions.retrieve")
+        let response = try await authorized(.retrieveSession, requestor, code, headers: commonHeaders)
         return try decode(SessionStatusResponse.self, response)
     }
 
     /// `GET /profiles`, with the partner framework status when the app has one.
     public func profiles(partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError) -> ProfilesResponse {
-        let response = try await authorized(
-            "GET", "/api/v2/\(sp)/profiles", headers: deviceHeaders + partnerHeader(partnerStatus), label: "profiles")
+        let response = try await authorized(.profiles, requestor, headers: deviceHeaders + partnerHeader(partnerStatus))
         return try decode(ProfilesResponse.self, response)
     }
 
@@ -53,15 +48,13 @@ extension PassClient {
         -> ProfilesResponse
     {
         let response = try await authorized(
-            "GET", "/api/v2/\(sp)/profiles/\(mvpd.pathEncoded)", headers: deviceHeaders + partnerHeader(partnerStatus),
-            label: "profiles.mvpd")
+            .profileForMvpd, requestor, mvpd, headers: deviceHeaders + partnerHeader(partnerStatus))
         return try decode(ProfilesResponse.self, response)
     }
 
     /// `GET /profiles/code/{code}`: empty until the login for the code completes.
     public func profile(code: String) async throws(PassError) -> ProfilesResponse {
-        let response = try await authorized(
-            "GET", "/api/v2/\(sp)/profiles/code/\(code.pathEncoded)", headers: deviceHeaders, label: "profiles.code")
+        let response = try await authorized(.profileForCode, requestor, code, headers: deviceHeaders)
         return try decode(ProfilesResponse.self, response)
     }
 
@@ -69,34 +62,35 @@ extension PassClient {
     public func preauthorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
         async throws(PassError) -> DecisionsResponse
     {
-        try await decisions("preauthorize", mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+        try await decisions(.preauthorize, mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
     }
 
     /// `POST /decisions/authorize/{mvpd}`.
     public func authorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
         async throws(PassError) -> DecisionsResponse
     {
-        try await decisions("authorize", mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+        try await decisions(.authorize, mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
     }
 
-    private func decisions(_ kind: String, mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus?)
+    private func decisions(
+        _ endpoint: Endpoint, mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus?
+    )
         async throws(PassError) -> DecisionsResponse
     {
         let body = try? JSONEncoder.requestBody.encode(DecisionsRequest(resources: resources))
         let response = try await authorized(
-            "POST", "/api/v2/\(sp)/decisions/\(kind)/\(mvpd.pathEncoded)",
+            endpoint, requestor, mvpd,
             headers: deviceHeaders + partnerHeader(partnerStatus) + [
                 ("Content-Type", "application/json;charset=utf-8")
             ],
-            body: body, label: "decisions.\(kind)")
+            body: body)
         return try decode(DecisionsResponse.self, response)
     }
 
     /// `GET /logout/{mvpd}`.
     public func logout(mvpd: String, redirectUrl: String?) async throws(PassError) -> LogoutResponse {
         let query = redirectUrl.map { [("redirectUrl", $0)] } ?? []
-        let response = try await authorized(
-            "GET", "/api/v2/\(sp)/logout/\(mvpd.pathEncoded)", query: query, headers: deviceHeaders, label: "logout")
+        let response = try await authorized(.logout, requestor, mvpd, query: query, headers: deviceHeaders)
         return try decode(LogoutResponse.self, response)
     }
 
@@ -106,11 +100,11 @@ extension PassClient {
     ) async throws(PassError) -> SessionResponse {
         let body = sessionForm(mvpd: nil, domainName: domainName, redirectUrl: redirectUrl)
         let response = try await authorized(
-            "POST", "/api/v2/\(sp)/sessions/sso/\(partner.pathEncoded)",
+            .partnerSession, requestor, partner,
             headers: deviceHeaders + partnerHeader(partnerStatus) + [
                 ("Content-Type", "application/x-www-form-urlencoded")
             ],
-            body: body.data, label: "sso.sessions")
+            body: body.data)
         return try decode(SessionResponse.self, response)
     }
 
@@ -120,11 +114,11 @@ extension PassClient {
         async throws(PassError) -> ProfilesResponse
     {
         let response = try await authorized(
-            "POST", "/api/v2/\(sp)/profiles/sso/\(partner.pathEncoded)",
+            .partnerProfile, requestor, partner,
             headers: deviceHeaders + partnerHeader(partnerStatus) + [
                 ("Content-Type", "application/x-www-form-urlencoded")
             ],
-            body: FormBody([("SAMLResponse", samlResponse)]).data, label: "sso.profiles")
+            body: FormBody([("SAMLResponse", samlResponse)]).data)
         return try decode(ProfilesResponse.self, response, expecting: [200, 201])
     }
 

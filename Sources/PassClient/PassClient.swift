@@ -59,7 +59,8 @@ public final class PassClient: Sendable {
         get async { await registration.credentials }
     }
 
-    var sp: String { configuration.serviceProvider.pathEncoded }
+    /// The service provider, as the paths name it (`{serviceProvider}`, `{requestor}`).
+    var requestor: String { configuration.serviceProvider }
 
     // MARK: - DCR
 
@@ -69,9 +70,9 @@ public final class PassClient: Sendable {
             softwareStatement: configuration.softwareStatement, redirectUri: configuration.redirectUri)
         let response = try await transport.send(
             WireRequest(
-                method: "POST", url: url("/o/client/register"),
+                .register, url: url(Endpoint.register.path),
                 headers: commonHeaders + [("Content-Type", "application/json;charset=utf-8")],
-                body: try? JSONEncoder.requestBody.encode(body), label: "dcr.register"))
+                body: try? JSONEncoder.requestBody.encode(body)))
         let credentials = try decodeRegistration(ClientCredentials.self, response, expecting: [201, 200])
         await registration.store(credentials)
         return credentials
@@ -92,9 +93,9 @@ public final class PassClient: Sendable {
         ])
         let response = try await transport.send(
             WireRequest(
-                method: "POST", url: url("/o/client/token"),
+                .token, url: url(Endpoint.token.path),
                 headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
-                body: form.data, label: "dcr.token"))
+                body: form.data))
         let token = try decodeRegistration(AccessTokenResponse.self, response, expecting: [201, 200])
         // expires_in comes from the back end: a negative or absurd one is held to a year.
         let expiry = clock.now().addingTimeInterval(TimeInterval(min(max(0, token.expiresIn), 31_536_000)))
@@ -133,18 +134,19 @@ public final class PassClient: Sendable {
         return base + "?" + FormBody(query).text
     }
 
-    /// Sends an authenticated V2 request; on a 401 the token is renewed once and the call repeated.
+    /// Sends an authenticated call, its path filled with `values` in order; on a 401 the token is
+    /// renewed once and the call repeated.
     func authorized(
-        _ method: String, _ path: String, query: [(String, String)] = [], headers: [(name: String, value: String)],
-        body: Data? = nil, label: String
+        _ endpoint: Endpoint, _ values: String..., query: [(String, String)] = [],
+        headers: [(name: String, value: String)], body: Data? = nil
     ) async throws(PassError) -> WireResponse {
+        let url = url(endpoint.path(filling: values), query: query)
         var attempt = 0
         while true {
             let token = try await accessToken()
             let response = try await transport.send(
                 WireRequest(
-                    method: method, url: url(path, query: query),
-                    headers: headers + [(HeaderName.authorization, "Bearer \(token)")], body: body, label: label))
+                    endpoint, url: url, headers: headers + [(HeaderName.authorization, "Bearer \(token)")], body: body))
             attempt += 1
             guard response.status == 401, attempt == 1 else { return response }
             await registration.forgetToken()
@@ -248,41 +250,6 @@ public struct FormBody: Sendable {
     }
 
     public var data: Data { Data(text.utf8) }
-}
-
-extension String {
-    /// Percent-encoding for form values and query strings: the unreserved characters of RFC 3986
-    /// §2.3 stay, every other byte of the UTF-8 is escaped (space as %20). On bytes: every query
-    /// of every call, a poll's included, is encoded here.
-    var formEncoded: String {
-        let utf8 = self.utf8
-        guard utf8.contains(where: { !Self.isUnreserved($0) }) else { return self }
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(utf8.count * 3)
-        for byte in utf8 {
-            if Self.isUnreserved(byte) {
-                encoded.append(byte)
-            } else {
-                encoded += [UInt8(ascii: "%"), Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: encoded, as: UTF8.self)
-    }
-
-    /// The same encoding for a path segment.
-    var pathEncoded: String { formEncoded }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
 }
 
 extension JSONEncoder {

@@ -23,6 +23,11 @@ public struct WireRequest: Sendable {
         self.body = body
         self.label = label
     }
+
+    /// A request for one of the defined calls: its method, and its name as the label.
+    public init(_ endpoint: Endpoint, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil) {
+        self.init(method: endpoint.method, url: url, headers: headers, body: body, label: endpoint.operation)
+    }
 }
 
 public struct WireResponse: Sendable {

@@ -494,19 +494,17 @@ extension String {
     }
 
     @Test func aRuleFileThatNamesAnUnknownCallIsRefusedByName() {
-        let operations =
-            #"{"about": "x", "operations": [{"operation": "a", "method": "GET", "path": "/a", "api": "rest-v2", "steps": {}}]}"#
         let family = """
             {"family": "f", "about": "x", "rules": [{"id": "R", "severity": "error",
              "source": {"seed": "002", "step": "C.1", "quote": "q"},
              "check": {"kind": "once", "operation": "b"}, "advice": "a"}]}
             """
         #expect(throws: (any Error).self) {
-            _ = try RuleCatalog.read([("Rules/operations.json", operations), ("Rules/f.json", family)])
+            _ = try RuleCatalog.read([("Rules/f.json", family)])
         }
         let misspelt = family.replacingOccurrences(of: #""kind": "once""#, with: #""kind": "onse""#)
         do {
-            _ = try RuleCatalog.read([("Rules/operations.json", operations), ("Rules/f.json", misspelt)])
+            _ = try RuleCatalog.read([("Rules/f.json", misspelt)])
             Issue.record("a misspelt kind was read")
         } catch {
             #expect(error.description.contains("Rules/f.json:3"), "\(error)")

@@ -17,14 +17,14 @@ import Testing
     static func router(backend: MockBackend, throwing error: any Error & Sendable) -> Router<MockRequestContext> {
         let router = Router(context: MockRequestContext.self)
         var registry = RouteRegistry(router: router, backend: backend)
-        let paths: [(EndpointGroup, String, MockOperation)] = [
+        let paths: [(EndpointGroup, String, Endpoint?)] = [
             (.restV2, "/api/v2/{serviceProvider}/boom", .configuration), (.restV1, "/api/v1/boom", .v1Authorize),
             (.registration, "/o/client/boom", .register),
             (.identityProvider, "/idp/{mvpd}/boom", .identityProviderContext),
-            (.browserPages, "/boom", .activationPage), (.admin, "/__tvsim/boom", .admin),
+            (.browserPages, "/boom", .activationPage), (.admin, "/__tvsim/boom", nil),
         ]
         for (group, path, operation) in paths {
-            registry.add(.get, path, operation, in: group) { _, _, _ in throw error }
+            registry.add(.get, path, operation: operation, in: group) { _, _, _ in throw error }
         }
         registry.finish()
         return router
@@ -94,7 +94,7 @@ import Testing
             "/api/v1/boom", throwing: Self.boom, headers: [HTTPField.Name("X-Long")!: long])
         #expect(refused.status == 431)
         let entry = try #require(refused.backend.journalEntries().last)
-        #expect(entry.status == 431 && entry.operation == MockOperation.v1Authorize.rawValue)
+        #expect(entry.status == 431 && entry.operation == Endpoint.v1Authorize.operation)
         #expect(entry.requestBody == nil && entry.responseBody?.contains("request_too_large") == true)
         #expect(entry.responseHeaders[HeaderName.requestId] == refused.headers[HTTPField.Name(HeaderName.requestId)!])
     }

@@ -70,7 +70,7 @@ import VSASimulator
             try Self.choices(schema, ["$defs", "fault", "latencyDistribution"])
                 == FaultRule.Distribution.allCases.map(\.rawValue))
         let route = try #require(try Self.object(schema, ["$defs", "fault", "route"])["anyOf"] as? [[String: Any]])
-        #expect(route.compactMap { $0["enum"] as? [String] }.first == MockOperation.allCases.map(\.rawValue))
+        #expect(route.compactMap { $0["enum"] as? [String] }.first == Endpoint.all.map(\.operation))
     }
 
     @Test func theDashboardSchemaNamesWhatTheDashboardReaderTakes() throws {

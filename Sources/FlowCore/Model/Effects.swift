@@ -149,7 +149,8 @@ public struct RegistrationCode: Sendable, Equatable {
     /// service's `/activate`.
     init(_ code: String, of session: SessionResponse, mvpd: String) {
         self.init(
-            code: code, activationPath: "/activate", notAfter: Int64(session.notAfter ?? "") ?? 0, mvpd: mvpd)
+            code: code, activationPath: Endpoint.activationPage.path, notAfter: Int64(session.notAfter ?? "") ?? 0,
+            mvpd: mvpd)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocatedJSON
+import PassAPI
 
 /// A fault injected on matching requests, in the vocabulary QA expects from mock servers. A rule
 /// is made valid or not at all: the one initialiser checks it, and decoding goes through it.
@@ -108,7 +109,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         route: String, method: String? = nil, fault: Fault, probability: Double = 1, times: Int? = nil,
         seed: UInt64? = nil
     ) throws(Invalid) {
-        let known = MockOperation.allCases.map(\.rawValue)
+        let known = Endpoint.all.map(\.operation)
         guard route.hasPrefix("/") || known.contains(route) else {
             throw Invalid(
                 field: "route",

@@ -106,24 +106,13 @@ public struct CustomDeviceAuthorization: Codable, Sendable, Equatable {
 /// Where a requestor's own identity provider answers, relative to the server: the client and the
 /// app's flow (which opens the sign-in page in a web view) build the same addresses.
 public enum CustomIdentityProviderPaths {
-    /// `/custom-idp/{requestor}`.
-    public static func root(requestor: String) -> String { "/custom-idp/\(encoded(requestor))" }
-
     /// The sign-in page an iOS app opens in a web view; it ends in a redirect to `redirectURI`
     /// with `code` (and `state`). `provider` preselects a TV provider (MVPD or Apple catalog id).
     public static func login(requestor: String, redirectURI: String, state: String, provider: String?) -> String {
         var pairs = [("redirect_uri", redirectURI), ("state", state)]
         if let provider { pairs.append(("provider", provider)) }
-        return root(requestor: requestor) + "/login?" + pairs.map { "\($0.0)=\(encoded($0.1))" }.joined(separator: "&")
-    }
-
-    /// Unreserved characters only (RFC 3986), so a redirect URI survives as one query value.
-    static func encoded(_ value: String) -> String {
-        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-        return value.utf8.map { byte in
-            if unreserved.contains(byte) { return String(UnicodeScalar(byte)) }
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "%" + (hex.count == 1 ? "0" + hex : hex)
-        }.joined()
+        // Unreserved characters only, so a redirect URI survives as one query value.
+        return Endpoint.customLoginPage.path(requestor) + "?"
+            + pairs.map { "\($0.0)=\($0.1.formEncoded)" }.joined(separator: "&")
     }
 }

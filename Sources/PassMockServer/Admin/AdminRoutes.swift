@@ -110,7 +110,7 @@ struct AdminRoutes {
         _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
     ) {
         let backend = self.backend
-        registry.add(method, path, .admin, in: .admin) { request, parameters, context in
+        registry.addAdmin(method, path) { request, parameters, context in
             guard context.isFromLoopback else {
                 return Reply.json(
                     Message(error: "forbidden", message: "The admin API answers only on loopback."), status: 403)

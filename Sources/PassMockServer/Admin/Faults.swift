@@ -1,13 +1,14 @@
 import Foundation
 import LocatedJSON
 import MockBackendAPI
+import PassAPI
 import Simulation
 import Synchronization
 
 extension FaultRule {
-    func matches(method: String, path: String, operation: MockOperation?) -> Bool {
+    func matches(method: String, path: String, operation: Endpoint?) -> Bool {
         if let expected = self.method, expected != method { return false }
-        if !route.hasPrefix("/") { return operation?.rawValue == route }
+        if !route.hasPrefix("/") { return operation?.operation == route }
         let pattern = route.split(separator: "/", omittingEmptySubsequences: true)
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         if pattern.last == "**" {
@@ -64,7 +65,7 @@ final class FaultInjector: Sendable {
     /// The first rule that fires for this request, consuming one of its `times`; a latency
     /// rule's delay and a garbage rule's bytes are drawn here, from the rule's own seeded
     /// source, so runs replay.
-    func fire(method: String, path: String, operation: MockOperation?) -> FiredFault? {
+    func fire(method: String, path: String, operation: Endpoint?) -> FiredFault? {
         state.withLock { state in
             for index in state.rules.indices
             where state.rules[index].rule.matches(method: method, path: path, operation: operation) {

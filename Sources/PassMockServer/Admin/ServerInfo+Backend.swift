@@ -35,8 +35,10 @@ extension MockBackend {
         return ServerInfo(
             baseURL: baseURL, time: nowMilliseconds, requestors: requestors, mvpds: mvpds, personas: personas,
             identityProvider: [
-                "loginPage": "/idp/{mvpd}/login", "context": "/idp/{mvpd}/vsa/context",
-                "signIn": "/idp/{mvpd}/vsa/sign-in", "attributeQuery": "/idp/{mvpd}/vsa/attribute-query",
-            ], activationURL: "\(baseURL)/activate", customIdentityProvider: CustomIdentityProviderRoutes.paths)
+                "loginPage": Endpoint.identityProviderLoginPage.path, "context": Endpoint.identityProviderContext.path,
+                "signIn": Endpoint.identityProviderSignIn.path,
+                "attributeQuery": Endpoint.identityProviderAttributes.path,
+            ], activationURL: baseURL + Endpoint.activationPage.path,
+            customIdentityProvider: CustomIdentityProviderRoutes.paths)
     }
 }

@@ -18,6 +18,21 @@ enum EndpointGroup: CaseIterable, Sendable {
     /// the tool that would remove it.
     case admin
 
+    /// The group of the clients that make this call.
+    init(_ endpoint: Endpoint) {
+        if endpoint.isPage {
+            self = .browserPages
+            return
+        }
+        switch endpoint.api {
+        case .dcr: self = .registration
+        case .restV2: self = .restV2
+        case .restV1: self = .restV1
+        case .mockProvider, .customIdP: self = .identityProvider
+        case .webAuthentication, .activation: self = .browserPages
+        }
+    }
+
     /// Where a path that no endpoint claims belongs (its 404s and 405s answer in that style).
     static func unclaimed(path: String) -> EndpointGroup {
         V1Style.isV1Path(path) ? .restV1 : .restV2

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MockBackendAPI
 import NIOCore
+import PassAPI
 import Synchronization
 
 /// The request context of the mock: Hummingbird's core storage, the connection (for the remote
@@ -38,7 +39,7 @@ public struct MockRequestContext: RequestContext {
 /// because the context is a value that Hummingbird copies on its way to the handler.
 final class RequestNotes: Sendable {
     private struct Values {
-        var operation: MockOperation?
+        var operation: Endpoint?
         var fault: String?
         var trace = ""
         var incoming: IncomingRequest?
@@ -49,7 +50,7 @@ final class RequestNotes: Sendable {
 
     private let values = Mutex(Values())
 
-    var operation: MockOperation? {
+    var operation: Endpoint? {
         get { values.withLock { $0.operation } }
         set { values.withLock { $0.operation = newValue } }
     }

@@ -34,13 +34,31 @@ struct RouteRegistry {
         }
     }
 
+    /// Serves `endpoint` at each of its paths, each with every one of `suffixes` (V1's `.json`
+    /// and `.xml` spellings), in the group of the clients it serves.
+    mutating func add(_ endpoint: Endpoint, suffixes: [String] = [""], _ handler: @escaping Handler) {
+        let method = HTTPRequest.Method(endpoint.method)!
+        for path in endpoint.paths {
+            for suffix in suffixes {
+                add(method, path + suffix, operation: endpoint, in: EndpointGroup(endpoint), handler)
+            }
+        }
+    }
+
+    /// Serves an admin API path: the tool's own calls, which no client definition describes.
+    mutating func addAdmin(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
+        add(method, path, operation: nil, in: .admin, handler)
+    }
+
+    /// Serves `path` in `group`, named `operation` (none for the admin API's).
     mutating func add(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation, in group: EndpointGroup,
+        _ method: HTTPRequest.Method, _ path: String, operation: Endpoint?, in group: EndpointGroup,
         _ handler: @escaping Handler
     ) {
         if methodsByPath[path] == nil { pathOrder.append(path) }
         methodsByPath[path, default: []].insert(method)
-        endpoints.append(MockRoute(method: method.rawValue, path: path, operation: operation.rawValue))
+        endpoints.append(
+            MockRoute(method: method.rawValue, path: path, operation: operation?.operation ?? JournalMiddleware.admin))
         operations.register(operation, method: method, path: RouterPath(path))
         on(method, path, in: group, handler)
         if method == .get {

@@ -78,7 +78,7 @@ enum Pages {
         let body = """
             <h1>\(Markup.escapeHTML(title))</h1>
             \(errorLine)
-            <form method="post" action="/idp/\(Markup.escapeHTML(mvpd.id))/login">
+            <form method="post" action="\(Markup.escapeHTML(Endpoint.identityProviderLogin.path(mvpd.id)))">
             <input type="hidden" name="RelayState" value="\(Markup.escapeHTML(relayState))">
             \(credentialFields(username: username, error: error != nil, focused: true, strings: strings))
             </form>
@@ -89,7 +89,8 @@ enum Pages {
 
     static func activationStart(error: String?, code: String, strings: Strings = .english) -> String {
         codeEntry(
-            title: strings("page.activate.title"), action: "/activate", field: "code", error: error, code: code,
+            title: strings("page.activate.title"), action: Endpoint.activationSubmit.path, field: "code", error: error,
+            code: code,
             strings: strings)
     }
 
@@ -160,7 +161,7 @@ enum Pages {
         let body = """
             <h1>\(title)</h1>
             <p>\(Markup.escapeHTML(strings("page.code"))) <code>\(Markup.escapeHTML(code))</code> · \(Markup.escapeHTML(requestorName))</p>
-            <form method="post" action="/activate/\(Markup.escapeHTML(code))/provider">
+            <form method="post" action="\(Markup.escapeHTML(Endpoint.activationProviderSubmit.path(code)))">
             <label for="mvpd">\(Markup.escapeHTML(strings("page.tvProvider")))</label>
             <select id="mvpd" name="mvpd" autofocus>
             \(options)

@@ -8,24 +8,24 @@ struct ActivationRoutes {
     let backend: MockBackend
 
     /// The way on from an error page of the activation site.
-    static let enterACode = PageLink(href: "/activate", text: "Enter a code")
+    static let enterACode = PageLink(href: Endpoint.activationPage.path, text: "Enter a code")
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/activate", .activationPage, in: .browserPages) { request, _ in
+        registry.add(.activationPage) { request, _ in
             Reply.html(Pages.activationStart(error: nil, code: request.query["code"] ?? "", strings: request.strings))
         }
-        registry.add(.post, "/activate", .activationSubmit, in: .browserPages) { request, _ in
+        registry.add(.activationSubmit) { request, _ in
             try self.submitCode(request)
         }
-        registry.add(.get, "/activate/{code}/provider", .activationProvider, in: .browserPages) {
+        registry.add(.activationProvider) {
             request, parameters in
             try self.providerPage(code: parameters["code"], strings: request.strings)
         }
-        registry.add(.post, "/activate/{code}/provider", .activationProvider, in: .browserPages) {
+        registry.add(.activationProviderSubmit) {
             request, parameters in
             try self.chooseProvider(request, code: parameters["code"])
         }
-        registry.add(.get, "/activate/{code}/done", .activationDone, in: .browserPages) { request, parameters in
+        registry.add(.activationDone) { request, parameters in
             let code = parameters["code"].uppercased()
             guard let session = self.backend.store.session(code: code), let key = session.completedProfile else {
                 throw PageFailure(
@@ -51,7 +51,7 @@ struct ActivationRoutes {
                 status: 400)
         }
         if let mvpd = session.parameters[.mvpd] { return try resume(session, mvpd: mvpd) }
-        return Reply.redirect(to: "/activate/\(session.code)/provider")
+        return Reply.redirect(to: Endpoint.activationProvider.path(session.code))
     }
 
     private func providerPage(code: String, strings: Strings) throws -> MockResponse {
@@ -70,7 +70,7 @@ struct ActivationRoutes {
         else {
             throw PageFailure(
                 status: 400, title: "Choose a provider", message: "Choose a TV provider from the list.",
-                next: PageLink(href: "/activate/\(session.code)/provider", text: "Back to the list"))
+                next: PageLink(href: Endpoint.activationProvider.path(session.code), text: "Back to the list"))
         }
         return try resume(session, mvpd: mvpd)
     }
@@ -85,14 +85,14 @@ struct ActivationRoutes {
                 ("requestor_id", session.serviceProvider), ("reg_code", session.code), ("mso_id", mvpd),
                 ("domain_name", session.parameters[.domainName] ?? domain),
             ].map { "\($0.0)=\($0.1.queryEncoded)" }.joined(separator: "&")
-            return Reply.redirect(to: "/api/v1/authenticate?\(query)")
+            return Reply.redirect(to: "\(Endpoint.v1Authenticate.path)?\(query)")
         }
         _ = backend.store.updateSession(code: session.code) { session in
             session.parameters[.mvpd] = mvpd
             session.parameters[.domainName] = session.parameters[.domainName] ?? domain
-            session.parameters[.redirectUrl] = "\(backend.baseURL)/activate/\(session.code)/done"
+            session.parameters[.redirectUrl] = backend.baseURL + Endpoint.activationDone.path(session.code)
         }
-        return Reply.redirect(to: "/api/v2/authenticate/\(session.serviceProvider)/\(session.code)")
+        return Reply.redirect(to: Endpoint.authenticate.path(session.serviceProvider, session.code))
     }
 
     private func liveSession(_ rawCode: String) throws -> AuthenticationSession {

@@ -27,7 +27,7 @@ extension CustomIdentityProviderRoutes {
         return Reply.json(
             CustomDeviceAuthorization(
                 deviceCode: grant.deviceCode, userCode: Self.displayed(userCode),
-                verificationUri: "\(backend.baseURL)\(Self.basePath(for: requestor.id))/device", expiresIn: lifetime,
+                verificationUri: backend.baseURL + Endpoint.customDevicePage.path(requestor.id), expiresIn: lifetime,
                 interval: Self.pollInterval))
     }
 
@@ -91,6 +91,6 @@ extension CustomIdentityProviderRoutes {
     }
 
     private func devicePath(_ requestor: RequestorSettings) -> String {
-        "\(Self.basePath(for: requestor.id))/device"
+        Endpoint.customDevicePage.path(requestor.id)
     }
 }

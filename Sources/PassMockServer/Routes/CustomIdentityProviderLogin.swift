@@ -63,7 +63,7 @@ extension CustomIdentityProviderRoutes {
         let requestor = try pageRequestor(parameters["requestor"])
         let redirectURI = try acceptedRedirectURI(request.query["redirect_uri"], for: requestor)
         return signInPage(
-            requestor: requestor, action: "\(Self.basePath(for: requestor.id))/login",
+            requestor: requestor, action: Endpoint.customLogin.path(requestor.id),
             hidden: [("redirect_uri", redirectURI), ("state", request.query["state"] ?? "")], form: request.query)
     }
 
@@ -78,7 +78,7 @@ extension CustomIdentityProviderRoutes {
             (mvpd, persona) = try authenticate(form, requestor: requestor)
         } catch {
             return signInPage(
-                requestor: requestor, action: "\(Self.basePath(for: requestor.id))/login",
+                requestor: requestor, action: Endpoint.customLogin.path(requestor.id),
                 hidden: [("redirect_uri", redirectURI), ("state", state)], form: form, error: error)
         }
         let code = randomToken(length: 32)

@@ -14,9 +14,10 @@ struct CustomIdentityProviderRoutes {
 
     /// The endpoints, with `{requestor}` to fill in (for `GET /__tvsim/info`).
     static let paths: [String: String] = [
-        "info": "/custom-idp/{requestor}/info", "translate": "/custom-idp/{requestor}/saml/translate",
-        "login": "/custom-idp/{requestor}/login", "token": "/custom-idp/{requestor}/token",
-        "deviceCode": "/custom-idp/{requestor}/device/code", "device": "/custom-idp/{requestor}/device",
+        "info": Endpoint.customInfo.path, "translate": Endpoint.customTranslate.path,
+        "login": Endpoint.customLogin.path,
+        "token": Endpoint.customToken.path, "deviceCode": Endpoint.customDeviceCode.path,
+        "device": Endpoint.customDevicePage.path,
     ]
 
     /// The programmer's SAML service provider: `https://<first domain>/saml/sp`. Apps pass it to
@@ -31,19 +32,18 @@ struct CustomIdentityProviderRoutes {
     static let authorizationCodeLifetimeMilliseconds: Int64 = 60_000
 
     func register(into registry: inout RouteRegistry) {
-        let base = "/custom-idp/{requestor}"
-        registry.add(.get, "\(base)/info", .customInfo, in: .identityProvider) { try self.info($0, $1) }
-        registry.add(.post, "\(base)/saml/translate", .customTranslate, in: .identityProvider) {
+        registry.add(.customInfo) { try self.info($0, $1) }
+        registry.add(.customTranslate) {
             try self.translate($0, $1)
         }
-        registry.add(.get, "\(base)/login", .customLoginPage, in: .browserPages) { try self.loginPage($0, $1) }
-        registry.add(.post, "\(base)/login", .customLogin, in: .browserPages) { try self.login($0, $1) }
-        registry.add(.post, "\(base)/token", .customToken, in: .identityProvider) { try self.token($0, $1) }
-        registry.add(.post, "\(base)/device/code", .customDeviceCode, in: .identityProvider) {
+        registry.add(.customLoginPage) { try self.loginPage($0, $1) }
+        registry.add(.customLogin) { try self.login($0, $1) }
+        registry.add(.customToken) { try self.token($0, $1) }
+        registry.add(.customDeviceCode) {
             try self.deviceCode($0, $1)
         }
-        registry.add(.get, "\(base)/device", .customDevicePage, in: .browserPages) { try self.devicePage($0, $1) }
-        registry.add(.post, "\(base)/device", .customDeviceSubmit, in: .browserPages) { try self.deviceSubmit($0, $1) }
+        registry.add(.customDevicePage) { try self.devicePage($0, $1) }
+        registry.add(.customDeviceSubmit) { try self.deviceSubmit($0, $1) }
     }
 
     // MARK: Lookups

@@ -20,7 +20,7 @@ extension CustomIdentityProviderRoutes {
         let document = builder.document(
             id: id, serviceProvider: requestor.name, issuer: channel, issueInstant: backend.now,
             destination: "\(backend.baseURL)/idp/\(mvpd.id)/vsa/attribute-query",
-            assertionConsumerService: "\(backend.baseURL)\(Self.basePath(for: requestor.id))/saml/translate")
+            assertionConsumerService: backend.baseURL + Endpoint.customTranslate.path(requestor.id))
         backend.customIdentity.recordRequest(
             id: id, .init(requestor: requestor.id, mvpd: mvpd.id, expiresAt: expiry), now: now)
         return Reply.json(

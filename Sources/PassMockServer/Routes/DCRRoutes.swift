@@ -7,10 +7,10 @@ struct DCRRoutes {
     let backend: MockBackend
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.post, "/o/client/register", .register, in: .registration) { request, _, _ in
+        registry.add(.register) { request, _, _ in
             try self.registerClient(request)
         }
-        registry.add(.post, "/o/client/token", .token, in: .registration) { request, _, _ in
+        registry.add(.token) { request, _, _ in
             try self.issueToken(request)
         }
     }

@@ -64,17 +64,17 @@ struct IdentityProviderRoutes {
     /// loopback: the context lists every persona's password, and a peer on the network must not
     /// read it whatever `Host` it sends.
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/idp/{mvpd}/vsa/context", .identityProviderContext, in: .identityProvider) {
+        registry.add(.identityProviderContext) {
             _, parameters, context in
             try Self.requireLoopback(context)
             return try self.context(mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/vsa/sign-in", .identityProviderSignIn, in: .identityProvider) {
+        registry.add(.identityProviderSignIn) {
             request, parameters, context in
             try Self.requireLoopback(context)
             return try self.signIn(request, mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/vsa/attribute-query", .identityProviderAttributes, in: .identityProvider) {
+        registry.add(.identityProviderAttributes) {
             request, parameters, context in
             try Self.requireLoopback(context)
             return try self.attributeQuery(request, mvpdId: parameters["mvpd"])

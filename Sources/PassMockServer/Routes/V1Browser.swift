@@ -56,11 +56,9 @@ extension V1Routes {
         let deviceId = query["deviceId"].flatMap { $0.isEmpty ? nil : $0 } ?? newestSignedInDevice(of: requestor.id)
         let removed = deviceId.map { forgetTokens(deviceId: $0, requestor: requestor.id) } ?? []
         if let deviceId, let mvpd = webLogoutMvpd(after: removed) {
-            var url =
-                "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
-                + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
-            if let redirect { url += "&redirect_url=\(redirect.queryEncoded)" }
-            return Reply.redirect(to: url)
+            return Reply.redirect(
+                to: WebAuthenticationRoutes.logoutURL(
+                    mvpd: mvpd, requestor: requestor, deviceId: deviceId, redirect: redirect))
         }
         if let redirect { return Reply.redirect(to: redirect) }
         let name = removed.first.flatMap { backend.index.mvpdsById[$0.key.mvpd]?.displayName } ?? "your TV provider"

@@ -12,7 +12,7 @@ extension V1Routes {
         _ = try deviceType(call)
         _ = try appleSSOMvpd(call, call.parameters["mvpd"], for: caller.requestor)
         let request = backend.partnerAuthenticationRequest(
-            requestor: caller.requestor.id, destinationPath: "/api/v1/tokens/authn")
+            requestor: caller.requestor.id, destinationPath: Endpoint.v1TokenExchange.path)
         return MockResponse(status: 200, contentType: "application/octet-stream", body: Data(request.utf8))
     }
 

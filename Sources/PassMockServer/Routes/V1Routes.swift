@@ -10,54 +10,41 @@ struct V1Routes {
     let backend: MockBackend
 
     func register(into registry: inout RouteRegistry) {
-        let reggie = "/reggie/v1/{requestor}/regcode"
-        add(&registry, .post, reggie, .v1CreateRegistrationCode, Self.createRegistrationCode)
-        add(&registry, .get, "\(reggie)/{code}", .v1RetrieveRegistrationCode, Self.retrieveRegistrationCode)
-        add(&registry, .delete, "\(reggie)/{code}", .v1DeleteRegistrationCode, Self.deleteRegistrationCode)
-        add(&registry, .get, "/api/v1/config/{requestor}", .v1Configuration, Self.configuration)
-        registry.add(.get, "/api/v1/authenticate", .v1Authenticate, in: .browserPages) { request, _ in
-            try self.authenticateInBrowser(request)
-        }
-        add(&registry, .get, "/api/v1/authenticate/{code}", .v1AuthenticateRegistrationCode, Self.tokenForCode)
-        add(&registry, .post, "/api/v1/authenticate/freepreview", .v1FreePreview, Self.freePreview)
-        add(&registry, .get, "/api/v1/checkauthn", .v1CheckAuthentication, Self.checkAuthentication)
-        add(
-            &registry, .get, "/api/v1/checkauthn/{code}", .v1CheckAuthenticationForCode, Self.checkAuthenticationForCode
-        )
-        add(&registry, .get, "/api/v1/tokens/authn", .v1AuthenticationToken, Self.authenticationToken)
-        add(&registry, .post, "/api/v1/tokens/authn", .v1TokenExchange, Self.tokenExchange)
-        add(&registry, .get, "/api/v1/authorize", .v1Authorize, Self.authorize)
-        add(&registry, .get, "/api/v1/tokens/authz", .v1AuthorizationToken, Self.authorizationToken)
-        add(&registry, .get, "/api/v1/tokens/media", .v1MediaToken, Self.mediaToken)
-        add(&registry, .get, "/api/v1/mediatoken", .v1MediaToken, Self.mediaToken)
-        add(&registry, .get, "/api/v1/preauthorize", .v1Preauthorize, Self.preauthorize)
-        add(&registry, .get, "/api/v1/preauthorize/{code}", .v1PreauthorizeForCode, Self.preauthorizeForCode)
-        add(&registry, .delete, "/api/v1/logout", .v1Logout, Self.logout)
-        registry.add(.get, "/api/v1/logout", .v1LogoutInBrowser, in: .browserPages) { request, _ in
-            try self.logoutInBrowser(request)
-        }
-        add(&registry, .get, "/api/v1/tokens/usermetadata", .v1UserMetadata, Self.userMetadata)
+        add(&registry, .v1CreateRegistrationCode, Self.createRegistrationCode)
+        add(&registry, .v1RetrieveRegistrationCode, Self.retrieveRegistrationCode)
+        add(&registry, .v1DeleteRegistrationCode, Self.deleteRegistrationCode)
+        add(&registry, .v1Configuration, Self.configuration)
+        registry.add(.v1Authenticate) { request, _ in try self.authenticateInBrowser(request) }
+        add(&registry, .v1AuthenticateRegistrationCode, Self.tokenForCode)
+        add(&registry, .v1FreePreview, Self.freePreview)
+        add(&registry, .v1CheckAuthentication, Self.checkAuthentication)
+        add(&registry, .v1CheckAuthenticationForCode, Self.checkAuthenticationForCode)
+        add(&registry, .v1AuthenticationToken, Self.authenticationToken)
+        add(&registry, .v1TokenExchange, Self.tokenExchange)
+        add(&registry, .v1Authorize, Self.authorize)
+        add(&registry, .v1AuthorizationToken, Self.authorizationToken)
+        add(&registry, .v1MediaToken, Self.mediaToken)
+        add(&registry, .v1Preauthorize, Self.preauthorize)
+        add(&registry, .v1PreauthorizeForCode, Self.preauthorizeForCode)
+        add(&registry, .v1Logout, Self.logout)
+        registry.add(.v1LogoutInBrowser) { request, _ in try self.logoutInBrowser(request) }
+        add(&registry, .v1UserMetadata, Self.userMetadata)
         // An opaque octet stream: no .json/.xml variants (errors still follow Accept/format).
-        add(
-            &registry, .get, "/api/v1/{requestor}/profile-requests/{mvpd}", .v1ProfileRequest, Self.profileRequest,
-            suffixes: false)
+        add(&registry, .v1ProfileRequest, Self.profileRequest, suffixes: false)
     }
 
     /// Registers a V1 JSON/XML endpoint, with its `.json` and `.xml` spellings, in the V1 group:
     /// errors the handler throws become V1 errors in the call's format.
     private func add(
-        _ registry: inout RouteRegistry, _ method: HTTPRequest.Method, _ path: String, _ operation: MockOperation,
+        _ registry: inout RouteRegistry, _ endpoint: Endpoint,
         _ handler: @escaping @Sendable (V1Routes) -> (V1Call) throws -> MockResponse, suffixes: Bool = true
     ) {
-        let paths = suffixes ? [path, path + ".json", path + ".xml"] : [path]
         let routes = self
-        for spelling in paths {
-            registry.add(method, spelling, operation, in: .restV1) { request, parameters, context in
-                let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
-                // The call's own parameters (its form too) now decide the style of its errors.
-                context.notes.v1Style = call.style
-                return try handler(routes)(call)
-            }
+        registry.add(endpoint, suffixes: suffixes ? ["", ".json", ".xml"] : [""]) { request, parameters, context in
+            let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
+            // The call's own parameters (its form too) now decide the style of its errors.
+            context.notes.v1Style = call.style
+            return try handler(routes)(call)
         }
     }
 }

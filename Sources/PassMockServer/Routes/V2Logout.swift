@@ -32,10 +32,8 @@ extension V2Routes {
         case .appleSSO:
             return MvpdLogout(actionName: .partnerLogout, actionType: .partnerInteractive, mvpd: mvpd.id)
         case .regular where mvpd.logoutSupported:
-            var url =
-                "/adobe-services/logout?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
-                + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
-            if let redirectUrl { url += "&redirect_url=\(redirectUrl.queryEncoded)" }
+            let url = WebAuthenticationRoutes.logoutURL(
+                mvpd: mvpd, requestor: requestor, deviceId: deviceId, redirect: redirectUrl)
             return MvpdLogout(actionName: .logout, actionType: .interactive, mvpd: mvpd.id, url: url)
         default:
             return MvpdLogout(actionName: .complete, actionType: .none, mvpd: mvpd.id)

@@ -42,7 +42,7 @@ extension V2Routes {
     }
 
     private func partnerProfileAction(caller: Caller, mvpd: MvpdSettings) -> SessionResponse {
-        let path = "/api/v2/\(caller.requestor.id)/profiles/sso/Apple"
+        let path = Endpoint.partnerProfile.path(caller.requestor.id, "Apple")
         let request = backend.partnerAuthenticationRequest(requestor: caller.requestor.id, destinationPath: path)
         return SessionResponse(
             actionName: .partnerProfile, actionType: .direct, reasonType: .none, url: path,

@@ -89,7 +89,7 @@ extension MockBackend {
         }
         return SessionResponse(
             actionName: .authorize, actionType: .direct, reasonType: reason,
-            url: "/api/v2/\(caller.requestor.id)/decisions/authorize/\(mvpd.id)", sessionId: newIdentifier(),
+            url: Endpoint.authorize.path(caller.requestor.id, mvpd.id), sessionId: newIdentifier(),
             mvpd: mvpd.id, serviceProvider: caller.requestor.id)
     }
 
@@ -117,14 +117,14 @@ extension MockBackend {
         let sp = session.serviceProvider
         var response = SessionResponse(
             actionName: .authenticate, actionType: .interactive, reasonType: reason,
-            url: "/api/v2/authenticate/\(sp)/\(session.code)", code: session.code, sessionId: session.sessionId,
+            url: Endpoint.authenticate.path(sp, session.code), code: session.code, sessionId: session.sessionId,
             mvpd: session.parameters[.mvpd], serviceProvider: sp, notBefore: String(session.notBefore.milliseconds),
             notAfter: String(session.notAfter.milliseconds))
         if !missing.isEmpty {
             response.actionName = resumed ? .retry : .resume
             response.actionType = .direct
             response.missingParameters = missing.map(\.rawValue)
-            response.url = "/api/v2/\(sp)/sessions/\(session.code)"
+            response.url = Endpoint.resumeSession.path(sp, session.code)
             if reason != .none { response.reasonType = .missingParametersFallback }
         }
         return response

@@ -9,6 +9,17 @@ import PassAPI
 struct WebAuthenticationRoutes {
     let backend: MockBackend
 
+    /// The MVPD logout page a sign-out sends the browser to, back to `redirect` afterwards.
+    static func logoutURL(mvpd: MvpdSettings, requestor: RequestorSettings, deviceId: String, redirect: String?)
+        -> String
+    {
+        var url =
+            "\(Endpoint.webLogout.path)?noflash=true&mso_id=\(mvpd.id.queryEncoded)"
+            + "&requestor_id=\(requestor.id.queryEncoded)&pt_device_id=\(deviceId.queryEncoded)"
+        if let redirect { url += "&redirect_url=\(redirect.queryEncoded)" }
+        return url
+    }
+
     struct WebState: Codable {
         let code: String
         let serviceProvider: String
@@ -27,19 +38,19 @@ struct WebAuthenticationRoutes {
     }
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.get, "/adobe-services/authenticate/saml", .webAuthenticate, in: .browserPages) { request, _ in
+        registry.add(.webAuthenticate) { request, _ in
             try self.samlEntry(request)
         }
-        registry.add(.get, "/adobe-services/saml/artifact", .webArtifact, in: .browserPages) { request, _ in
+        registry.add(.webArtifact) { request, _ in
             try self.artifact(request)
         }
-        registry.add(.get, "/adobe-services/logout", .webLogout, in: .browserPages) { request, _ in
+        registry.add(.webLogout) { request, _ in
             try self.logout(request)
         }
-        registry.add(.get, "/idp/{mvpd}/login", .identityProviderLoginPage, in: .browserPages) { request, parameters in
+        registry.add(.identityProviderLoginPage) { request, parameters in
             try self.loginPage(request, mvpdId: parameters["mvpd"])
         }
-        registry.add(.post, "/idp/{mvpd}/login", .identityProviderLogin, in: .browserPages) { request, parameters in
+        registry.add(.identityProviderLogin) { request, parameters in
             try self.login(request, mvpdId: parameters["mvpd"])
         }
     }
@@ -60,7 +71,7 @@ struct WebAuthenticationRoutes {
             ("domain_name", session.parameters[.domainName] ?? ""), ("redirect_url", session.parameters[.redirectUrl]!),
             ("reg_code", session.code),
         ].map { "\($0.0)=\($0.1.queryEncoded)" }.joined(separator: "&")
-        return Reply.redirect(to: "/adobe-services/authenticate/saml?\(query)")
+        return Reply.redirect(to: "\(Endpoint.webAuthenticate.path)?\(query)")
     }
 
     private func samlEntry(_ request: IncomingRequest) throws -> MockResponse {
@@ -78,7 +89,8 @@ struct WebAuthenticationRoutes {
         let state = WebState(
             code: session.code, serviceProvider: requestor, mvpd: mvpd.id, exp: session.notAfter.milliseconds)
         let token = backend.signer.token(state, for: .webState)
-        return Reply.redirect(to: "/idp/\(mvpd.id.queryEncoded)/login?RelayState=\(token.queryEncoded)")
+        return Reply.redirect(
+            to: "\(Endpoint.identityProviderLoginPage.path(mvpd.id))?RelayState=\(token.queryEncoded)")
     }
 
     private func loginPage(_ request: IncomingRequest, mvpdId: String) throws -> MockResponse {
@@ -119,7 +131,7 @@ struct WebAuthenticationRoutes {
             code: state.code, serviceProvider: state.serviceProvider, mvpd: mvpd.id, username: persona.username,
             exp: backend.nowMilliseconds + 60_000, nonce: backend.newIdentifier())
         let token = backend.signer.token(artifact, for: .artifact)
-        return Reply.redirect(to: "/adobe-services/saml/artifact?SAMLart=\(token.queryEncoded)")
+        return Reply.redirect(to: "\(Endpoint.webArtifact.path)?SAMLart=\(token.queryEncoded)")
     }
 
     /// The service resolves the artifact, stores the profile and sends the browser home.
@@ -147,7 +159,7 @@ struct WebAuthenticationRoutes {
             mvpd: mvpd.id)
         backend.storeRegularProfile(key: key, persona: persona, mvpd: mvpd)
         _ = backend.store.updateSession(code: session.code) { $0.completedProfile = key }
-        return Reply.redirect(to: session.parameters[.redirectUrl] ?? "/activate/\(session.code)/done")
+        return Reply.redirect(to: session.parameters[.redirectUrl] ?? Endpoint.activationDone.path(session.code))
     }
 
     private func logout(_ request: IncomingRequest) throws -> MockResponse {

@@ -17,7 +17,7 @@ public struct FaultsPanel: Sendable, Equatable {
     public init() {}
 
     /// The routes of the mock, by operation, as fault rules name them.
-    static let routes = MockOperation.allCases.filter { $0 != .admin }.map(\.rawValue)
+    static let routes = Endpoint.all.map(\.operation)
 
     /// The kinds of fault the panel offers: the transport-level faults first, then every
     /// documented enhanced error with its status. Each is named from the fault itself.

@@ -29,7 +29,8 @@ extension RestV1Flow.Reducer {
         case .ios:
             // A web view, so that the MVPD's session ends too.
             let url = WebLogin.pageURL(
-                "/api/v1/logout", [("requestor_id", setup.requestor), ("redirect_url", setup.redirectUrl)])
+                Endpoint.v1LogoutInBrowser.path,
+                [("requestor_id", setup.requestor), ("redirect_url", setup.redirectUrl)])
             let (stopAt, page) = WebLogin.open(url, stopAt: setup.redirectUrl)
             state.phase = .logoutPage(appleSource: appleSource, stopAt)
             return [

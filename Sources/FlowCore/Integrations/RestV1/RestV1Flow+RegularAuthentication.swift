@@ -33,7 +33,8 @@ extension RestV1Flow.Reducer {
             return [.record(.step(Steps.webLogin))] + effects
         case .tvos:
             let screen = RegistrationCode(
-                code: record.code, activationPath: "/activate", notAfter: record.expires, mvpd: mvpd.id)
+                code: record.code, activationPath: Endpoint.activationPage.path, notAfter: record.expires, mvpd: mvpd.id
+            )
             // The app, not the service, notices a V1 code's end: its lifetime arms a timer.
             let lifetime = Double(max(0, record.expires - record.generated)) / 1000
             let (child, effects) = CodePolling.show(

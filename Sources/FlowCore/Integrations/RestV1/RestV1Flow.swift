@@ -187,6 +187,6 @@ enum RestV1Flow: PhasedIntegration {
             ("requestor_id", requestor), ("mso_id", mvpd), ("reg_code", code), ("domain_name", domainName),
             ("noflash", "true"), ("no_iframe", "true"), ("redirect_url", redirectUrl),
         ]
-        return WebLogin.pageURL("/api/v1/authenticate", query)
+        return WebLogin.pageURL(Endpoint.v1Authenticate.path, query)
     }
 }

@@ -90,7 +90,7 @@ enum SDKFlow: PhasedIntegration {
     /// answer gives no page for (an Apple SSO one): through the MVPD's logout to the redirect.
     static func mvpdLogoutURL(mvpd: String, _ setup: AppSetup) -> String {
         WebLogin.pageURL(
-            "/adobe-services/logout",
+            Endpoint.webLogout.path,
             [
                 ("noflash", "true"), ("mso_id", mvpd), ("requestor_id", setup.requestor),
                 ("redirect_url", redirect(setup)),

@@ -1,4 +1,5 @@
 import Hummingbird
+import PassAPI
 
 /// Answers what is thrown inside it in the words of the group's clients, each failure wording itself.
 struct ErrorStyleMiddleware: RouterMiddleware {
@@ -23,7 +24,7 @@ struct ErrorStyleMiddleware: RouterMiddleware {
             if let failure = error as? any StyledFailure, let reply = failure.reply(in: style, trace: trace) {
                 return reply.hummingbird
             }
-            context.logger.error("unexpected error in \(context.notes.operation?.rawValue ?? "request"): \(error)")
+            context.logger.error("unexpected error in \(context.notes.operation?.operation ?? "request"): \(error)")
             return style.unexpectedFailure(trace: trace).hummingbird
         }
     }

@@ -52,11 +52,11 @@ struct FaultMiddleware: RouterMiddleware {
 
     /// A status fault in the vocabulary of the endpoint: identity providers have their own
     /// (invalid_verification_token, …); a V1 operation's rule may name a V1 code.
-    private func injectedFailure(status: Int, code: String?, operation: MockOperation?) -> any Error {
+    private func injectedFailure(status: Int, code: String?, operation: Endpoint?) -> any Error {
         if group == .identityProvider {
             return IdentityProviderFailure(status: status, error: code ?? "provider_error", message: "Injected fault.")
         }
-        if operation?.rawValue.hasPrefix("v1.") == true, let v1 = code.flatMap(V1ErrorCode.init(rawValue:)) {
+        if operation?.api == .restV1, let v1 = code.flatMap(V1ErrorCode.init(rawValue:)) {
             return V1Failure(v1, status: status, details: "Injected fault.")
         }
         let known = code.flatMap(ErrorCode.init(rawValue:))

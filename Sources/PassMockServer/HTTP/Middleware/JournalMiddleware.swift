@@ -10,6 +10,8 @@ import NIOCore
 struct JournalMiddleware: RouterMiddleware {
     let backend: MockBackend
     let group: EndpointGroup
+    /// The operation the journal names the admin API's calls by: they are the tool's, not a client's.
+    static let admin = "admin"
 
     /// What the journal and the serve log say of a request the shutdown cut before it was answered.
     static let cutByShutdown = "cut: the server stopped before it answered (shutdown grace over)"
@@ -54,7 +56,8 @@ struct JournalMiddleware: RouterMiddleware {
         let headers = answer?.response.headers ?? [:]
         let exchange = Journal.Exchange(
             time: backend.nowMilliseconds, method: request.method.rawValue, uri: request.uri.description,
-            operation: context.notes.operation?.rawValue, status: answer?.response.status.code ?? 0,
+            operation: context.notes.operation?.operation ?? (group == .admin ? Self.admin : nil),
+            status: answer?.response.status.code ?? 0,
             durationMilliseconds: (elapsed * 1000).rounded() / 1000,
             requestHeaders: request.headers,
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),

@@ -1,5 +1,6 @@
 import Hummingbird
 import MockBackendAPI
+import PassAPI
 import Synchronization
 
 /// Names the matched endpoint's operation first, so that fault rules can target it and the journal records it.
@@ -17,13 +18,13 @@ struct OperationMiddleware: RouterMiddleware {
 /// The operation of every registered endpoint, by method and path pattern as Hummingbird reports
 /// the matched endpoint (`context.endpointPath`).
 final class EndpointOperations: Sendable {
-    private let table = Mutex<[String: MockOperation]>([:])
+    private let table = Mutex<[String: Endpoint]>([:])
     /// Each path pattern's methods, for the `Allow` of a method no route takes.
     private let methodsByPattern = Mutex<[String: Set<String>]>([:])
 
-    func register(_ operation: MockOperation, method: HTTPRequest.Method, path: RouterPath) {
-        table.withLock { $0[Self.key(method, path.description)] = operation }
-        methodsByPattern.withLock { $0[path.description, default: []].insert(method.rawValue) }
+    func register(_ operation: Endpoint?, method: HTTPRequest.Method, path: RouterPath) {
+        if let operation { table.withLock { $0[Self.key(method, path.description)] = operation } }
+        methodsByPattern.withLock { _ = $0[path.description, default: []].insert(method.rawValue) }
     }
 
     /// The methods of the endpoint whose pattern matches `path` (`{name}` stands for one
@@ -43,7 +44,7 @@ final class EndpointOperations: Sendable {
     }
 
     /// Nil for the 405 answers and for paths no endpoint claims.
-    func operation(method: HTTPRequest.Method, endpointPath: String?) -> MockOperation? {
+    func operation(method: HTTPRequest.Method, endpointPath: String?) -> Endpoint? {
         guard let endpointPath else { return nil }
         return table.withLock { $0[Self.key(method, endpointPath)] }
     }
