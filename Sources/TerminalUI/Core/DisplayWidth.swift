@@ -14,21 +14,6 @@ public enum DisplayWidth {
     /// `text` padded with spaces (or cut) to exactly `width` columns.
     public static func pad(_ text: String, to width: Int) -> String { TerminalColumns.pad(text, to: width) }
 
-    /// `text` cut in the middle to `width` columns: its start and its end stay, an ellipsis
-    /// stands for what went. For paths, whose last segments say the most.
-    public static func truncateMiddle(_ text: String, to width: Int) -> String {
-        guard of(text) > width else { return text }
-        guard width > 1 else { return truncate(text, to: width) }
-        let head = (width - 1) / 2
-        var tail = ""
-        for character in text.reversed() {
-            guard of(tail) + of(character) <= width - 1 - head else { break }
-            tail.insert(character, at: tail.startIndex)
-        }
-        let start = String(prefix(of: Substring(text), fitting: width - 1 - of(tail)))
-        return start + "…" + tail
-    }
-
     /// A path such as `Settings › Accounts › TV Provider` in `width` columns: whole, or without
     /// its first segments (`… › Accounts › TV Provider`), so that where it leads stays readable.
     public static func fitPath(_ path: String, to width: Int) -> String {
