@@ -1,132 +1,90 @@
 import Foundation
 import PassAPI
 
-/// The REST API V2 operations.
+/// The REST API V2 operations: any `V2Call`, sent the one way, and a typed method for each call.
 extension PassClient {
-    /// `GET /configuration`.
-    public func configuration() async throws(PassError) -> ConfigurationResponse {
-        let response = try await authorized(.configuration, requestor, headers: deviceHeaders)
-        return try decode(ConfigurationResponse.self, response)
+    /// Sends a REST API V2 call with the device's headers and its answer's success statuses.
+    public func perform<Answer: Decodable>(_ call: V2Call) async throws(PassError) -> Answer {
+        var headers = call.identifiesDevice ? deviceHeaders : commonHeaders
+        headers += partnerHeader(call.partnerStatus)
+        var body: Data?
+        switch call.body {
+        case .form(let fields):
+            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            body = FormBody(fields.map { ($0.name, $0.value) }).data
+        case .resources(let resources):
+            headers.append(("Content-Type", "application/json;charset=utf-8"))
+            body = try? JSONEncoder.requestBody.encode(DecisionsRequest(resources: resources))
+        case nil:
+            break
+        }
+        let response = try await authorized(
+            call.endpoint, [requestor] + call.values, query: call.query.map { ($0.name, $0.value) }, headers: headers,
+            body: body)
+        return try decode(Answer.self, response, expecting: call.success)
     }
 
-    /// `POST /sessions` with whatever parameters the device has.
+    public func configuration() async throws(PassError) -> ConfigurationResponse {
+        try await perform(.configuration)
+    }
+
     public func createSession(mvpd: String?, domainName: String?, redirectUrl: String?) async throws(PassError)
         -> SessionResponse
     {
-        let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
-        let response = try await authorized(
-            .createSession, requestor, headers: deviceHeaders + [("Content-Type", "application/x-www-form-urlencoded")],
-            body: body.data)
-        return try decode(SessionResponse.self, response)
+        try await perform(.createSession(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
     }
 
-    /// `POST /sessions/{code}` from a second screen.
     public func resumeSession(code: String, mvpd: String?, domainName: String?, redirectUrl: String?)
         async throws(PassError) -> SessionResponse
     {
-        let body = sessionForm(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl)
-        let response = try await authorized(
-            .resumeSession, requestor, code,
-            headers: commonHeaders + [("Content-Type", "application/x-www-form-urlencoded")], body: body.data)
-        return try decode(SessionResponse.self, response)
+        try await perform(.resumeSession(code: code, mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
     }
 
-    /// `GET /sessions/{code}`.
     public func retrieveSession(code: String) async throws(PassError) -> SessionStatusResponse {
-        let response = try await authorized(.retrieveSession, requestor, code, headers: commonHeaders)
-        return try decode(SessionStatusResponse.self, response)
+        try await perform(.retrieveSession(code: code))
     }
 
-    /// `GET /profiles`, with the partner framework status when the app has one.
     public func profiles(partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError) -> ProfilesResponse {
-        let response = try await authorized(.profiles, requestor, headers: deviceHeaders + partnerHeader(partnerStatus))
-        return try decode(ProfilesResponse.self, response)
+        try await perform(.profiles(partnerStatus))
     }
 
-    /// `GET /profiles/{mvpd}`.
     public func profile(mvpd: String, partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError)
         -> ProfilesResponse
     {
-        let response = try await authorized(
-            .profileForMvpd, requestor, mvpd, headers: deviceHeaders + partnerHeader(partnerStatus))
-        return try decode(ProfilesResponse.self, response)
+        try await perform(.profileForMvpd(mvpd, partnerStatus))
     }
 
-    /// `GET /profiles/code/{code}`: empty until the login for the code completes.
     public func profile(code: String) async throws(PassError) -> ProfilesResponse {
-        let response = try await authorized(.profileForCode, requestor, code, headers: deviceHeaders)
-        return try decode(ProfilesResponse.self, response)
+        try await perform(.profileForCode(code))
     }
 
-    /// `POST /decisions/preauthorize/{mvpd}`.
     public func preauthorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
         async throws(PassError) -> DecisionsResponse
     {
-        try await decisions(.preauthorize, mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+        try await perform(.preauthorize(mvpd: mvpd, resources: resources, partnerStatus))
     }
 
-    /// `POST /decisions/authorize/{mvpd}`.
     public func authorize(mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus? = nil)
         async throws(PassError) -> DecisionsResponse
     {
-        try await decisions(.authorize, mvpd: mvpd, resources: resources, partnerStatus: partnerStatus)
+        try await perform(.authorize(mvpd: mvpd, resources: resources, partnerStatus))
     }
 
-    private func decisions(
-        _ endpoint: Endpoint, mvpd: String, resources: [String], partnerStatus: PartnerFrameworkStatus?
-    )
-        async throws(PassError) -> DecisionsResponse
-    {
-        let body = try? JSONEncoder.requestBody.encode(DecisionsRequest(resources: resources))
-        let response = try await authorized(
-            endpoint, requestor, mvpd,
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [
-                ("Content-Type", "application/json;charset=utf-8")
-            ],
-            body: body)
-        return try decode(DecisionsResponse.self, response)
-    }
-
-    /// `GET /logout/{mvpd}`.
     public func logout(mvpd: String, redirectUrl: String?) async throws(PassError) -> LogoutResponse {
-        let query = redirectUrl.map { [("redirectUrl", $0)] } ?? []
-        let response = try await authorized(.logout, requestor, mvpd, query: query, headers: deviceHeaders)
-        return try decode(LogoutResponse.self, response)
+        try await perform(.logout(mvpd: mvpd, redirectUrl: redirectUrl))
     }
 
-    /// `POST /sessions/sso/{partner}`: the SAML request for the partner framework, or a fallback.
     public func partnerSession(
         partner: String = "Apple", partnerStatus: PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?
     ) async throws(PassError) -> SessionResponse {
-        let body = sessionForm(mvpd: nil, domainName: domainName, redirectUrl: redirectUrl)
-        let response = try await authorized(
-            .partnerSession, requestor, partner,
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [
-                ("Content-Type", "application/x-www-form-urlencoded")
-            ],
-            body: body.data)
-        return try decode(SessionResponse.self, response)
+        try await perform(
+            .partnerSession(partnerStatus, domainName: domainName, redirectUrl: redirectUrl, partner: partner))
     }
 
-    /// `POST /profiles/sso/{partner}`. `samlResponse` is the Base64 SAML response; it is
-    /// URL-encoded once here, as the form requires.
     public func partnerProfile(partner: String = "Apple", samlResponse: String, partnerStatus: PartnerFrameworkStatus?)
         async throws(PassError) -> ProfilesResponse
     {
-        let response = try await authorized(
-            .partnerProfile, requestor, partner,
-            headers: deviceHeaders + partnerHeader(partnerStatus) + [
-                ("Content-Type", "application/x-www-form-urlencoded")
-            ],
-            body: FormBody([("SAMLResponse", samlResponse)]).data)
-        return try decode(ProfilesResponse.self, response, expecting: [200, 201])
-    }
-
-    private func sessionForm(mvpd: String?, domainName: String?, redirectUrl: String?) -> FormBody {
-        FormBody(
-            [("mvpd", mvpd), ("domainName", domainName), ("redirectUrl", redirectUrl)].compactMap { name, value in
-                value.map { (name, $0) }
-            })
+        try await perform(.partnerProfile(samlResponse: samlResponse, partnerStatus, partner: partner))
     }
 
     /// `AP-Partner-Framework-Status` only when it is valid per Adobe's reference; a status without

@@ -140,6 +140,13 @@ public final class PassClient: Sendable {
         _ endpoint: Endpoint, _ values: String..., query: [(String, String)] = [],
         headers: [(name: String, value: String)], body: Data? = nil
     ) async throws(PassError) -> WireResponse {
+        try await authorized(endpoint, values, query: query, headers: headers, body: body)
+    }
+
+    func authorized(
+        _ endpoint: Endpoint, _ values: [String], query: [(String, String)], headers: [(name: String, value: String)],
+        body: Data?
+    ) async throws(PassError) -> WireResponse {
         let url = url(endpoint.path(filling: values), query: query)
         var attempt = 0
         while true {

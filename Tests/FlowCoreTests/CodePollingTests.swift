@@ -7,7 +7,7 @@ import Testing
 /// row, expiry, a new code and a closed screen, on the code screen and behind the home screen.
 @Suite struct CodePollingTests {
     static let polling = CodePolling(
-        pollCall: { .profileForCode($0) },
+        pollCall: { .v2(.profileForCode($0)) },
         interpret: { result in
             switch result {
             case .profiles(let response): response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
@@ -24,7 +24,7 @@ import Testing
         code: "ABC1234", activationPath: "/activate", notAfter: Fixture.now + 1_800_000, mvpd: "Cascade",
         status: .waiting)
 
-    static let poll: [Effect] = [.record(.step(RestV2Steps.pollProfile)), .call(.profileForCode("ABC1234"))]
+    static let poll: [Effect] = [.record(.step(RestV2Steps.pollProfile)), .call(.v2(.profileForCode("ABC1234")))]
     static let stopTimers: [Effect] = [.cancelTimer(.poll), .cancelTimer(.codeExpiry)]
     static let pending = Event.api(.profiles(ProfilesResponse(profiles: [:])))
 

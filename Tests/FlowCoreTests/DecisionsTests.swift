@@ -34,12 +34,13 @@ import Testing
             Self.decisions.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)
                 == [
                     .record(.note(.verbatim("preauthorizing"))),
-                    .call(.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status)),
+                    .call(.v2(.preauthorize(mvpd: "Cascade", resources: ["a", "b"], status))),
                 ])
         #expect(
             Self.decisions.authorize("a", mvpd: "Cascade", nil)
                 == [
-                    .record(.note(.verbatim("authorizing"))), .call(.authorize(mvpd: "Cascade", resources: ["a"], nil)),
+                    .record(.note(.verbatim("authorizing"))),
+                    .call(.v2(.authorize(mvpd: "Cascade", resources: ["a"], nil))),
                 ])
     }
 

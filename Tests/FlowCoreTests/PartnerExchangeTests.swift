@@ -20,8 +20,9 @@ import VSASimulator
             effects == [
                 .record(.step(RestV2Steps.partnerRequest)),
                 .call(
-                    .partnerSession(
-                        framework.partnerStatus, domainName: "orbit.tvsim.example", redirectUrl: "adbe://done")),
+                    .v2(
+                        .partnerSession(
+                            framework.partnerStatus, domainName: "orbit.tvsim.example", redirectUrl: "adbe://done"))),
             ])
         #expect(
             state
@@ -65,9 +66,11 @@ import VSASimulator
             [
                 .record(.step(RestV2Steps.validatePartnerResponse)), .record(.step(RestV2Steps.partnerProfile)),
                 .call(
-                    .partnerProfile(
-                        samlResponse: SAMLResponseEncoding.encoded("<r/>"),
-                        Fixture.known(.granted, provider: "p.aurora", expiry: later, signedIn: true).partnerStatus)),
+                    .v2(
+                        .partnerProfile(
+                            samlResponse: SAMLResponseEncoding.encoded("<r/>"),
+                            Fixture.known(.granted, provider: "p.aurora", expiry: later, signedIn: true).partnerStatus))
+                ),
             ]
         ) {
             $0.stage = .creatingProfile
@@ -93,7 +96,9 @@ import VSASimulator
             [
                 .record(.step(RestV2Steps.validatePartnerResponse)), .record(.step(RestV2Steps.partnerProfile)),
                 .call(
-                    .partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<r/>"), Self.framework.partnerStatus)),
+                    .v2(
+                        .partnerProfile(
+                            samlResponse: SAMLResponseEncoding.encoded("<r/>"), Self.framework.partnerStatus))),
             ]
         ) { $0.stage = .creatingProfile }
         empty.send(.api(.profiles(Fixture.noProfiles)), [], outcome: .noProfile)
@@ -107,7 +112,7 @@ import VSASimulator
                 .record(.step(RestV2Steps.continueDecisions)),
                 .record(.note(.adobeAnswered(action: "authorize", reason: "degraded"))),
                 .record(.note(.degradedWithoutProvider(mvpd: Fixture.aurora.displayName))),
-                .call(.profileForMvpd("Aurora", Self.framework.partnerStatus)),
+                .call(.v2(.profileForMvpd("Aurora", Self.framework.partnerStatus))),
             ]
         ) { $0.stage = .retrievingProfile("Aurora") }
         let profiles = Fixture.profiles("Aurora", .degraded)

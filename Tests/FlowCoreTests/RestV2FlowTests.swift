@@ -67,7 +67,7 @@ import VSASimulator
             .metadata(.success(AccountMetadata())),
             [
                 F.step(Steps.validateSilentStatus), F.step(Steps.retrieveProfiles),
-                .call(.profiles(F.known(.granted).partnerStatus)),
+                .call(.v2(.profiles(F.known(.granted).partnerStatus))),
             ]
         ) {
             $0.framework = F.known(.granted)
@@ -84,7 +84,7 @@ import VSASimulator
     /// Launched signed out, then Sign in: C.1, then C.3 with Apple's picker on screen.
     static func atApplesPicker() -> Store {
         let store = launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.configuration)]) {
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.v2(.configuration))]) {
             $0.basics.app.activity = .signingIn
             $0.phase = .retrievingConfiguration(.signIn)
         }
@@ -107,7 +107,7 @@ import VSASimulator
             [
                 F.step(Steps.validateSilentStatus),
                 Self.decision(.permissionDenied, .continuesWithoutSingleSignOn),
-                F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.denied).partnerStatus)),
+                F.step(Steps.retrieveProfiles), .call(.v2(.profiles(F.known(.denied).partnerStatus))),
             ]
         ) {
             $0.framework = FrameworkStatus(access: .denied, error: denied, signedInAtSystemLevel: true)
@@ -117,7 +117,7 @@ import VSASimulator
             .api(.profiles(F.profiles("Cascade", .regular))),
             [
                 F.step(Steps.selectProfile), F.step(Steps.preauthorize),
-                .call(.preauthorize(mvpd: "Cascade", resources: ["show"], nil)),
+                .call(.v2(.preauthorize(mvpd: "Cascade", resources: ["show"], nil))),
             ]
         ) {
             $0.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
@@ -144,14 +144,17 @@ import VSASimulator
         store.send(
             .metadata(
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
-            [F.step(Steps.validateSilentStatus), F.step(Steps.retrieveProfiles), .call(.profiles(known.partnerStatus))]
+            [
+                F.step(Steps.validateSilentStatus), F.step(Steps.retrieveProfiles),
+                .call(.v2(.profiles(known.partnerStatus))),
+            ]
         ) {
             $0.framework = known
             $0.phase = .retrievingProfiles
         }
         store.send(
             .api(.profiles(F.noProfiles)),
-            [F.step(Steps.continuePartner), F.step(Steps.retrieveConfiguration), .call(.configuration)]
+            [F.step(Steps.continuePartner), F.step(Steps.retrieveConfiguration), .call(.v2(.configuration))]
         ) {
             $0.basics.app.authentication = .notAuthenticated
             $0.phase = .retrievingConfiguration(.launch)
@@ -170,7 +173,7 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
             [
                 F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
-                .call(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done")),
+                .call(.v2(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done"))),
             ]
         ) {
             $0.phase = .partnerExchange(
@@ -203,7 +206,7 @@ import VSASimulator
             .answer(.mvpdChosen("Cascade")),
             [
                 F.step(Steps.createSession),
-                .call(.createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done")),
+                .call(.v2(.createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done"))),
             ]
         ) { $0.phase = .creatingSession(F.cascade) }
         let session = F.session(.authenticate, .interactive, code: "ABC123", mvpd: "Cascade")
@@ -215,15 +218,15 @@ import VSASimulator
         // BA.3 only once the web view reached the redirect URL.
         store.send(
             .answer(.webLoginFinished(url: "app://done")),
-            [.showHome, F.step(Steps.pollProfile), .call(.profileForCode("ABC123"))]
+            [.showHome, F.step(Steps.pollProfile), .call(.v2(.profileForCode("ABC123")))]
         ) { $0.phase = .polling(mvpd: "Cascade", CodePolling.State(screen: nil, handle: "ABC123", interval: 4)) }
         store.send(.api(.profiles(F.noProfiles)), [.startTimer(.poll, seconds: 4)])
-        store.send(.timer(.poll), [F.step(Steps.pollProfile), .call(.profileForCode("ABC123"))])
+        store.send(.timer(.poll), [F.step(Steps.pollProfile), .call(.v2(.profileForCode("ABC123")))])
         store.send(
             .api(.profiles(F.profiles("Cascade", .regular))),
             [
                 .cancelTimer(.poll), .cancelTimer(.codeExpiry), .showHome, F.step(Steps.preauthorize),
-                .call(.preauthorize(mvpd: "Cascade", resources: ["show"], nil)),
+                .call(.v2(.preauthorize(mvpd: "Cascade", resources: ["show"], nil))),
             ]
         ) {
             $0.basics.app.authentication = .authenticated(mvpd: "Cascade", type: .regular, notAfter: F.later)
@@ -361,7 +364,10 @@ import VSASimulator
         let refreshed = F.known(.granted, signedIn: true)
         store.send(
             .metadata(.success(AccountMetadata())),
-            [F.step(Steps.authorize), .call(.authorize(mvpd: "Aurora", resources: ["show"], refreshed.partnerStatus))]
+            [
+                F.step(Steps.authorize),
+                .call(.v2(.authorize(mvpd: "Aurora", resources: ["show"], refreshed.partnerStatus))),
+            ]
         ) {
             $0.framework = refreshed
             $0.phase = .authorizing("show")
@@ -399,7 +405,7 @@ import VSASimulator
             [
                 F.step(Steps.validateSilentStatus),
                 F.note(.partnerStatusUnused(step: "B.2", .expired)),
-                F.step(Steps.retrieveProfiles), .call(.profiles(F.known(.granted).partnerStatus)),
+                F.step(Steps.retrieveProfiles), .call(.v2(.profiles(F.known(.granted).partnerStatus))),
             ]
         ) {
             $0.framework = known
@@ -420,7 +426,7 @@ import VSASimulator
         let store = Store(state: state)
         store.send(
             .user(.signOut),
-            [F.step(Steps.logout), .call(.logout(mvpd: "Aurora", redirectUrl: "app://done"))]
+            [F.step(Steps.logout), .call(.v2(.logout(mvpd: "Aurora", redirectUrl: "app://done")))]
         ) {
             $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Aurora")
@@ -469,7 +475,7 @@ import VSASimulator
                 F.step(Steps.validateSilentStatus),
                 F.status(StatusCode.permissionDenied.atAppDecision, .continuesWithoutSingleSignOn),
                 F.note(.refreshedStatusNamesNoProvider),
-                F.step(Steps.retrieveProfiles), .call(.profiles(fresh.partnerStatus)),
+                F.step(Steps.retrieveProfiles), .call(.v2(.profiles(fresh.partnerStatus))),
             ]
         ) {
             $0.framework = fresh
@@ -527,7 +533,7 @@ import VSASimulator
         }
         store.send(
             .api(.tokenIssued(expiresAt: F.tokenExpiry)),
-            [F.step(Steps.authorize), .call(.authorize(mvpd: "Cascade", resources: ["show"], nil))]
+            [F.step(Steps.authorize), .call(.v2(.authorize(mvpd: "Cascade", resources: ["show"], nil)))]
         ) {
             $0.registration.tokenIssued = true
             $0.registration.tokenExpiresAt = F.tokenExpiry
@@ -587,7 +593,7 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
             [
                 F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
-                .call(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done")),
+                .call(.v2(.partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "app://done"))),
             ]
         ) {
             $0.framework = known
@@ -610,7 +616,7 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: "<R/>"))),
             [
                 F.step(Steps.validatePartnerResponse), F.step(Steps.partnerProfile),
-                .call(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus)),
+                .call(.v2(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus))),
             ]
         ) {
             $0.phase = .partnerExchange(
@@ -624,7 +630,7 @@ import VSASimulator
             [
                 F.note(.singleSignOnFailed(message: "invalid_header_pfs_provider_info_expired: expired")),
                 F.step(Steps.continueBasic), F.step(Steps.createSession),
-                .call(.createSession(mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done")),
+                .call(.v2(.createSession(mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done"))),
             ]
         ) { $0.phase = .creatingSession(F.aurora) }
         store.skipOutstanding()
@@ -644,7 +650,7 @@ extension RestV2PartnerTests {
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
             [
                 F.step(Steps.validateInteractiveStatus), F.step(Steps.partnerRequest),
-                .call(.partnerSession(known.partnerStatus, domainName: nil, redirectUrl: nil)),
+                .call(.v2(.partnerSession(known.partnerStatus, domainName: nil, redirectUrl: nil))),
             ]
         ) {
             $0.framework = known
@@ -658,7 +664,9 @@ extension RestV2PartnerTests {
                 F.note(.adobeAnswered(action: "resume", reason: "missing_parameters_fallback")),
                 F.note(.resumesSession),
                 .call(
-                    .resumeSession(code: "ABC", mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done")),
+                    .v2(
+                        .resumeSession(
+                            code: "ABC", mvpd: "Aurora", domainName: "app.example", redirectUrl: "app://done"))),
             ]
         ) { $0.phase = .resumingSession(F.aurora) }
         let resumed = F.session(

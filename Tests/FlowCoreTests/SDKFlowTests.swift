@@ -56,7 +56,7 @@ import VSASimulator
             $0.phase = .registering
         }
         store.send(.api(.registered), [.call(.token)]) { $0.registration.registered = true }
-        store.send(.api(.tokenIssued(expiresAt: F.tokenExpiry)), [.call(.configuration)]) {
+        store.send(.api(.tokenIssued(expiresAt: F.tokenExpiry)), [.call(.v2(.configuration))]) {
             $0.registration.tokenIssued = true
             $0.registration.tokenExpiresAt = F.tokenExpiry
             $0.phase = .retrievingConfiguration
@@ -74,7 +74,7 @@ import VSASimulator
         let status = F.known(.granted).partnerStatus
         store.send(
             .metadata(.success(AccountMetadata())),
-            [requestorComplete, F.step(Steps.checkAuthentication), .call(.profiles(status))]
+            [requestorComplete, F.step(Steps.checkAuthentication), .call(.v2(.profiles(status)))]
         ) {
             $0.requestorReady = true
             $0.phase = .checkingAuthentication
@@ -101,7 +101,7 @@ import VSASimulator
             [
                 F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                .call(.profiles(F.known(.denied).partnerStatus)),
+                .call(.v2(.profiles(F.known(.denied).partnerStatus))),
             ]
         ) {
             $0.directory = F.directory
@@ -126,7 +126,7 @@ import VSASimulator
                 F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
                 F.status(code, .checkAuthenticationPermission(denied: false)),
-                Self.statusCallback(code), .call(.profiles(F.known(.notDetermined, signedIn: true).partnerStatus)),
+                Self.statusCallback(code), .call(.v2(.profiles(F.known(.notDetermined, signedIn: true).partnerStatus))),
             ]
         ) {
             $0.directory = F.directory
@@ -194,7 +194,9 @@ import VSASimulator
                 .record(.sdkCall(.setSelectedProvider("Bluebonnet"), silently: true)),
                 Self.selectionTracking("Bluebonnet"),
                 .call(
-                    .createSession(mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                    .v2(
+                        .createSession(
+                            mvpd: "Bluebonnet", domainName: "app.example", redirectUrl: "adobepass://ios.app"))),
             ]
         ) {
             $0.framework.providerId = "p.bluebonnet"
@@ -215,7 +217,7 @@ import VSASimulator
             [
                 .showHome, F.step(Steps.handleExternalURL),
                 .record(.sdkCall(.handleExternalURL("adobepass://ios.app"), silently: false)),
-                .call(.profileForCode("ABC123")),
+                .call(.v2(.profileForCode("ABC123"))),
             ]
         ) {
             $0.phase = .polling(
@@ -229,7 +231,7 @@ import VSASimulator
                 .record(.sdkCall(.getSelectedProvider, silently: false)),
                 F.callback(.selectedProvider("Bluebonnet")), F.step(Steps.getMetadata),
                 F.callback(.setMetadataStatus(tokenSource: "Bluebonnet")), F.step(Steps.checkPreauthorizedResources),
-                .call(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil)),
+                .call(.v2(.preauthorize(mvpd: "Bluebonnet", resources: ["show"], nil))),
             ]
         ) {
             $0.basics.app.authentication = .authenticated(mvpd: "Bluebonnet", type: .regular, notAfter: F.later)
@@ -264,7 +266,7 @@ import VSASimulator
         state.basics.app.unlocked = ["show": true]
         state.phase = .retrievingConfiguration
         state.framework = F.known(.denied)
-        let store = Store(state: state, awaiting: [.call(.configuration)])
+        let store = Store(state: state, awaiting: [.call(.v2(.configuration))])
         store.send(
             .api(.configuration(F.configuration())),
             [
@@ -294,7 +296,7 @@ import VSASimulator
             [
                 F.status(code, .setRequestorFallsBack),
                 Self.statusCallback(code), Self.requestorComplete, F.step(Steps.checkAuthentication),
-                .call(.profiles(F.known(.denied).partnerStatus)),
+                .call(.v2(.profiles(F.known(.denied).partnerStatus))),
             ]
         ) {
             $0.directory = F.directory
@@ -332,7 +334,7 @@ import VSASimulator
             .metadata(.success(AccountMetadata())),
             [
                 Self.requestorComplete, F.step(Steps.checkAuthentication),
-                .call(.profiles(F.known(.granted).partnerStatus)),
+                .call(.v2(.profiles(F.known(.granted).partnerStatus))),
             ]
         ) {
             $0.requestorReady = true
@@ -405,8 +407,9 @@ import VSASimulator
                         source, .record(.sdkCall(.setSelectedProvider("Aurora"), silently: true)),
                         Self.selectionTracking("Aurora", .tvos),
                         .call(
-                            .createSession(
-                                mvpd: "Aurora", domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                            .v2(
+                                .createSession(
+                                    mvpd: "Aurora", domainName: "app.example", redirectUrl: "adobepass://ios.app"))),
                     ]
                 ) {
                     $0.framework = known
@@ -420,8 +423,10 @@ import VSASimulator
                     [
                         source, F.step(Steps.partnerExchange),
                         .call(
-                            .partnerSession(
-                                known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                            .v2(
+                                .partnerSession(
+                                    known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app"))
+                        ),
                     ]
                 ) {
                     $0.framework = known
@@ -457,7 +462,7 @@ import VSASimulator
                 Self.statusCallback(.appleShortError), Self.requestorComplete, F.step(Steps.checkAuthentication),
                 F.status(.appleError, .checkAuthenticationFailed(error: failure.description)),
                 Self.statusCallback(.appleError),
-                .call(.profiles(known.partnerStatus)),
+                .call(.v2(.profiles(known.partnerStatus))),
             ]
         ) {
             $0.framework = known
@@ -476,7 +481,9 @@ import VSASimulator
             [
                 F.step(Steps.partnerExchange),
                 .call(
-                    .partnerSession(known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app")),
+                    .v2(
+                        .partnerSession(
+                            known.partnerStatus, domainName: "app.example", redirectUrl: "adobepass://ios.app"))),
             ]
         ) {
             $0.framework = known
@@ -497,7 +504,7 @@ import VSASimulator
         store.send(
             .metadata(
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: "<R/>"))),
-            [.call(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus))]
+            [.call(.v2(.partnerProfile(samlResponse: SAMLResponseEncoding.encoded("<R/>"), known.partnerStatus)))]
         ) {
             $0.phase = .silentExchange(
                 PartnerExchange.State(mvpd: F.aurora, silent: true, stage: .creatingProfile, framework: known))
@@ -505,7 +512,7 @@ import VSASimulator
         // No callback but setRequestorComplete: the exchange was not asked for by the app.
         store.send(
             .api(.profiles(F.profiles("Aurora", .appleSSO))),
-            [Self.requestorComplete, F.step(Steps.checkAuthentication), .call(.profiles(known.partnerStatus))]
+            [Self.requestorComplete, F.step(Steps.checkAuthentication), .call(.v2(.profiles(known.partnerStatus)))]
         ) {
             $0.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
             $0.requestorReady = true
@@ -607,7 +614,7 @@ import VSASimulator
         }
         store.send(
             .access(.granted, nil, signedInAtSystemLevel: false),
-            [F.step(Steps.checkAuthorization), .call(.authorize(mvpd: "Cascade", resources: ["show"], nil))]
+            [F.step(Steps.checkAuthorization), .call(.v2(.authorize(mvpd: "Cascade", resources: ["show"], nil)))]
         ) {
             $0.basics.app.activity = .authorizing
             $0.phase = .authorizing("show")
@@ -634,7 +641,7 @@ import VSASimulator
         var state = Self.playing(setup)
         state.basics.app.activity = .authorizing
         state.phase = .authorizing("show")
-        let store = Store(state: state, awaiting: [.call(.authorize(mvpd: "Cascade", resources: ["show"], nil))])
+        let store = Store(state: state, awaiting: [.call(.v2(.authorize(mvpd: "Cascade", resources: ["show"], nil)))])
         store.send(.api(.decisions(Self.permitShow)), Self.permittedShow(setup, verifiedAs: "other")) {
             $0.basics.app.unlocked = ["show": true]
             $0.phase = .verifyingMediaToken("show")
@@ -662,7 +669,7 @@ import VSASimulator
         state.directory = F.directory
         state.phase = .creatingSession(F.cascade)
         let create = Effect.call(
-            .createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done"))
+            .v2(.createSession(mvpd: "Cascade", domainName: "app.example", redirectUrl: "app://done")))
         let store = Store(state: state, awaiting: [create])
         let session = F.session(.authenticate, .interactive, code: "ABC123", mvpd: "Cascade")
         let url = "/api/v2/authenticate/APP/ABC123"
@@ -678,7 +685,7 @@ import VSASimulator
             [
                 .showHome, F.step(Steps.handleExternalURL),
                 .record(.sdkCall(.handleExternalURL("app://done"), silently: false)),
-                .call(.profileForCode("ABC123")),
+                .call(.v2(.profileForCode("ABC123"))),
             ]
         ) { $0.phase = .polling(mvpd: "Cascade", CodePolling.State(screen: nil, handle: "ABC123", interval: 4)) }
         store.skipOutstanding()
@@ -690,7 +697,10 @@ import VSASimulator
         let store = Store(state: state)
         store.send(
             .user(.signOut),
-            [F.step(Steps.logoutWithoutAppleSSO), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
+            [
+                F.step(Steps.logoutWithoutAppleSSO),
+                .call(.v2(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))),
+            ]
         ) {
             $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Cascade")
@@ -730,7 +740,7 @@ import VSASimulator
         let store = Store(state: state)
         store.send(
             .user(.signOut),
-            [F.step(Steps.logout), .call(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app"))]
+            [F.step(Steps.logout), .call(.v2(.logout(mvpd: "Cascade", redirectUrl: "adobepass://ios.app")))]
         ) {
             $0.basics.app.activity = .signingOut
             $0.phase = .loggingOut("Cascade")

@@ -82,7 +82,7 @@ final class FakeAppCalls: AppCalls {
             switch call {
             case .register: .registered
             case .token: .tokenIssued(expiresAt: VirtualClock.defaultStart.milliseconds + Self.tokenLifetime)
-            case .profiles: .profiles(ProfilesResponse(profiles: [:]))
+            case .v2(let v2) where v2.endpoint == .profiles: .profiles(ProfilesResponse(profiles: [:]))
             default: .failed(PassErrorSummary(kind: .transport, httpStatus: nil, message: "unexpected \(call)"))
             }
         }
@@ -92,11 +92,11 @@ final class FakeAppCalls: AppCalls {
         #expect(user.unusedSteps.isEmpty)
         #expect(calls.calls.count == 3)
         #expect(calls.calls.prefix(2) == [.register, .token])
-        guard case .profiles(let status) = try #require(calls.calls.last) else {
+        guard case .v2(let call) = try #require(calls.calls.last), call.endpoint == .profiles else {
             Issue.record("the last call is \(calls.calls.last.map { "\($0)" } ?? "none"), not GET /profiles")
             return
         }
-        #expect(status != nil, "B.3 carries the partner framework status")
+        #expect(call.partnerStatus != nil, "B.3 carries the partner framework status")
         #expect(await engine.app.authentication == .notAuthenticated)
         #expect(timeline.statusCodes == ["N000"])
         #expect(timeline.steps == ["A.1", "A.3", "B.1", "B.2", "B.3"])

@@ -5,18 +5,8 @@ import VSASimulator
 public enum APICall: Sendable, Equatable {
     case register
     case token
-    case configuration
-    case createSession(mvpd: String?, domainName: String?, redirectUrl: String?)
-    case profiles(PartnerFrameworkStatus?)
-    case profileForMvpd(String, PartnerFrameworkStatus?)
-    case profileForCode(String)
-    case preauthorize(mvpd: String, resources: [String], PartnerFrameworkStatus?)
-    case authorize(mvpd: String, resources: [String], PartnerFrameworkStatus?)
-    case logout(mvpd: String, redirectUrl: String?)
-    case partnerSession(PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?)
-    /// `POST /sessions/{code}`: the parameters a session still misses.
-    case resumeSession(code: String, mvpd: String?, domainName: String?, redirectUrl: String?)
-    case partnerProfile(samlResponse: String, PartnerFrameworkStatus?)
+    /// A REST API V2 call: each is made by its constructor in PassAPI (`.v2(.configuration)`).
+    case v2(V2Call)
     // REST API V1. The runtime adds the requestor, the device id and the device type.
     case v1CheckAuthentication
     case v1AuthenticationToken

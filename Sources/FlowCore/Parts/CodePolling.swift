@@ -67,7 +67,7 @@ struct CodePolling: FlowPart {
     /// polls, and how the SDK, which calls the same service, does.
     static func profilesForCode(pollStep: CookbookStep?) -> CodePolling {
         CodePolling(
-            pollCall: { .profileForCode($0) },
+            pollCall: { .v2(.profileForCode($0)) },
             interpret: { result in
                 guard case .profiles(let response) = result else { return nil }
                 return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn

@@ -15,11 +15,11 @@ struct Decisions {
     let narration: Narration
 
     func preauthorize(mvpd: String, resources: [String], _ status: PartnerFrameworkStatus?) -> [Effect] {
-        narration.preauthorizing + [.call(.preauthorize(mvpd: mvpd, resources: resources, status))]
+        narration.preauthorizing + [.call(.v2(.preauthorize(mvpd: mvpd, resources: resources, status)))]
     }
 
     func authorize(_ resource: String, mvpd: String, _ status: PartnerFrameworkStatus?) -> [Effect] {
-        narration.authorizing + [.call(.authorize(mvpd: mvpd, resources: [resource], status))]
+        narration.authorizing + [.call(.v2(.authorize(mvpd: mvpd, resources: [resource], status)))]
     }
 
     func preauthorized(_ response: DecisionsResponse, app: inout AppModel) -> [Effect] {

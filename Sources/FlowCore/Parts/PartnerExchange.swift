@@ -57,7 +57,7 @@ struct PartnerExchange: FlowPart {
         (
             State(mvpd: mvpd, silent: silent, stage: .requesting, framework: framework),
             note(steps.request) + [
-                .call(.partnerSession(framework.partnerStatus, domainName: domainName, redirectUrl: redirectUrl))
+                .call(.v2(.partnerSession(framework.partnerStatus, domainName: domainName, redirectUrl: redirectUrl)))
             ]
         )
     }
@@ -103,7 +103,7 @@ struct PartnerExchange: FlowPart {
             }
             let id = session.mvpd ?? state.mvpd.id
             state.stage = .retrievingProfile(id)
-            return PartStep(effects + [.call(.profileForMvpd(id, state.framework.partnerStatus))])
+            return PartStep(effects + [.call(.v2(.profileForMvpd(id, state.framework.partnerStatus)))])
         case .authenticate, .resume, .retry:
             return .done(.fellBack(session))
         }
@@ -124,8 +124,9 @@ struct PartnerExchange: FlowPart {
             return PartStep(
                 note(steps.validate) + note(steps.createProfile) + [
                     .call(
-                        .partnerProfile(
-                            samlResponse: SAMLResponseEncoding.encoded(saml), state.framework.partnerStatus))
+                        .v2(
+                            .partnerProfile(
+                                samlResponse: SAMLResponseEncoding.encoded(saml), state.framework.partnerStatus)))
                 ])
         }
     }

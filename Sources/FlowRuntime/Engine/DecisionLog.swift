@@ -23,7 +23,7 @@ struct DecisionLog: Sendable {
     /// The answer to an authorization call; other calls decide nothing.
     mutating func answer(_ result: APIResult, to call: APICall) {
         switch call {
-        case .authorize(_, let resources, _): record(result, resources: resources)
+        case .v2(let call) where call.endpoint == .authorize: record(result, resources: call.resources)
         case .v1Authorize(let resource): record(result, resources: [resource])
         default: break
         }

@@ -90,3 +90,8 @@ public struct MvpdConfiguration: Codable, Sendable, Equatable {
         self.requiredMetadataFields = requiredMetadataFields
     }
 }
+
+extension V2Call {
+    /// `GET /configuration`.
+    public static let configuration = V2Call(.configuration, answer: .configuration)
+}

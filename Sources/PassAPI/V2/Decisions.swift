@@ -66,3 +66,15 @@ public struct MediaToken: Codable, Sendable, Equatable {
         self.serializedToken = serializedToken
     }
 }
+
+extension V2Call {
+    /// `POST /decisions/preauthorize/{mvpd}`.
+    public static func preauthorize(mvpd: String, resources: [String], _ status: PartnerFrameworkStatus?) -> V2Call {
+        V2Call(.preauthorize, mvpd, body: .resources(resources), partnerStatus: status, answer: .decisions)
+    }
+
+    /// `POST /decisions/authorize/{mvpd}`.
+    public static func authorize(mvpd: String, resources: [String], _ status: PartnerFrameworkStatus?) -> V2Call {
+        V2Call(.authorize, mvpd, body: .resources(resources), partnerStatus: status, answer: .decisions)
+    }
+}

@@ -37,3 +37,10 @@ public struct MvpdLogout: Codable, Sendable, Equatable {
         self.url = url
     }
 }
+
+extension V2Call {
+    /// `GET /logout/{mvpd}`, back to `redirectUrl` after an MVPD logout page.
+    public static func logout(mvpd: String, redirectUrl: String?) -> V2Call {
+        V2Call(.logout, mvpd, query: fields([("redirectUrl", redirectUrl)]), answer: .logout)
+    }
+}

@@ -55,3 +55,32 @@ public struct ProfileAttribute: Codable, Sendable, Equatable {
 
     public static func plain(_ text: String) -> ProfileAttribute { ProfileAttribute(value: .string(text)) }
 }
+
+extension V2Call {
+    /// `GET /profiles`, with the partner framework status when the app has one.
+    public static func profiles(_ status: PartnerFrameworkStatus?) -> V2Call {
+        V2Call(.profiles, partnerStatus: status, answer: .profiles)
+    }
+
+    /// `GET /profiles/{mvpd}`.
+    public static func profileForMvpd(_ mvpd: String, _ status: PartnerFrameworkStatus?) -> V2Call {
+        V2Call(.profileForMvpd, mvpd, partnerStatus: status, answer: .profiles)
+    }
+
+    /// `GET /profiles/code/{code}`: empty until the login for the code completes.
+    public static func profileForCode(_ code: String) -> V2Call {
+        V2Call(.profileForCode, code, answer: .profiles)
+    }
+
+    /// `POST /profiles/sso/{partner}`. `samlResponse` is the Base64 SAML response; the form
+    /// URL-encodes it once, as it requires.
+    public static func partnerProfile(
+        samlResponse: String, _ status: PartnerFrameworkStatus?, partner: String = "Apple"
+    )
+        -> V2Call
+    {
+        V2Call(
+            .partnerProfile, partner, body: .form([Field("SAMLResponse", samlResponse)]), partnerStatus: status,
+            answer: .profiles, success: [200, 201])
+    }
+}

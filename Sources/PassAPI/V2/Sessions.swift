@@ -182,3 +182,37 @@ public struct DeviceDescription: Codable, Sendable, Equatable {
         }
     }
 }
+
+extension V2Call {
+    /// `POST /sessions` with whatever parameters the device has.
+    public static func createSession(mvpd: String?, domainName: String?, redirectUrl: String?) -> V2Call {
+        V2Call(.createSession, body: sessionForm(mvpd, domainName, redirectUrl), answer: .session)
+    }
+
+    /// `POST /sessions/{code}`: the parameters a session still misses, from any screen.
+    public static func resumeSession(code: String, mvpd: String?, domainName: String?, redirectUrl: String?)
+        -> V2Call
+    {
+        V2Call(
+            .resumeSession, code, body: sessionForm(mvpd, domainName, redirectUrl), identifiesDevice: false,
+            answer: .session)
+    }
+
+    /// `GET /sessions/{code}`.
+    public static func retrieveSession(code: String) -> V2Call {
+        V2Call(.retrieveSession, code, identifiesDevice: false, answer: .session)
+    }
+
+    /// `POST /sessions/sso/{partner}`: the SAML request for the partner framework, or a fallback.
+    public static func partnerSession(
+        _ status: PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?, partner: String = "Apple"
+    ) -> V2Call {
+        V2Call(
+            .partnerSession, partner, body: sessionForm(nil, domainName, redirectUrl), partnerStatus: status,
+            answer: .session)
+    }
+
+    private static func sessionForm(_ mvpd: String?, _ domainName: String?, _ redirectUrl: String?) -> Body {
+        .form(fields([("mvpd", mvpd), ("domainName", domainName), ("redirectUrl", redirectUrl)]))
+    }
+}

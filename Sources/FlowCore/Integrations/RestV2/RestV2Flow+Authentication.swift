@@ -72,7 +72,7 @@ extension RestV2Flow.Reducer {
     /// B.3: GET /profiles with the partner status, so an Apple SSO profile can come back too.
     mutating func retrieveProfiles() -> [Effect] {
         state.phase = .retrievingProfiles
-        return [.record(.step(Steps.retrieveProfiles)), .call(.profiles(sentStatus))]
+        return [.record(.step(Steps.retrieveProfiles)), .call(.v2(.profiles(sentStatus)))]
     }
 
     mutating func profilesRetrieved(_ response: ProfilesResponse) -> [Effect] {
@@ -245,7 +245,9 @@ extension RestV2Flow.Reducer {
         return [
             .record(.note(.resumesSession)),
             .call(
-                .resumeSession(code: code, mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl)),
+                .v2(
+                    .resumeSession(
+                        code: code, mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl))),
         ]
     }
 

@@ -23,7 +23,7 @@ extension RestV2Flow.Reducer {
         state.phase = .creatingSession(mvpd)
         return [
             .record(.step(Steps.createSession)),
-            .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl)),
+            .call(.v2(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: setup.redirectUrl))),
         ]
     }
 
@@ -35,7 +35,7 @@ extension RestV2Flow.Reducer {
             }
             let id = session.mvpd ?? mvpd.id
             state.phase = .retrievingProfile(id)
-            return effects + [.call(.profileForMvpd(id, nil))]
+            return effects + [.call(.v2(.profileForMvpd(id, nil)))]
         }
         guard let code = session.code, let url = session.url else {
             return finishIdle([.record(.note(.sessionHasNoCode))])

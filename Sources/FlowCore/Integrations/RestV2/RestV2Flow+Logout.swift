@@ -10,7 +10,7 @@ extension RestV2Flow.Reducer {
         }
         state.phase = .loggingOut(mvpd)
         state.basics.app.activity = .signingOut
-        return [.record(.step(Steps.logout)), .call(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl))]
+        return [.record(.step(Steps.logout)), .call(.v2(.logout(mvpd: mvpd, redirectUrl: setup.redirectUrl)))]
     }
 
     mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {

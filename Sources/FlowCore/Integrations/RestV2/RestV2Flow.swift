@@ -190,7 +190,7 @@ enum RestV2Flow: PhasedIntegration {
             return takeAction(action)
         }
 
-        static let configurationCall = (call: APICall.configuration, step: Steps.retrieveConfiguration)
+        static let configurationCall = (call: APICall.v2(.configuration), step: Steps.retrieveConfiguration)
         static let applePickerStep = Steps.interactivePartnerStatus
         static let channelIdentifier: String? = nil
         static func retrievingConfiguration(_ goal: AppGoal) -> Phase { .retrievingConfiguration(goal) }

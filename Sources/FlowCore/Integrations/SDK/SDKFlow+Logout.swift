@@ -12,7 +12,7 @@ extension SDKFlow.Reducer {
         state.phase = .loggingOut(mvpd)
         state.basics.app.activity = .signingOut
         let step = type == .appleSSO ? Steps.logout : Steps.logoutWithoutAppleSSO
-        return [.record(.step(step)), .call(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup)))]
+        return [.record(.step(step)), .call(.v2(.logout(mvpd: mvpd, redirectUrl: SDKFlow.redirect(setup))))]
     }
 
     mutating func loggedOut(_ response: LogoutResponse, mvpd: String) -> [Effect] {

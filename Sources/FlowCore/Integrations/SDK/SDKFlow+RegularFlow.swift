@@ -31,7 +31,8 @@ extension SDKFlow.Reducer {
     mutating func startRegularAuthentication(_ mvpd: MvpdConfiguration) -> [Effect] {
         state.phase = .creatingSession(mvpd)
         return [
-            .call(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: SDKFlow.redirect(setup)))
+            .call(
+                .v2(.createSession(mvpd: mvpd.id, domainName: setup.domainName, redirectUrl: SDKFlow.redirect(setup))))
         ]
     }
 
@@ -39,7 +40,7 @@ extension SDKFlow.Reducer {
         if session.actionName == .authorize {
             let id = session.mvpd ?? mvpd.id
             state.phase = .retrievingProfile(id)
-            return [.call(.profileForMvpd(id, nil))]
+            return [.call(.v2(.profileForMvpd(id, nil)))]
         }
         guard let code = session.code, let url = session.url else {
             return finishIdle([.record(.note(.sessionHasNoCode))])

@@ -52,7 +52,7 @@ extension SDKFlow.Reducer {
     mutating func registered(_ outcome: ClientRegistration.Outcome) -> [Effect] {
         if case .failed(let failure) = outcome { return requestorFailed(failure) }
         state.phase = .retrievingConfiguration
-        return [.call(.configuration)]
+        return [.call(.v2(.configuration))]
     }
 
     mutating func configurationRetrieved(_ configuration: ConfigurationResponse) -> [Effect] {
@@ -146,7 +146,7 @@ extension SDKFlow.Reducer {
         }
         effects += systemLevelCodes()
         state.phase = .checkingAuthentication
-        return effects + [.call(.profiles(state.framework.partnerStatus))]
+        return effects + [.call(.v2(.profiles(state.framework.partnerStatus)))]
     }
 
     /// Seed 004, step 3: the codes only a user signed in at system level gets.

@@ -43,34 +43,8 @@ struct HTTPAppCalls: AppCalls {
             case .token:
                 let token = try await client.requestAccessToken()
                 return .tokenIssued(expiresAt: clock.nowMilliseconds() + Int64(token.expiresIn) * 1000)
-            case .configuration:
-                return .configuration(try await client.configuration())
-            case .createSession(let mvpd, let domainName, let redirectUrl):
-                return .session(
-                    try await client.createSession(mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
-            case .resumeSession(let code, let mvpd, let domainName, let redirectUrl):
-                return .session(
-                    try await client.resumeSession(
-                        code: code, mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
-            case .profiles(let status):
-                return .profiles(try await client.profiles(partnerStatus: status))
-            case .profileForMvpd(let mvpd, let status):
-                return .profiles(try await client.profile(mvpd: mvpd, partnerStatus: status))
-            case .profileForCode(let code):
-                return .profiles(try await client.profile(code: code))
-            case .preauthorize(let mvpd, let resources, let status):
-                return .decisions(
-                    try await client.preauthorize(mvpd: mvpd, resources: resources, partnerStatus: status))
-            case .authorize(let mvpd, let resources, let status):
-                return .decisions(try await client.authorize(mvpd: mvpd, resources: resources, partnerStatus: status))
-            case .logout(let mvpd, let redirectUrl):
-                return .logout(try await client.logout(mvpd: mvpd, redirectUrl: redirectUrl))
-            case .partnerSession(let status, let domainName, let redirectUrl):
-                return .session(
-                    try await client.partnerSession(
-                        partnerStatus: status, domainName: domainName, redirectUrl: redirectUrl))
-            case .partnerProfile(let saml, let status):
-                return .profiles(try await client.partnerProfile(samlResponse: saml, partnerStatus: status))
+            case .v2(let call):
+                return try await perform(call)
             case .v1CheckAuthentication, .v1AuthenticationToken, .v1Configuration, .v1ProfileRequest,
                 .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
                 .v1UserMetadata, .v1Logout:
@@ -82,6 +56,17 @@ struct HTTPAppCalls: AppCalls {
             }
         } catch {
             return .failed(Self.summary(error))
+        }
+    }
+
+    /// A REST API V2 call, its answer read as the type the call names.
+    private func perform(_ call: V2Call) async throws(PassError) -> APIResult {
+        switch call.answer {
+        case .configuration: .configuration(try await client.perform(call))
+        case .session: .session(try await client.perform(call))
+        case .profiles: .profiles(try await client.perform(call))
+        case .decisions: .decisions(try await client.perform(call))
+        case .logout: .logout(try await client.perform(call))
         }
     }
 
