@@ -3,6 +3,10 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerConfiguration(into registry: inout RouteRegistry) {
+        registry.add(.configuration) { try self.configuration($0, $1) }
+    }
+
     func configuration(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
         let gate = self.gate
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])

@@ -3,6 +3,11 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerDecisions(into registry: inout RouteRegistry) {
+        registry.add(.preauthorize) { try self.decisions($0, $1, kind: .preauthorize) }
+        registry.add(.authorize) { try self.decisions($0, $1, kind: .authorize) }
+    }
+
     enum DecisionKind {
         case preauthorize
         case authorize

@@ -3,6 +3,10 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerLogout(into registry: inout RouteRegistry) {
+        registry.add(.logout) { try self.logout($0, $1) }
+    }
+
     /// Deletes the profile and says what else the app must do: open the MVPD logout page, tell the
     /// user to sign out in Settings (Apple SSO), or nothing.
     func logout(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {

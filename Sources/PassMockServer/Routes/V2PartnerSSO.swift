@@ -3,6 +3,11 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerPartnerSSO(into registry: inout RouteRegistry) {
+        registry.add(.partnerSession) { try self.partnerSession($0, $1) }
+        registry.add(.partnerProfile) { try self.partnerProfile($0, $1) }
+    }
+
     /// `POST /sessions/sso/{partner}`: hands out the SAML request for the partner framework, or
     /// falls back to basic authentication when partner SSO cannot be used.
     func partnerSession(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {

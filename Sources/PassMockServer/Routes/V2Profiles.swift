@@ -3,6 +3,12 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerProfiles(into registry: inout RouteRegistry) {
+        registry.add(.profiles) { try self.profiles($0, $1) }
+        registry.add(.profileForMvpd) { try self.profileForMvpd($0, $1) }
+        registry.add(.profileForCode) { try self.profileForCode($0, $1) }
+    }
+
     func profiles(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
         let gate = self.gate
         let caller = try gate.caller(request, serviceProvider: parameters["serviceProvider"])

@@ -3,26 +3,20 @@ import HTTPTypes
 import MockBackendAPI
 import PassAPI
 
-/// The thirteen REST API V2 operations.
+/// The REST API V2 operations. Each family's file serves its calls and registers them.
 struct V2Routes {
     let backend: MockBackend
 
     func register(into registry: inout RouteRegistry) {
-        registry.add(.configuration) { try self.configuration($0, $1) }
-        registry.add(.createSession) { try self.createSession($0, $1) }
-        registry.add(.resumeSession) { try self.resumeSession($0, $1) }
-        registry.add(.retrieveSession) { try self.retrieveSession($0, $1) }
+        registerConfiguration(into: &registry)
+        registerSessions(into: &registry)
         registry.add(.authenticate) { request, parameters, context in
             try self.authenticate(request, parameters, trace: context.notes.trace)
         }
-        registry.add(.profiles) { try self.profiles($0, $1) }
-        registry.add(.profileForMvpd) { try self.profileForMvpd($0, $1) }
-        registry.add(.profileForCode) { try self.profileForCode($0, $1) }
-        registry.add(.preauthorize) { try self.decisions($0, $1, kind: .preauthorize) }
-        registry.add(.authorize) { try self.decisions($0, $1, kind: .authorize) }
-        registry.add(.logout) { try self.logout($0, $1) }
-        registry.add(.partnerSession) { try self.partnerSession($0, $1) }
-        registry.add(.partnerProfile) { try self.partnerProfile($0, $1) }
+        registerProfiles(into: &registry)
+        registerDecisions(into: &registry)
+        registerLogout(into: &registry)
+        registerPartnerSSO(into: &registry)
     }
 
     var gate: Gatekeeper { Gatekeeper(backend) }

@@ -3,6 +3,12 @@ import MockBackendAPI
 import PassAPI
 
 extension V2Routes {
+    func registerSessions(into registry: inout RouteRegistry) {
+        registry.add(.createSession) { try self.createSession($0, $1) }
+        registry.add(.resumeSession) { try self.resumeSession($0, $1) }
+        registry.add(.retrieveSession) { try self.retrieveSession($0, $1) }
+    }
+
     /// `POST /sessions`: the streaming device starts authentication.
     func createSession(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {
         let gate = self.gate
