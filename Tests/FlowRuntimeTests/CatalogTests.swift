@@ -31,14 +31,23 @@ import VSASimulator
             }
         }
         let codes = Set(scenarios.flatMap { $0.expect.codes ?? [] })
-        for code in [
-            "VSA403", "VSA404", "VSA503", "APPL_ERROR", "N000", "N003", "N004", "N005", "VSA203", "Z100", "REGCODE",
-            "N010",
-        ] {
+        for code in StatusCode.all.map(\.id) {
             #expect(codes.contains(code), "no scenario expects \(code)")
         }
+        #expect(codes.contains { $0.hasPrefix("CFG5") }, "no scenario expects a CFG5xx")
         for file in ScenarioCatalog.files {
             #expect(try Scenario.parse(file.text, file: file.name).name == file.name)
+        }
+    }
+
+    /// The status-code table of the documentation has a row for every code an app can see.
+    @Test func theStatusCodeTableHasARowForEveryCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let table = try String(
+            contentsOf: root.appendingPathComponent("Sources/tvsim/Documentation.docc/StatusCodes.md"), encoding: .utf8)
+        for code in StatusCode.all.map(\.id) + ["CFG<status>"] {
+            #expect(table.contains("\n| `\(code)` |"), "StatusCodes.md has no row for \(code)")
         }
     }
 

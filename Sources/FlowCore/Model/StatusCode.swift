@@ -54,6 +54,21 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let authorizationInternalError = StatusCode(id: "Z500", level: .error)
     public static let invalidRequestor = StatusCode(id: "CFG400", level: .error)
 
+    /// Every code an app can see, but the `CFG5xx` family (`serverError`): the catalogs word each,
+    /// the status-code table and the scenario catalog's test list them from here.
+    public static let all: [StatusCode] = [
+        notAuthenticated, otherProvider, unsupportedProvider, degraded, cancelled, signOutInSettings,
+        permissionDenied, permissionUndetermined, metadataUnavailable, appleError, appleShortError, registrationCode,
+        authorizationDenied, authorizationInternalError, invalidRequestor,
+    ]
+
+    /// The codes of the single sign-on journey itself: every integration must be shown to raise
+    /// each on both platforms (`tvsim scenarios matrix`).
+    public static let singleSignOnJourney: [StatusCode] = [
+        otherProvider, unsupportedProvider, cancelled, signOutInSettings, permissionDenied, permissionUndetermined,
+        metadataUnavailable, appleError,
+    ]
+
     /// `CFG…`: the app could not read its configuration.
     public var isConfigurationFailure: Bool { id.hasPrefix("CFG") }
 

@@ -5,7 +5,7 @@ import VSASimulator
 /// integration and platform: the catalog's coverage, as `tvsim scenarios matrix` prints it.
 public struct CodeMatrix: Sendable, Equatable {
     /// The codes every integration must be shown to raise on both platforms.
-    public static let codes = ["N003", "N004", "N005", "VSA203", "VSA403", "VSA404", "VSA503", "APPL_ERROR"]
+    public static let codes = StatusCode.singleSignOnJourney.map(\.id)
 
     public struct Cell: Sendable, Equatable, Hashable {
         public let integration: Integration
