@@ -35,12 +35,28 @@ public struct MockRequestContext: RequestContext {
     }
 }
 
+/// What shaped an answer besides its handler. The journal, the serve log and the
+/// `Tvsim-Fault` header name it by its description (`malformed#3`).
+enum AnswerFault: Sendable, Equatable, CustomStringConvertible {
+    /// The fault rule of this id fired.
+    case rule(FaultRule.Kind, id: Int)
+    /// The end of the shutdown grace cut the request before it was answered.
+    case cutByShutdown
+
+    var description: String {
+        switch self {
+        case .rule(let kind, let id): "\(kind.rawValue)#\(id)"
+        case .cutByShutdown: "cut: the server stopped before it answered (shutdown grace over)"
+        }
+    }
+}
+
 /// What the middlewares and the handler learn about a request that the others need. A class,
 /// because the context is a value that Hummingbird copies on its way to the handler.
 final class RequestNotes: Sendable {
     private struct Values {
         var operation: Endpoint?
-        var fault: String?
+        var fault: AnswerFault?
         var trace = ""
         var incoming: IncomingRequest?
         var v1Style: V1Style?
@@ -55,8 +71,8 @@ final class RequestNotes: Sendable {
         set { values.withLock { $0.operation = newValue } }
     }
 
-    /// The fault that shaped the answer, as the journal names it (`malformed#3`).
-    var fault: String? {
+    /// The fault that shaped the answer.
+    var fault: AnswerFault? {
         get { values.withLock { $0.fault } }
         set { values.withLock { $0.fault = newValue } }
     }

@@ -19,7 +19,7 @@ struct FaultMiddleware: RouterMiddleware {
                 method: request.method.rawValue, path: request.uri.path, operation: operation)
         else { return try await next(request, context) }
         let rule = fired.rule
-        context.notes.fault = "\(rule.kind.rawValue)#\(rule.id ?? 0)"
+        context.notes.fault = .rule(rule.kind, id: rule.id ?? 0)
         switch rule.fault {
         case .latency(let shape):
             // On a virtual clock the answer comes later without anyone waiting for real.

@@ -13,9 +13,6 @@ struct JournalMiddleware: RouterMiddleware {
     /// The operation the journal names the admin API's calls by: they are the tool's, not a client's.
     static let admin = "admin"
 
-    /// What the journal and the serve log say of a request the shutdown cut before it was answered.
-    static let cutByShutdown = "cut: the server stopped before it answered (shutdown grace over)"
-
     func handle(
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
@@ -31,7 +28,7 @@ struct JournalMiddleware: RouterMiddleware {
             throw dropped
         } catch  where Task.isCancelled {
             // Cut by the end of the shutdown grace: no answer went out, and the log says why.
-            context.notes.fault = Self.cutByShutdown
+            context.notes.fault = .cutByShutdown
             record(request: request, answer: nil, context: context, started: started)
             throw error
         }
@@ -63,7 +60,7 @@ struct JournalMiddleware: RouterMiddleware {
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),
             responseHeaders: headers,
             responseBody: Journal.Body(answer?.body ?? Data(), contentType: headers.value(of: .contentType)),
-            fault: context.notes.fault)
+            fault: context.notes.fault?.description)
         let id = backend.journal.record(exchange)
         if backend.hasObservers { backend.notifyObservers(Journal.entry(id: id, exchange)) }
     }

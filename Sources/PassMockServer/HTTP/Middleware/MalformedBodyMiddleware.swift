@@ -6,7 +6,7 @@ struct MalformedBodyMiddleware: RouterMiddleware {
         _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        guard context.notes.fault?.hasPrefix("malformed") == true else { return response }
+        guard case .rule(.malformed, _) = context.notes.fault else { return response }
         // The journal records the cut body, not the handler's.
         context.notes.answerBody = nil
         var body = try await response.body.collected()

@@ -16,7 +16,9 @@ struct RequestIdMiddleware: RouterMiddleware {
         response.headers.removeAll { $0.name == name }
         response.headers.append(HTTPField(name: name, value: context.notes.trace))
         // A fault's answer says so, for whoever reads it (the terminal UI's timeline marks it).
-        if let fault = context.notes.fault { response.headers.append(HTTPField(name: .fault, value: fault)) }
+        if let fault = context.notes.fault {
+            response.headers.append(HTTPField(name: .fault, value: fault.description))
+        }
         return response
     }
 }
