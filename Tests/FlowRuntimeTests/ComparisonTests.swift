@@ -35,6 +35,11 @@ enum HandMade {
                 return TimelineEntry(
                     id: index + 1, time: 0, kind: .status, title: rest,
                     status: StatusCode(id: rest, level: .info))
+            case .user where rest.hasPrefix("Plays "):
+                // As the engine records a play: its phrase says what it is, in any language.
+                var entry = TimelineEntry(id: index + 1, time: 0, kind: .user, title: rest)
+                entry.phrase = TimelinePhrase("user.play", ["title": String(rest.dropFirst("Plays ".count))])
+                return entry
             default:
                 return TimelineEntry(id: index + 1, time: 0, kind: kind, title: rest)
             }

@@ -28,7 +28,7 @@ public enum SideBySide {
             // A play starts "Authorize a play": what an integration does before its first
             // authorization step (the SDK's framework refresh) belongs to the play, not to the
             // preauthorization that came before it.
-            let startsPlay = entry.kind == .user && UserLines.isPlay(entry.title)
+            let startsPlay = UserLines.isPlay(entry)
             if entry.kind == .step || startsPlay {
                 let stage = startsPlay ? .authorization : entry.step?.stage
                 let step = ComparisonStep(label: startsPlay ? entry.title : entry.step?.label ?? entry.title, calls: [])

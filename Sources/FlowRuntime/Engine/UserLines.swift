@@ -7,14 +7,17 @@ enum UserLines {
         switch action {
         case .launch: TimelinePhrase("user.launch")
         case .signIn: TimelinePhrase("user.signIn")
-        case .play(let resource): TimelinePhrase("user.play", ["title": resource])
+        case .play(let resource): TimelinePhrase(playKey, ["title": resource])
         case .signOut: TimelinePhrase("user.signOut")
         case .foreground: TimelinePhrase("user.foreground")
         }
     }
 
-    /// Whether a timeline line is the user playing a title (see `describe`).
-    static func isPlay(_ line: String) -> Bool { line.hasPrefix("Plays ") }
+    /// The phrase of the user playing a title.
+    static let playKey = "user.play"
+
+    /// Whether a timeline entry is the user playing a title (see `describe`), in any language.
+    static func isPlay(_ entry: TimelineEntry) -> Bool { entry.kind == .user && entry.phrase?.key == playKey }
 
     static func duration(_ seconds: Double) -> String {
         if seconds >= 86_400, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
