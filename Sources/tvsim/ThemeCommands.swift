@@ -61,7 +61,8 @@ struct Themes: AsyncParsableCommand {
                 // Eight colours have no bright ones: what the terminal is sent for the role.
                 let eight = theme.resolve(behind ? Style(.text, on: role) : Style(role, on: .background), for: .ansi8)
                 let c8 = color ? Self.paint(sample, eight) : Self.describe(eight, behind: behind)
-                let mono = appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().joined(separator: "+")
+                let mono =
+                    appearance.mono.isEmpty ? "plain" : appearance.mono.sorted().map(\.rawValue).joined(separator: "+")
                 // The swatches are tvsim's own escape sequences; the theme file's words are made safe.
                 Console.painted(
                     role.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -100,8 +101,8 @@ struct Themes: AsyncParsableCommand {
         static func paint(_ text: String, _ style: ResolvedStyle) -> String {
             var codes = style.foreground.map { ["\(30 + $0)"] } ?? []
             if let background = style.background { codes.append("\(40 + background)") }
-            if style.attributes.contains("bold") { codes.append("1") }
-            if style.attributes.contains("dim") { codes.append("2") }
+            // Bold and dim only: the preview's colours are the cell's own.
+            codes += [TextAttribute.bold, .dim].filter(style.attributes.contains).map(\.sgr)
             return codes.isEmpty ? text : "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
         }
 
@@ -111,7 +112,8 @@ struct Themes: AsyncParsableCommand {
         }
 
         static func describe(_ style: ResolvedStyle) -> String {
-            ([style.foreground.map(String.init) ?? "default"] + style.attributes.sorted()).joined(separator: "+")
+            ([style.foreground.map(String.init) ?? "default"] + style.attributes.sorted().map(\.rawValue))
+                .joined(separator: "+")
         }
 
         static func pad(_ text: String, _ visible: Int, _ colored: Bool) -> String {

@@ -283,10 +283,10 @@ import Testing
         let theme = try Self.theme("default")
         #expect(
             theme.resolve(Style(.muted, on: .surface), for: .ansi8)
-                == ResolvedStyle(foreground: 7, background: 0, attributes: ["dim"]))
+                == ResolvedStyle(foreground: 7, background: 0, attributes: [.dim]))
         #expect(
             theme.resolve(Style(.error, on: .background), for: .ansi8)
-                == ResolvedStyle(foreground: 1, background: nil, attributes: ["bold"]))
+                == ResolvedStyle(foreground: 1, background: nil, attributes: [.bold]))
         #expect(
             theme.resolve(Style(.muted, on: .surface), for: .ansi16)
                 == ResolvedStyle(foreground: 8, background: 0, attributes: []))
@@ -294,16 +294,16 @@ import Testing
 
     @Test func theTVOSSelectionIsDarkTextOnItsWhiteBar() throws {
         let resolved = try Self.theme("tvos").resolve(Style(.text, on: .selection, bold: true), for: .ansi256)
-        #expect(resolved == ResolvedStyle(foreground: 16, background: 255, attributes: ["bold"]))
+        #expect(resolved == ResolvedStyle(foreground: 16, background: 255, attributes: [.bold]))
     }
 
     @Test func aColourlessThemeMarksSelectionAndFocusWithItsAttributesOnAColourTerminal() throws {
         let mono = try Self.theme("mono")
         for capability in ColorCapability.allCases {
             let selection = mono.resolve(Style(.text, on: .selection), for: capability)
-            #expect(selection.attributes.contains("reverse"), "\(capability)")
+            #expect(selection.attributes.contains(.reverse), "\(capability)")
             let focus = mono.resolve(Style(.focus, on: .surface), for: capability)
-            #expect(focus.attributes.isSuperset(of: ["bold", "underline"]), "\(capability)")
+            #expect(focus.attributes.isSuperset(of: [.bold, .underline]), "\(capability)")
         }
     }
 }

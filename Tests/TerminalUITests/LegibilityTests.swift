@@ -49,7 +49,7 @@ import VSASimulator
                 #expect(
                     red > green + 60 && red > blue + 60,
                     "\(themeName) \(depth) on \(page): \(String(describing: resolved))")
-                #expect(resolved.attributes.contains("bold"))
+                #expect(resolved.attributes.contains(.bold))
                 let text = theme.resolve(Style(.text, on: page), for: depth)
                 #expect(resolved.foreground != text.foreground, "\(themeName) \(depth): the error looks like text")
             }
@@ -82,7 +82,7 @@ import VSASimulator
             for x in 0..<buffer.size.width {
                 let cell = buffer[x, y]
                 guard let scalar = cell.grapheme.unicodeScalars.first, (0x2500...0x257F).contains(scalar.value),
-                    theme.resolve(cell.style, for: capability).attributes.contains("underline")
+                    theme.resolve(cell.style, for: capability).attributes.contains(.underline)
                 else { continue }
                 return "'\(cell.grapheme)' at \(x),\(y)"
             }
@@ -116,7 +116,7 @@ import VSASimulator
         guard [style.foreground, style.background].allSatisfy({ ($0 ?? 0) < colours }) else { return false }
         var foreground = style.foreground ?? terminalForeground
         var background = style.background ?? terminalBackground
-        if style.attributes.contains("reverse") { swap(&foreground, &background) }
+        if style.attributes.contains(.reverse) { swap(&foreground, &background) }
         let contrast = abs(TerminalPalette.lightness(foreground) - TerminalPalette.lightness(background))
         return foreground != background && contrast >= minimumContrast
     }

@@ -108,6 +108,7 @@ import VSASimulator
         #expect(try Self.members(schema, ["roles"]) == Set(Role.allCases.filter { $0 != .brand }.map(\.rawValue)))
         #expect(try Self.choices(schema, ["$defs", "appearance", "c16"]) == ["default"] + RoleAppearance.names16)
         #expect(
-            Set(try Self.choices(schema, ["$defs", "appearance", "mono"])) == RoleAppearance.attributes)
+            Set(try Self.choices(schema, ["$defs", "appearance", "mono"]))
+                == Set(TextAttribute.allCases.map(\.rawValue)))
     }
 }

@@ -25,11 +25,7 @@ struct ANSIFrameEncoder {
     }
 
     static func sgr(_ style: ResolvedStyle) -> String {
-        var parameters = ["0"]
-        if style.attributes.contains("bold") { parameters.append("1") }
-        if style.attributes.contains("dim") { parameters.append("2") }
-        if style.attributes.contains("underline") { parameters.append("4") }
-        if style.attributes.contains("reverse") { parameters.append("7") }
+        var parameters = ["0"] + TextAttribute.allCases.filter(style.attributes.contains).map(\.sgr)
         if let foreground = style.foreground { parameters.append("38;5;\(foreground)") }
         if let background = style.background { parameters.append("48;5;\(background)") }
         return "\u{1B}[" + parameters.joined(separator: ";") + "m"

@@ -172,10 +172,10 @@ public final class CursesBackend: TerminalBackend {
             attributes |= tvs_color_pair(pair(resolved.foreground ?? -1, resolved.background ?? -1))
         }
         let flags = resolved.attributes
-        if flags.contains("bold") { attributes |= tvs_attr_bold() }
-        if flags.contains("reverse") { attributes |= tvs_attr_reverse() }
-        if flags.contains("underline") { attributes |= tvs_attr_underline() }
-        if flags.contains("dim") { attributes |= tvs_attr_dim() }
+        if flags.contains(.bold) { attributes |= tvs_attr_bold() }
+        if flags.contains(.reverse) { attributes |= tvs_attr_reverse() }
+        if flags.contains(.underline) { attributes |= tvs_attr_underline() }
+        if flags.contains(.dim) { attributes |= tvs_attr_dim() }
         return attributes
     }
 

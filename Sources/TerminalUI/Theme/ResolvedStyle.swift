@@ -6,7 +6,7 @@ import Foundation
 public struct ResolvedStyle: Sendable, Equatable, Hashable {
     public var foreground: Int?
     public var background: Int?
-    public var attributes: Set<String>
+    public var attributes: Set<TextAttribute>
 }
 
 extension Theme {
@@ -19,14 +19,14 @@ extension Theme {
     /// - a foreground too close to its background gives way to black or white, whichever reads
     ///   (a white selection bar keeps its text visible).
     public func resolve(_ style: Style, for capability: ColorCapability) -> ResolvedStyle {
-        var attributes = style.attributeNames
+        var attributes = style.textAttributes
         let foreground = appearance(style.foreground)
         let background = appearance(style.background)
         // The page colours carry no meaning of their own; every other background does.
         let backgroundMarks = style.background != .background && style.background != .surface
         // What a role's attributes may add to this cell: no underline on line art.
         let marks = { (appearance: RoleAppearance) in
-            style.isLineArt ? appearance.mono.subtracting(["underline"]) : appearance.mono
+            style.isLineArt ? appearance.mono.subtracting([.underline]) : appearance.mono
         }
         guard capability != .mono else {
             attributes.formUnion(marks(foreground))
@@ -38,7 +38,7 @@ extension Theme {
         if capability == .ansi8 { bg = bg.map(TerminalPalette.basic) }
         if capability == .ansi8, let bright = fg, bright >= 8 {
             fg = bright == 8 ? 7 : TerminalPalette.basic(bright)
-            attributes.insert(bright == 8 ? "dim" : "bold")
+            attributes.insert(bright == 8 ? .dim : .bold)
         }
         if fg == nil { attributes.formUnion(marks(foreground)) }
         if bg == nil, backgroundMarks { attributes.formUnion(marks(background)) }
@@ -59,13 +59,13 @@ extension RoleAppearance {
 }
 
 extension Style {
-    var attributeNames: Set<String> {
-        var names = Set<String>()
-        if bold { names.insert("bold") }
-        if reverse { names.insert("reverse") }
-        if underline { names.insert("underline") }
-        if dim { names.insert("dim") }
-        return names
+    var textAttributes: Set<TextAttribute> {
+        var attributes = Set<TextAttribute>()
+        if bold { attributes.insert(.bold) }
+        if reverse { attributes.insert(.reverse) }
+        if underline { attributes.insert(.underline) }
+        if dim { attributes.insert(.dim) }
+        return attributes
     }
 }
 

@@ -26,14 +26,32 @@ public enum ColorCapability: String, Sendable, CaseIterable {
 /// A colour as the terminal receives it: `nil` is the terminal's default colour.
 public typealias TerminalColor = Int?
 
+/// A text attribute a terminal draws without colour.
+public enum TextAttribute: String, Sendable, Hashable, CaseIterable, Comparable {
+    // In the order of their SGR parameters.
+    case bold, dim, underline, reverse
+
+    /// The SGR parameter that turns it on.
+    public var sgr: String {
+        switch self {
+        case .bold: "1"
+        case .dim: "2"
+        case .underline: "4"
+        case .reverse: "7"
+        }
+    }
+
+    public static func < (lhs: TextAttribute, rhs: TextAttribute) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// How one role looks at each capability.
 public struct RoleAppearance: Sendable, Equatable, Decodable {
     public var c256: TerminalColor
     public var c16: TerminalColor
     /// Attributes used instead of colour in monochrome (`bold`, `reverse`, `underline`, `dim`).
-    public var mono: Set<String>
+    public var mono: Set<TextAttribute>
 
-    public init(c256: TerminalColor, c16: TerminalColor, mono: Set<String> = []) {
+    public init(c256: TerminalColor, c16: TerminalColor, mono: Set<TextAttribute> = []) {
         self.c256 = c256
         self.c16 = c16
         self.mono = mono
@@ -45,7 +63,6 @@ public struct RoleAppearance: Sendable, Equatable, Decodable {
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright-black", "bright-red",
         "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white",
     ]
-    static let attributes: Set<String> = ["bold", "reverse", "underline", "dim"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,11 +83,15 @@ public struct RoleAppearance: Sendable, Equatable, Decodable {
             }
             c16 = index
         }
-        let mono = try container.decode(.mono, default: [String]())
-        for attribute in mono where !Self.attributes.contains(attribute) {
-            throw container.invalid(.mono, "\"\(attribute)\" is not one of bold, reverse, underline, dim")
+        var mono: Set<TextAttribute> = []
+        for name in try container.decode(.mono, default: [String]()) {
+            guard let attribute = TextAttribute(rawValue: name) else {
+                let known = TextAttribute.allCases.map(\.rawValue).joined(separator: ", ")
+                throw container.invalid(.mono, "\"\(name)\" is not one of \(known)")
+            }
+            mono.insert(attribute)
         }
-        self.mono = Set(mono)
+        self.mono = mono
     }
 }
 
