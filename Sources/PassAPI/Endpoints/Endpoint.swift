@@ -94,16 +94,22 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The path with its parameters filled in order from `values`.
     public func path(filling values: [String]) -> String {
-        var remaining = values[...]
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            guard Self.isParameter(segment) else { return String(segment) }
-            guard let value = remaining.popFirst() else {
-                preconditionFailure("\(self) needs a value for \(segment)")
+        // Built from the segments split once: the mock fills paths into its answers' URLs.
+        var filled = ""
+        filled.reserveCapacity(path.utf8.count + values.reduce(0) { $0 + $1.utf8.count })
+        var next = 0
+        for segment in patterns[0] {
+            filled.append("/")
+            guard Self.isParameter(segment) else {
+                filled.append(contentsOf: segment)
+                continue
             }
-            return value.formEncoded
+            precondition(next < values.count, "\(self) needs a value for \(segment)")
+            filled.append(values[next].formEncoded)
+            next += 1
         }
-        precondition(remaining.isEmpty, "\(self) takes \(values.count - remaining.count) values, not \(values.count)")
-        return segments.joined(separator: "/")
+        precondition(next == values.count, "\(self) takes \(next) values, not \(values.count)")
+        return filled.isEmpty ? "/" : filled
     }
 
     /// Whether `path` (no query) is one of this call's paths, any value standing for a parameter.
