@@ -138,32 +138,23 @@ extension PhasedReducer {
         return step.effects + finish(&self, outcome)
     }
 
-    /// `scope` for a part whose last state the parent keeps at `keep` (Apple's picker leaves the
-    /// framework's latest status): once the part is done, the phase rests and `finish` goes on.
-    mutating func scope<Part: FlowPart>(
-        _ part: Part, _ child: Part.State, as embed: (Part.State) -> Phase, _ event: Event,
-        keeping keep: WritableKeyPath<Self, Part.State>, then finish: (inout Self, Part.Outcome) -> [Effect]
-    ) -> [Effect]? {
-        var child = child
-        guard let step = part.reduce(&child, event, context) else { return nil }
-        guard let outcome = step.outcome else {
-            phase = embed(child)
-            return step.effects
-        }
-        self[keyPath: keep] = child
-        phase = State.idle
-        return step.effects + finish(&self, outcome)
-    }
     /// Runs a part on the child state one of the phases carries, puts the updated child back
     /// into that phase, and hands a finished part's outcome to `finish`: TCA's `Scope`, for a
-    /// child whose state lives in an enum case. Nil when the event is not the part's.
+    /// child whose state lives in an enum case. Nil when the event is not the part's. With
+    /// `keep`, a finished part's last state stays there (Apple's picker leaves the framework's
+    /// latest status) and the phase rests before `finish` goes on.
     mutating func scope<Part: FlowPart>(
         _ part: Part, _ child: Part.State, as embed: (Part.State) -> Phase, _ event: Event,
-        then finish: (inout Self, Part.Outcome) -> [Effect]
+        keeping keep: WritableKeyPath<Self, Part.State>? = nil, then finish: (inout Self, Part.Outcome) -> [Effect]
     ) -> [Effect]? {
         var child = child
         guard let step = part.reduce(&child, event, context) else { return nil }
-        phase = embed(child)
+        if let keep, step.outcome != nil {
+            self[keyPath: keep] = child
+            phase = State.idle
+        } else {
+            phase = embed(child)
+        }
         guard let outcome = step.outcome else { return step.effects }
         return step.effects + finish(&self, outcome)
     }
