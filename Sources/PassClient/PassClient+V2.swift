@@ -40,8 +40,11 @@ extension PassClient {
         try await perform(.resumeSession(code: code, mvpd: mvpd, domainName: domainName, redirectUrl: redirectUrl))
     }
 
+    /// `GET /sessions/{code}`: a session's status, which no flow reads (second screens and
+    /// tests do), so it has no `V2Call`.
     public func retrieveSession(code: String) async throws(PassError) -> SessionStatusResponse {
-        try await perform(.retrieveSession(code: code))
+        let response = try await authorized(.retrieveSession, requestor, code, headers: commonHeaders)
+        return try decode(SessionStatusResponse.self, response)
     }
 
     public func profiles(partnerStatus: PartnerFrameworkStatus? = nil) async throws(PassError) -> ProfilesResponse {

@@ -198,11 +198,6 @@ extension V2Call {
             answer: .session)
     }
 
-    /// `GET /sessions/{code}`.
-    public static func retrieveSession(code: String) -> V2Call {
-        V2Call(.retrieveSession, code, identifiesDevice: false, answer: .session)
-    }
-
     /// `POST /sessions/sso/{partner}`: the SAML request for the partner framework, or a fallback.
     public static func partnerSession(
         _ status: PartnerFrameworkStatus?, domainName: String?, redirectUrl: String?, partner: String = "Apple"
