@@ -1,7 +1,8 @@
 /// How many terminal columns text takes, per grapheme cluster: combining marks and joiners take
 /// none, East Asian wide characters and emoji take two. Computed from the Unicode data in the Swift
-/// runtime, not from the C locale. The terminal UI measures with it too (`DisplayWidth`), so that a
-/// comparison laid out here fits there.
+/// runtime, not from the C locale. Here, beside the catalogs whose scripts it measures: the
+/// comparison's text layout (FlowRuntime) and the terminal UI (`DisplayWidth`) measure alike, so
+/// that what one lays out fits the other.
 public enum TerminalColumns {
     public static func of(_ character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()

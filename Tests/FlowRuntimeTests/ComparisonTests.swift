@@ -4,6 +4,7 @@ import PassAPI
 import Testing
 
 @testable import FlowRuntime
+@testable import Localization
 @testable import PassClient
 
 /// Hand-made timelines: a compact way to write them, one entry per string.

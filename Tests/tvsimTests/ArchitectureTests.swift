@@ -45,6 +45,23 @@ import Testing
         }
     }
 
+    /// The terminal's lowest layers (cells, backends, themes, widgets) know nothing of the flows
+    /// they draw: the screens and the app above them do.
+    @Test func theTerminalsLowestLayersImportNoFlowModule() throws {
+        let flowModules = ["FlowRuntime", "FlowCore", "Conformance", "MockBackendAPI", "PassAPI", "VSASimulator"]
+        for layer in ["Core", "Backend", "Theme", "Widgets"] {
+            let folder = Self.root.appendingPathComponent("Sources/TerminalUI/\(layer)")
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                    let imported = line.split(separator: " ").last.map(String.init) ?? ""
+                    #expect(!flowModules.contains(imported), "Sources/TerminalUI/\(layer)/\(file): \(line)")
+                }
+            }
+        }
+    }
+
     @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() async throws {
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")

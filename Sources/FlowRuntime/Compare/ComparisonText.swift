@@ -1,3 +1,5 @@
+import Localization
+
 /// A comparison laid out in two columns at a width: what `tvsim run --compare` prints and what
 /// the terminal UI's comparison view draws (with a style per line role). No line is wider than
 /// the width; what does not fit is cut with `…`.

@@ -1,6 +1,6 @@
-import FlowRuntime
+import Localization
 
-/// How many terminal columns text takes. The measure itself is `TerminalColumns` (FlowRuntime),
+/// How many terminal columns text takes. The measure itself is `TerminalColumns` (Localization),
 /// shared with the side-by-side comparison so that what is laid out there fits here; this adds
 /// word wrapping.
 public enum DisplayWidth {
