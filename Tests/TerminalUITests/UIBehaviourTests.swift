@@ -887,6 +887,10 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
             let targets = model.codeTargets(on: platform, with: model.integration)
             #expect(Set(targets.map(\.code)) == expected, "\(platform)")
             #expect(Set(targets.map(\.key)).count == targets.count)
+            // The documentation's order, whatever the catalog reaches: the keys stay put.
+            let listed = StatusCode.all.map(\.id).filter(expected.contains)
+            #expect(Array(targets.map(\.code).prefix(listed.count)) == listed, "\(platform)")
+            #expect(targets.dropFirst(listed.count).allSatisfy { $0.code.hasPrefix("CFG5") }, "\(platform)")
             for target in targets {
                 var walk = model
                 // k, then ← for the other platform, then the code's key: three keys at most.

@@ -54,11 +54,12 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public static let authorizationInternalError = StatusCode(id: "Z500", level: .error)
     public static let invalidRequestor = StatusCode(id: "CFG400", level: .error)
 
-    /// Every code an app can see, but the `CFG5xx` family (`serverError`): the catalogs word each,
-    /// the status-code table and the scenario catalog's test list them from here.
+    /// Every code an app can see, but the `CFG5xx` family (`serverError`), in the order of the
+    /// documentation's table: the catalogs word each, the scenario catalog's test and the codes
+    /// menu list them from here. A new code goes last, so that the menu's keys for the others stay.
     public static let all: [StatusCode] = [
-        notAuthenticated, otherProvider, unsupportedProvider, degraded, cancelled, signOutInSettings,
-        permissionDenied, permissionUndetermined, metadataUnavailable, appleError, appleShortError, registrationCode,
+        notAuthenticated, otherProvider, unsupportedProvider, cancelled, degraded, signOutInSettings,
+        permissionDenied, permissionUndetermined, metadataUnavailable, appleShortError, appleError, registrationCode,
         authorizationDenied, authorizationInternalError, invalidRequestor,
     ]
 

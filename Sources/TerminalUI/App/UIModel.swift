@@ -352,9 +352,16 @@ extension UIModel {
             }
             chosen.merge(found) { kept, _ in kept }
         }
-        return chosen.keys.sorted().prefix(Self.codeKeys.count).enumerated().map { index, code in
+        return Self.menuOrder(chosen.keys).prefix(Self.codeKeys.count).enumerated().map { index, code in
             CodeTarget(code: code, scenario: chosen[code]?.name ?? "", key: Self.codeKeys[index])
         }
+    }
+
+    /// The codes in `StatusCode.all`'s order, the `CFG5xx` family last: a code a new scenario
+    /// reaches takes its own place, and the keys of the others stay as presenters learnt them.
+    static func menuOrder(_ codes: some Collection<String>) -> [String] {
+        let places = Dictionary(uniqueKeysWithValues: StatusCode.all.enumerated().map { ($1.id, $0) })
+        return codes.sorted { (places[$0] ?? Int.max, $0) < (places[$1] ?? Int.max, $1) }
     }
 
     /// How plainly a scenario shows `code`, smaller first: a name that names the code, then the
