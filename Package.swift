@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "MockBackendAPI",
                 "LocatedJSON", "Simulation", "Localization", "Conformance",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [
                 .linkedLibrary("ncursesw", .when(platforms: [.linux])),
@@ -81,10 +82,12 @@ let package = Package(
             name: "EmbedDataFiles", capability: .buildTool(), dependencies: ["embed-data-files"],
             path: "Sources/EmbedDataFiles"),
         .executableTarget(name: "embed-data-files"),
-        // Wire types and header codecs shared by client and server.
+        // Wire types and header codecs shared by client and server, and the one shape of an
+        // exchange (headers as HTTPTypes' fields) that the client, the journal, HAR files and
+        // the audit share.
         .target(
             name: "PassAPI",
-            dependencies: ["LocatedJSON"]
+            dependencies: ["LocatedJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         // The mock back end as its clients see it: the dashboard, the admin API's wire types, and
         // the `BackendControl` protocol that embedded and remote back ends implement.
@@ -94,6 +97,7 @@ let package = Package(
             dependencies: [
                 "PassAPI", "Simulation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -146,20 +150,28 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"]),
         .testTarget(name: "LocatedJSONTests", dependencies: ["LocatedJSON"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "LocatedJSON"]),
-        .testTarget(name: "PassAPITests", dependencies: ["PassAPI", "Simulation"]),
+        .testTarget(
+            name: "PassAPITests",
+            dependencies: [
+                "PassAPI", "Simulation", "LocatedJSON", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(name: "VSASimulatorTests", dependencies: ["VSASimulator"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "MockBackendAPI",
-                "Simulation", "Localization",
+                "Simulation", "Localization", .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "FlowRuntime", "PassAPI", "LocatedJSON"]),
+            name: "ConformanceTests",
+            dependencies: [
+                "Conformance", "FlowRuntime", "PassAPI", "LocatedJSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "FlowRuntimeTests",
             dependencies: [

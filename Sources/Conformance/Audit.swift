@@ -48,18 +48,18 @@ public enum Audit {
     /// `historyComplete: false` says the exchanges may miss a client's first calls (a journal that
     /// dropped its oldest entries): the order rules, which would then see calls out of order that
     /// were not, are not asked.
-    public static func run(_ exchanges: [Exchange], catalog: RuleCatalog = .builtIn, historyComplete: Bool = true)
+    public static func run(_ exchanges: [HTTPExchange], catalog: RuleCatalog = .builtIn, historyComplete: Bool = true)
         -> [ClientAudit]
     {
         clients(exchanges).compactMap { client, exchanges -> ClientAudit? in
-            let sorted = exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) }
+            let sorted = exchanges.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
             var calls: [Call] = []
             var others: [Int] = []
             for exchange in sorted {
                 if let entry = catalog.operations.entry(method: exchange.method, path: exchange.path) {
                     calls.append(Call(exchange: exchange, operation: entry))
                 } else {
-                    others.append(exchange.number)
+                    others.append(exchange.id)
                 }
             }
             guard !calls.isEmpty else { return nil }
@@ -94,7 +94,7 @@ public enum Audit {
         // Registration alone is in REST API V2's steps, where seed 002 describes it.
         let integration = integration == "dcr" ? "rest-v2" : integration
         guard case .requiredHeader(_, let header, _, _) = finding.rule.check, finding.exchanges.count == 1,
-            let call = calls.first(where: { $0.exchange.number == finding.exchanges[0] }),
+            let call = calls.first(where: { $0.exchange.id == finding.exchanges[0] }),
             let step = call.operation.steps[integration],
             let list = catalog.headerList(naming: header, step: step, integration: integration)
         else { return finding }
@@ -132,7 +132,7 @@ public enum Audit {
     /// Rules that read answers, when some answers the HAR kept without their body (Chrome leaves
     /// compressed ones out): judged only on what was kept, never on a guess.
     static func withoutBodies(_ rules: [Rule], _ calls: [Call]) -> [ClientAudit.NotJudged] {
-        let bodiless = calls.filter { Checks.bodyIsMissing($0.exchange) }.map(\.exchange.number)
+        let bodiless = calls.filter { Checks.bodyIsMissing($0.exchange) }.map(\.exchange.id)
         guard !bodiless.isEmpty else { return [] }
         let listed = bodiless.prefix(5).map { "#\($0)" }.joined(separator: ", ") + (bodiless.count > 5 ? "…" : "")
         return rules.filter(\.check.readsAnswers).map {
@@ -163,8 +163,8 @@ public enum Audit {
     /// within it, a device identifier (`AP-Device-Identifier`, REST API V1's `deviceId`); an
     /// exchange without one (registration, web pages) belongs to the client of the next one that
     /// has one, else of the last.
-    static func clients(_ exchanges: [Exchange]) -> [(String, [Exchange])] {
-        let ordered = exchanges.sorted { ($0.startedAt, $0.number) < ($1.startedAt, $1.number) }
+    static func clients(_ exchanges: [HTTPExchange]) -> [(String, [HTTPExchange])] {
+        let ordered = exchanges.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
         var keys: [String?] = ordered.map { exchange in
             deviceIdentifier(of: exchange).map { device in exchange.page.map { "\($0) · \(device)" } ?? device }
         }
@@ -183,7 +183,7 @@ public enum Audit {
             }
         }
         var order: [String] = []
-        var groups: [String: [Exchange]] = [:]
+        var groups: [String: [HTTPExchange]] = [:]
         for (key, exchange) in zip(keys.map { $0! }, ordered) {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(exchange)
@@ -197,7 +197,7 @@ public enum Audit {
     /// kind are never joined: a test bench or a workshop may share one registration among many
     /// devices. Where several `AP-Device-Identifier` groups share them, the one whose fingerprint
     /// is the `deviceId` is chosen, or none.
-    static func joinedByCredentials(_ groups: [(String, [Exchange])]) -> [(String, [Exchange])] {
+    static func joinedByCredentials(_ groups: [(String, [HTTPExchange])]) -> [(String, [HTTPExchange])] {
         let named = groups.map { _, exchanges in
             exchanges.contains { $0.requestHeader("AP-Device-Identifier")?.isEmpty == false }
         }
@@ -224,13 +224,13 @@ public enum Audit {
                 }
             if let chosen { joinedInto[v1] = chosen }
         }
-        return groups.indices.compactMap { index -> (String, [Exchange])? in
+        return groups.indices.compactMap { index -> (String, [HTTPExchange])? in
             guard joinedInto[index] == nil else { return nil }
             let joining = groups.indices.filter { joinedInto[$0] == index }
             guard !joining.isEmpty else { return groups[index] }
             let name = ([groups[index].0] + joining.map { groups[$0].0 }).joined(separator: " + ")
             let exchanges = (groups[index].1 + joining.flatMap { groups[$0].1 }).sorted {
-                ($0.startedAt, $0.number) < ($1.startedAt, $1.number)
+                ($0.startedAt, $0.id) < ($1.startedAt, $1.id)
             }
             return (name, exchanges)
         }
@@ -239,7 +239,7 @@ public enum Audit {
     /// What names a client's credentials in its exchanges: the registered client the source
     /// says a call's token belongs to, the `client_id` of its registration and token requests,
     /// and its access tokens where the file kept them.
-    static func credentials(of exchanges: [Exchange]) -> Set<String> {
+    static func credentials(of exchanges: [HTTPExchange]) -> Set<String> {
         var found: Set<String> = []
         for exchange in exchanges {
             if let client = exchange.client { found.insert("client \(client)") }
@@ -260,7 +260,7 @@ public enum Audit {
         return found
     }
 
-    static func deviceIdentifier(of exchange: Exchange) -> String? {
+    static func deviceIdentifier(of exchange: HTTPExchange) -> String? {
         if let header = exchange.requestHeader("AP-Device-Identifier"), !header.isEmpty { return header }
         if let device = exchange.query["deviceId"] ?? exchange.form["deviceId"], !device.isEmpty { return device }
         // An own identity provider's translate names it in its JSON; only such a body is parsed.

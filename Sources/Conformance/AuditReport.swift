@@ -16,12 +16,12 @@ public enum AuditReport {
                 let status = call.exchange.status.map(String.init) ?? "no answer"
                 let step = audit.step(of: call).map { "  \($0)" } ?? ""
                 var ids: [String] = []
-                for finding in audit.findings where finding.exchanges.contains(call.exchange.number) {
+                for finding in audit.findings where finding.exchanges.contains(call.exchange.id) {
                     if !ids.contains(finding.rule.id) { ids.append(finding.rule.id) }
                 }
                 let marks = ids.map { "  ← \($0)" }.joined()
                 lines.append(
-                    "  #\(call.exchange.number)".padding(toLength: 7, withPad: " ", startingAt: 0)
+                    "  #\(call.exchange.id)".padding(toLength: 7, withPad: " ", startingAt: 0)
                         + " +\(elapsed(call.exchange.startedAt - start))  \(call.exchange.method) \(call.exchange.path)"
                         + " → \(status)\(step)\(marks)")
             }
@@ -112,7 +112,7 @@ public enum AuditReport {
                 client: audit.client, integration: audit.integration, steps: audit.steps,
                 calls: audit.calls.map { call in
                     ClientJSON.CallJSON(
-                        exchange: call.exchange.number, method: call.exchange.method, path: call.exchange.path,
+                        exchange: call.exchange.id, method: call.exchange.method, path: call.exchange.path,
                         status: call.exchange.status, operation: call.name, step: audit.step(of: call))
                 },
                 findings: audit.findings.map { finding in

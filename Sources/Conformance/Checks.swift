@@ -3,12 +3,12 @@ import PassAPI
 
 /// A recognised call of one client: the exchange and what the call table says it is.
 public struct Call: Sendable, Equatable {
-    public let exchange: Exchange
+    public let exchange: HTTPExchange
     public let operation: OperationTable.Entry
 
     public var name: String { operation.operation }
     /// `POST /api/v2/ORBIT/sessions (#7)`: how a finding points at the call.
-    public var label: String { "\(exchange.method) \(exchange.path) (#\(exchange.number))" }
+    public var label: String { "\(exchange.method) \(exchange.path) (#\(exchange.id))" }
 }
 
 /// A breach of a rule: the calls involved and a sentence that says what happened.
@@ -41,11 +41,11 @@ enum Checks {
                 ? appleSSOProfileActive(calls) : Array(repeating: true, count: calls.count)
             let asked = zip(calls, active).filter { operations.contains($0.0.name) && $0.1 }.map(\.0)
             breaches = asked.compactMap { call in
-                headerProblem(call.exchange, header, format).map { ([call.exchange.number], "\(call.label): \($0)") }
+                headerProblem(call.exchange, header, format).map { ([call.exchange.id], "\(call.label): \($0)") }
             }
         case .once(let operation):
             breaches = calls.filter { $0.name == operation }.dropFirst().map {
-                ([$0.exchange.number], "\($0.label) repeats \(operation), which this client already made.")
+                ([$0.exchange.id], "\($0.label) repeats \(operation), which this client already made.")
             }
         case .tokenReuse(let operation): breaches = tokenReuse(operation, calls)
         case .renewAfterRefusal(let operation): breaches = noRenewal(operation, calls)
@@ -53,14 +53,14 @@ enum Checks {
             guard let firstThen = calls.firstIndex(where: { then.contains($0.name) }) else { return [] }
             if calls[..<firstThen].contains(where: { first.contains($0.name) }) { return [] }
             let call = calls[firstThen]
-            breaches = [([call.exchange.number], "\(call.label) comes before any \(first.joined(separator: " or ")).")]
+            breaches = [([call.exchange.id], "\(call.label) comes before any \(first.joined(separator: " or ")).")]
         case .pollingInterval(let operations, let minimum): breaches = tooFast(operations, minimum, calls)
         case .retryAfter(let operations): breaches = retryAfterIgnored(operations, calls)
         case .pollingStops(let operations): breaches = pollsAfterTheEnd(operations, calls)
         case .resourceLimit(let operations, let maximum):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 let count = resources(of: call.exchange).count
-                return count > maximum ? ([call.exchange.number], "\(call.label) asks about \(count) resources.") : nil
+                return count > maximum ? ([call.exchange.id], "\(call.label) asks about \(count) resources.") : nil
             }
         case .afterLogout(let operations, let logout, let signIn):
             breaches = afterLogout(operations, logout, signIn, calls)
@@ -77,16 +77,16 @@ enum Checks {
         case .notOnPlatform(let operations, let platforms):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 guard let platform = platform(of: call, among: calls), platforms.contains(platform) else { return nil }
-                return ([call.exchange.number], "\(call.label) comes from \(platform).")
+                return ([call.exchange.id], "\(call.label) comes from \(platform).")
             }
         case .requiredParameter(let operations, let parameter):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
                 parameterValue(parameter, of: call.exchange)?.isEmpty == false
-                    ? nil : ([call.exchange.number], "\(call.label) has no \(parameter).")
+                    ? nil : ([call.exchange.id], "\(call.label) has no \(parameter).")
             }
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
-                encodingProblem(call.exchange.form[field]).map { ([call.exchange.number], "\(call.label): \($0)") }
+                encodingProblem(call.exchange.form[field]).map { ([call.exchange.id], "\(call.label): \($0)") }
             }
         }
         return breaches.map { Finding(rule: rule, exchanges: $0.exchanges, message: $0.message) }
@@ -94,7 +94,7 @@ enum Checks {
 
     // MARK: - Headers
 
-    static func headerProblem(_ exchange: Exchange, _ name: String, _ format: Rule.HeaderFormat) -> String? {
+    static func headerProblem(_ exchange: HTTPExchange, _ name: String, _ format: Rule.HeaderFormat) -> String? {
         let value = exchange.requestHeader(name)?.trimmingCharacters(in: .whitespaces)
         switch format {
         case .deviceInfoOrUserAgent:
@@ -180,7 +180,7 @@ enum Checks {
                 if let until = validUntil, call.exchange.startedAt < until, !refusedSince {
                     let left = (until - call.exchange.startedAt) / 1000
                     breaches.append(
-                        ([call.exchange.number], "\(call.label) asks for a token while the last has \(left) s left."))
+                        ([call.exchange.id], "\(call.label) asks for a token while the last has \(left) s left."))
                 }
                 if call.exchange.status.map({ (200..<300).contains($0) }) == true,
                     let seconds = wholeNumber(call.exchange.responseObject?["expires_in"])
@@ -209,8 +209,8 @@ enum Checks {
             } else if call.operation.api != .dcr, let first = refused {
                 breaches.append(
                     (
-                        [first.exchange.number, call.exchange.number],
-                        "\(call.label) uses the token that #\(first.exchange.number) had refused with 401."
+                        [first.exchange.id, call.exchange.id],
+                        "\(call.label) uses the token that #\(first.exchange.id) had refused with 401."
                     ))
                 refused = nil
             } else if call.exchange.status == 401, call.operation.api != .dcr {
@@ -220,7 +220,7 @@ enum Checks {
         return breaches
     }
 
-    static func carriesAnAccessToken(_ exchange: Exchange) -> Bool {
+    static func carriesAnAccessToken(_ exchange: HTTPExchange) -> Bool {
         exchange.requestHeader("Authorization").map { $0.lowercased().hasPrefix("bearer ") } ?? false
     }
 
@@ -245,7 +245,7 @@ enum Checks {
                 forbidden.contains(following.name)
             else { return nil }
             return (
-                [call.exchange.number, following.exchange.number],
+                [call.exchange.id, following.exchange.id],
                 "\(call.label) answered \(action), yet \(following.label) comes next."
             )
         }
@@ -261,7 +261,7 @@ enum Checks {
         var asked: [(call: Call, mvpds: [ConfiguredMVPD], configuration: Int)] = []
         for call in calls {
             if call.name == configuration, let listed = ConfiguredMVPD.list(in: call.exchange.responseBody) {
-                last = (listed, call.exchange.number)
+                last = (listed, call.exchange.id)
             }
             if operations.contains(call.name), let last { asked.append((call, last.mvpds, last.number)) }
         }
@@ -283,7 +283,7 @@ enum Checks {
                 })
             else { return nil }
             return (
-                [read, call.exchange.number],
+                [read, call.exchange.id],
                 "\(call.label) is for provider \(provider), which the configuration (#\(read))"
                     + " does not list with enablePlatformServices and boardingStatus SUPPORTED."
             )
@@ -302,7 +302,7 @@ enum Checks {
             else { return nil }
             let mapped = mvpds.first { $0.platformMappingId == mvpd }.map { ", but the platformMappingId of \($0.id)" }
             return (
-                [read, call.exchange.number],
+                [read, call.exchange.id],
                 "\(call.label) names MVPD \(mvpd), no id of the configuration (#\(read))\(mapped ?? "")."
             )
         }
@@ -311,7 +311,7 @@ enum Checks {
     /// The device's OS: the `osName` of the `X-Device-Info` the call (or, failing it, the
     /// client's nearest call before it) sent, else what its `User-Agent` names.
     static func platform(of call: Call, among calls: [Call]) -> String? {
-        let upToIt = calls.prefix { $0.exchange.number != call.exchange.number } + [call]
+        let upToIt = calls.prefix { $0.exchange.id != call.exchange.id } + [call]
         for exchange in upToIt.reversed().map(\.exchange) {
             if case .success(let info) = DeviceInfo.parse(exchange.requestHeader("X-Device-Info")) {
                 return info.osName
@@ -327,7 +327,7 @@ enum Checks {
     }
 
     /// A request's parameter, from its query, its form or its JSON body, as text.
-    static func parameterValue(_ name: String, of exchange: Exchange) -> String? {
+    static func parameterValue(_ name: String, of exchange: HTTPExchange) -> String? {
         if let value = exchange.query[name] ?? exchange.form[name] { return value }
         return exchange.requestObject?[name].map { "\($0)" }
     }
@@ -343,8 +343,8 @@ enum Checks {
         let later = calls.filter { $0.operation.api == second }
         return [
             (
-                later.map(\.exchange.number),
-                "\(later[0].label) is \(apiName(second)), while this client's calls from #\(start.exchange.number) on"
+                later.map(\.exchange.id),
+                "\(later[0].label) is \(apiName(second)), while this client's calls from #\(start.exchange.id) on"
                     + " are \(apiName(first)): one app follows one API's cookbook."
             )
         ]
@@ -362,7 +362,7 @@ enum Checks {
         calls.filter { $0.name == operation && isSpentRefreshToken($0) }.map { call in
             let reason = call.exchange.responseObject?["error_description"] as? String
             return (
-                [call.exchange.number],
+                [call.exchange.id],
                 "\(call.label) sends a refresh token the server had already taken (invalid_grant"
                     + (reason.map { ": \($0)" } ?? "") + ")."
             )
@@ -382,7 +382,7 @@ enum Checks {
         let more = early.count - 1
         return [
             (
-                early.map(\.exchange.number),
+                early.map(\.exchange.id),
                 "\(first.label)\(more > 0 ? " and \(more) more" : "") asks for decisions before any call returned a profile."
             )
         ]
@@ -403,7 +403,7 @@ enum Checks {
         for call in calls {
             defer { previous = call.name }
             if call.name == "v1.regcode.create" {
-                pendingV1Code = call.exchange.responseObject?["code"] as? String ?? "#\(call.exchange.number)"
+                pendingV1Code = call.exchange.responseObject?["code"] as? String ?? "#\(call.exchange.id)"
                 answeredV1Code = nil
             }
             guard operations.contains(call.name) else { continue }
@@ -432,8 +432,8 @@ enum Checks {
                 let gap = Double(next.exchange.startedAt - previous.exchange.startedAt) / 1000
                 guard gap < minimum else { return nil }
                 return (
-                    [previous.exchange.number, next.exchange.number],
-                    "\(next.label) polls \(formatted(gap)) s after #\(previous.exchange.number)."
+                    [previous.exchange.id, next.exchange.id],
+                    "\(next.label) polls \(formatted(gap)) s after #\(previous.exchange.id)."
                 )
             }
         }.sorted { $0.0[0] < $1.0[0] }
@@ -447,7 +447,7 @@ enum Checks {
                 let gap = Double(next.exchange.startedAt - previous.exchange.startedAt) / 1000
                 guard gap < wait else { return nil }
                 return (
-                    [previous.exchange.number, next.exchange.number],
+                    [previous.exchange.id, next.exchange.id],
                     "\(next.label) polls \(formatted(gap)) s after a 429 that said Retry-After: \(formatted(wait))."
                 )
             }
@@ -461,16 +461,16 @@ enum Checks {
             if let done = series.firstIndex(where: ended), done + 1 < series.count {
                 let after = series[(done + 1)...]
                 return (
-                    [series[done].exchange.number] + after.map(\.exchange.number),
+                    [series[done].exchange.id] + after.map(\.exchange.id),
                     "\(after.first!.label) and \(after.count - 1) more poll\(after.count == 2 ? "" : "s") come after "
-                        + "#\(series[done].exchange.number) returned the \(series[done].name == "v1.tokens.authn" ? "token" : "profile")."
+                        + "#\(series[done].exchange.id) returned the \(series[done].name == "v1.tokens.authn" ? "token" : "profile")."
                 )
             }
             guard let expiry = expiries[code] else { return nil }
             let late = series.filter { $0.exchange.startedAt > expiry }
             guard let first = late.first else { return nil }
             return (
-                late.map(\.exchange.number),
+                late.map(\.exchange.id),
                 "\(first.label) and \(late.count - 1) more poll\(late.count == 2 ? "" : "s") come after the code's notAfter."
             )
         }.sorted { $0.0.first! < $1.0.first! }
@@ -498,7 +498,7 @@ enum Checks {
 
     /// The resources a decisions call asks about: REST API V2's JSON `resources`, REST API V1's
     /// `resource` parameter.
-    static func resources(of exchange: Exchange) -> [String] {
+    static func resources(of exchange: HTTPExchange) -> [String] {
         if let list = exchange.requestObject?["resources"] as? [String] { return list }
         if let resource = exchange.query["resource"] ?? exchange.form["resource"] {
             return resource.split(separator: ",").map(String.init)
@@ -519,8 +519,8 @@ enum Checks {
             } else if operations.contains(call.name), let out = loggedOut {
                 breaches.append(
                     (
-                        [out.exchange.number, call.exchange.number],
-                        "\(call.label) asks for a decision after the logout #\(out.exchange.number), without signing in again."
+                        [out.exchange.id, call.exchange.id],
+                        "\(call.label) asks for a decision after the logout #\(out.exchange.id), without signing in again."
                     ))
             }
         }
@@ -544,7 +544,7 @@ enum Checks {
                 if !held.isEmpty, !held.contains(mvpd) {
                     breaches.append(
                         (
-                            [call.exchange.number],
+                            [call.exchange.id],
                             "\(call.label) logs out of \(mvpd), but the profile held is \(held.sorted().joined(separator: ", "))."
                         ))
                 }
@@ -557,19 +557,19 @@ enum Checks {
     /// A profile (REST API V2) or an authentication token (REST API V1) came back. A 200 whose
     /// body the file left out may have returned one: counted as one, so that what cannot be read
     /// is not held against the client (`provesAProfile` is the strict reading).
-    static func returnsAProfile(_ exchange: Exchange) -> Bool {
+    static func returnsAProfile(_ exchange: HTTPExchange) -> Bool {
         guard exchange.status == 200 || exchange.status == 204 else { return false }
         if let profiles = exchange.responseObject?["profiles"] as? [String: Any] { return !profiles.isEmpty }
         return true
     }
 
     /// A profile came back, as the kept body shows: false when the body was left out.
-    static func provesAProfile(_ exchange: Exchange) -> Bool {
+    static func provesAProfile(_ exchange: HTTPExchange) -> Bool {
         !bodyIsMissing(exchange) && returnsAProfile(exchange)
     }
 
     /// An answer whose body the file did not keep.
-    static func bodyIsMissing(_ exchange: Exchange) -> Bool {
+    static func bodyIsMissing(_ exchange: HTTPExchange) -> Bool {
         exchange.responseBodyMissing
     }
 

@@ -31,7 +31,7 @@ public protocol BackendControl: MediaTokenVerifying {
     func expireProfiles() async throws
     /// The journal's entries after `id`, oldest first, at most `limit` (`GET /__tvsim/journal`),
     /// secrets hidden: what `tvsim watch` follows.
-    func journal(after id: Int, limit: Int) async throws -> [JournalEntry]
+    func journal(after id: Int, limit: Int) async throws -> [HTTPExchange]
     /// Moves the back end's clock forward (on the wall clock, by an offset).
     func advanceClock(bySeconds seconds: Double) async throws
     /// Stops a back end this process started; a remote one is left running.

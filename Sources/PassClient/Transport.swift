@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import PassAPI
@@ -128,7 +129,7 @@ public final class Transport: Sendable {
         let requestBody = request.body.map { Redaction.body($0, contentType: requestType) }
         let responseBody = response.map { Redaction.body($0.body, contentType: $0.header("Content-Type")) }
         let exchange = HTTPExchange(
-            id: id, label: request.label, method: request.method, url: Redaction.url(request.url),
+            id: id, operation: request.label, method: request.method, url: Redaction.url(request.url),
             requestHeaders: Self.redacted(request.headers, body: requestBody),
             requestBody: requestBody.flatMap(Self.text),
             status: response?.status,
@@ -141,13 +142,14 @@ public final class Transport: Sendable {
 
     /// Headers with their secrets hidden; `Content-Length` says the length of the body as
     /// recorded (redacted), so that a HAR's `bodySize` and its header agree.
-    private static func redacted(_ headers: [(name: String, value: String)], body: Data?) -> [HTTPExchange.Header] {
-        headers.map { header in
-            if let body, header.name.lowercased() == "content-length" {
-                return .init(name: header.name, value: String(body.count))
-            }
-            return .init(name: header.name, value: Redaction.header(name: header.name, value: header.value))
-        }
+    private static func redacted(_ headers: [(name: String, value: String)], body: Data?) -> HTTPFields {
+        HTTPFields(
+            pairs: headers.map { header in
+                if let body, header.name.lowercased() == "content-length" {
+                    return (header.name, String(body.count))
+                }
+                return (header.name, Redaction.header(name: header.name, value: header.value))
+            })
     }
 
     private static func text(_ data: Data) -> String? {

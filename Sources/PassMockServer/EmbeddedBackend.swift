@@ -23,7 +23,7 @@ public struct EmbeddedBackend: BackendControl {
     public func removeFault(id: Int) { _ = backend.faults.remove(id: id) }
     public func state() -> StateSnapshot { backend.stateSnapshot() }
     public func expireProfiles() { backend.expireAllProfiles() }
-    public func journal(after id: Int, limit: Int) -> [JournalEntry] { backend.journalEntries(after: id, limit: limit) }
+    public func journal(after id: Int, limit: Int) -> [HTTPExchange] { backend.journalEntries(after: id, limit: limit) }
 
     public func verifyMediaToken(_ serializedToken: String, resource: String) -> MediaTokenVerification {
         backend.verifyMediaToken(serializedToken, resource: resource)

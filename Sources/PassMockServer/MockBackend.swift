@@ -19,7 +19,7 @@ public final class MockBackend: Sendable {
     private let current: Mutex<DashboardIndex>
     private let base = Mutex<String>("http://127.0.0.1")
     private let hostNames: Mutex<HostCheck>
-    private let requestObservers = Mutex<[@Sendable (JournalEntry) -> Void]>([])
+    private let requestObservers = Mutex<[@Sendable (HTTPExchange) -> Void]>([])
     /// When set, the admin API answers only requests carrying `Authorization: Bearer <token>`.
     public let adminToken: String?
     /// Host names this server answers to besides the loopback names and the address it binds.
@@ -97,14 +97,14 @@ public final class MockBackend: Sendable {
     var hostCheck: HostCheck { hostNames.withLock { $0 } }
 
     /// Calls `observer` after every request with its (redacted) journal entry.
-    public func onRequest(_ observer: @escaping @Sendable (JournalEntry) -> Void) {
+    public func onRequest(_ observer: @escaping @Sendable (HTTPExchange) -> Void) {
         requestObservers.withLock { $0.append(observer) }
     }
 
     /// Whether anyone listens: building the redacted entry is then worth it.
     var hasObservers: Bool { requestObservers.withLock { !$0.isEmpty } }
 
-    func notifyObservers(_ entry: JournalEntry) {
+    func notifyObservers(_ entry: HTTPExchange) {
         for observer in requestObservers.withLock({ $0 }) { observer(entry) }
     }
 
@@ -131,7 +131,7 @@ public final class MockBackend: Sendable {
 
     public func removeAllFaults() { faults.removeAll() }
 
-    public func journalEntries(after id: Int = 0, limit: Int = .max) -> [JournalEntry] {
+    public func journalEntries(after id: Int = 0, limit: Int = .max) -> [HTTPExchange] {
         let credentials = self.credentials
         let verified = index.verifiedAccessTokens
         // An expired token still names its client: it is who called, not whether it may.

@@ -22,8 +22,8 @@ enum AuditBenchmark {
         }
         let har = try HARDocument.data(runs)
         let clock = ContinuousClock()
-        var exchanges: [Exchange] = []
-        let reading = try clock.measure { exchanges = try HARReader.read(har, file: "benchmark.har") }
+        var exchanges: [HTTPExchange] = []
+        let reading = try clock.measure { exchanges = try HARDocument.read(har, file: "benchmark.har") }
         var audits: [ClientAudit] = []
         let auditing = clock.measure { audits = Audit.run(exchanges) }
         let detail = "\(exchanges.count) exchanges, \(audits.count) clients, \(har.count / 1_000_000) MB"

@@ -59,7 +59,7 @@ struct AuditHAR: AsyncParsableCommand {
         if results.contains(where: { $0.audit.worstSeverity == .error }) { throw ExitCode(1) }
     }
 
-    private func read(_ file: String) throws -> [Exchange] {
+    private func read(_ file: String) throws -> [HTTPExchange] {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -68,7 +68,7 @@ struct AuditHAR: AsyncParsableCommand {
             throw ExitCode(2)
         }
         do {
-            return try HARReader.read(data, file: file)
+            return try HARDocument.read(data, file: file)
         } catch {
             Console.error("tvsim audit: \(error)")
             throw ExitCode(2)
@@ -85,13 +85,13 @@ struct AuditHAR: AsyncParsableCommand {
     private func journalAudit(of server: String) async throws -> [ClientAudit] {
         let token = adminToken ?? ProcessInfo.processInfo.environment[AdminTokenSource.environmentVariable]
         let backend = RemoteBackend(baseURL: server, token: token, clock: SystemClock())
-        let history: (entries: [JournalEntry], complete: Bool)
+        let history: (entries: [HTTPExchange], complete: Bool)
         do {
             history = try await backend.journalHistory(after: 0, limit: .max)
         } catch {
             Console.error("tvsim audit: cannot read the journal of \(server): \(error)")
             throw ExitCode(2)
         }
-        return Audit.run(history.entries.map(Exchange.init(journal:)), historyComplete: history.complete)
+        return Audit.run(history.entries, historyComplete: history.complete)
     }
 }

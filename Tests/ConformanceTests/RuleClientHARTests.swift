@@ -13,7 +13,7 @@ import Testing
     typealias JSONObject = [String: Any]
 
     /// The clients, by name: each rule's breaking one, and the good ones.
-    static var clients: [(String, [Exchange])] {
+    static var clients: [(String, [HTTPExchange])] {
         [
             ("good REST API V2", Clients.goodV2), ("good REST API V1", Clients.goodV1),
             ("good own identity provider", Clients.goodOwnIdP),
@@ -22,22 +22,19 @@ import Testing
     }
 
     /// The exchanges as tvsim's HAR export writes them.
-    static func har(_ exchanges: [Exchange]) throws -> JSONObject {
+    static func har(_ exchanges: [HTTPExchange]) throws -> JSONObject {
         let recorded = exchanges.map { exchange in
-            HTTPExchange(
-                id: exchange.number, label: "", method: exchange.method, url: exchange.url,
-                requestHeaders: exchange.requestHeaders.map { HTTPExchange.Header(name: $0.name, value: $0.value) },
-                requestBody: exchange.requestBody, status: exchange.status,
-                responseHeaders: exchange.responseHeaders.map { HTTPExchange.Header(name: $0.name, value: $0.value) },
-                responseBody: exchange.responseBody, startedAt: exchange.startedAt, durationMilliseconds: 12,
-                failure: nil)
+            var written = exchange
+            written.operation = ""
+            written.durationMilliseconds = 12
+            return written
         }
         let data = try HARDocument.data([HARDocument.Run(id: "app", title: "app", exchanges: recorded)])
         return try #require(try JSONSerialization.jsonObject(with: data) as? JSONObject)
     }
 
     static func audit(_ har: JSONObject) throws -> [ClientAudit] {
-        Audit.run(try HARReader.read(try JSONSerialization.data(withJSONObject: har), file: "app.har"))
+        Audit.run(try HARDocument.read(try JSONSerialization.data(withJSONObject: har), file: "app.har"))
     }
 
     /// Each entry of the file changed by `change`.
@@ -82,7 +79,7 @@ import Testing
             response["content"] = content
             entry["_initiator"] = ["type": "script"]
             entry["_resourceType"] = "fetch"
-            entry["_label"] = nil
+            entry["_operation"] = nil
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PassAPI
 import Testing
 
@@ -23,7 +24,7 @@ enum Clients {
     static func call(
         _ method: String, _ path: String, at seconds: Double, status: Int = 200, headers: [(String, String)]? = nil,
         body: String? = nil, answer: String? = nil, answerHeaders: [(String, String)] = [], partner: Bool = false
-    ) -> Exchange {
+    ) -> HTTPExchange {
         var sent =
             headers ?? [("Authorization", "Bearer t"), ("AP-Device-Identifier", device), ("X-Device-Info", deviceInfo)]
         if headers == nil, let body {
@@ -31,16 +32,17 @@ enum Clients {
                 ("Content-Type", body.hasPrefix("{") ? "application/json" : "application/x-www-form-urlencoded"))
         }
         if partner { sent.append(("AP-Partner-Framework-Status", partnerStatus())) }
-        return Exchange(
-            number: 0, startedAt: start + Int64(seconds * 1000), method: method,
+        return HTTPExchange(
+            id: 0, method: method,
             url: "https://sp.auth.adobe.com\(path)",
-            requestHeaders: sent.map { Exchange.Header($0.0, $0.1) }, requestBody: body, status: status,
-            responseHeaders: answerHeaders.map { Exchange.Header($0.0, $0.1) }, responseBody: answer)
+            requestHeaders: HTTPFields(pairs: sent), requestBody: body,
+            status: status, responseHeaders: HTTPFields(pairs: answerHeaders),
+            responseBody: answer, startedAt: start + Int64(seconds * 1000))
     }
 
     /// A REST API V2 app on Apple TV: registration, the launch, Apple SSO, decisions, a logout,
     /// then a sign-in by code with polling (one 429 honoured).
-    static var goodV2: [Exchange] {
+    static var goodV2: [HTTPExchange] {
         let registration = [("X-Device-Info", deviceInfo), ("Content-Type", "application/json")]
         return numbered([
             call(
@@ -75,7 +77,7 @@ enum Clients {
 
     /// `GET /configuration` at 2 s: Cascade (the framework's `p.cascade`) with platform services
     /// and `boarding`, Juniper without.
-    static func configuration(boarding: String) -> Exchange {
+    static func configuration(boarding: String) -> HTTPExchange {
         call(
             "GET", "/api/v2/APP/configuration", at: 2,
             answer: """
@@ -86,7 +88,7 @@ enum Clients {
 
     /// `POST /sessions/sso/Apple` at 3 s, answered with `action` (the partner profile flow, a
     /// profile that exists, a fallback).
-    static func ssoSession(answering action: String) -> Exchange {
+    static func ssoSession(answering action: String) -> HTTPExchange {
         call(
             "POST", "/api/v2/APP/sessions/sso/Apple", at: 3, body: "domainName=d&redirectUrl=r",
             answer: #"{"actionName":"\#(action)","actionType":"direct","mvpd":"Cascade","code":"SSO1"}"#,
@@ -94,7 +96,7 @@ enum Clients {
     }
 
     /// A REST API V1 app: the token check, the configuration, single sign-on, a play.
-    static var goodV1: [Exchange] {
+    static var goodV1: [HTTPExchange] {
         let agent = [("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")]
         return numbered([
             call("GET", "/api/v1/checkauthn?requestor=APP&deviceId=d1", at: 0, status: 403, headers: agent),
@@ -113,7 +115,7 @@ enum Clients {
 
     /// An Apple TV app with its own identity provider (seed 003): the provider's info, then the
     /// framework's SAML payload translated.
-    static var goodOwnIdP: [Exchange] {
+    static var goodOwnIdP: [HTTPExchange] {
         let agent = [("User-Agent", "OrbitTV/1.0 (AppleTV; tvOS 18.0) CFNetwork Darwin")]
         return numbered([
             call(
@@ -137,39 +139,36 @@ enum Clients {
         </mvpds></requestor></config>
         """
 
-    static func numbered(_ exchanges: [Exchange]) -> [Exchange] {
+    static func numbered(_ exchanges: [HTTPExchange]) -> [HTTPExchange] {
         exchanges.enumerated().map { index, exchange in exchange.with(number: index + 1) }
     }
 
-    static func without(_ header: String, at number: Int, in exchanges: [Exchange]) -> [Exchange] {
+    static func without(_ header: String, at number: Int, in exchanges: [HTTPExchange]) -> [HTTPExchange] {
         exchanges.map { exchange in
-            guard exchange.number == number else { return exchange }
-            return exchange.with(headers: exchange.requestHeaders.filter { $0.name != header })
+            guard exchange.id == number else { return exchange }
+            return exchange.with(
+                headers: exchange.requestHeaders.filter { $0.name.canonicalName != header.lowercased() })
         }
     }
 
-    static func replacing(_ number: Int, in exchanges: [Exchange], by change: (Exchange) -> Exchange) -> [Exchange] {
-        exchanges.map { $0.number == number ? change($0) : $0 }
+    static func replacing(_ number: Int, in exchanges: [HTTPExchange], by change: (HTTPExchange) -> HTTPExchange)
+        -> [HTTPExchange]
+    {
+        exchanges.map { $0.id == number ? change($0) : $0 }
     }
 
     /// For every rule, the good client changed so that it breaks that rule alone.
-    static let breaking: [String: [Exchange]] = [
+    static let breaking: [String: [HTTPExchange]] = [
         "V2-HEADER-AUTHORIZATION": without("Authorization", at: 4, in: goodV2),
         "V2-HEADER-DEVICE-IDENTIFIER": without("AP-Device-Identifier", at: 4, in: goodV2),
         "HEADER-DEVICE-INFO": without("X-Device-Info", at: 4, in: goodV2),
         "V2-HEADER-PARTNER-STATUS-SSO": without("AP-Partner-Framework-Status", at: 5, in: goodV2),
         "V2-HEADER-PARTNER-STATUS-DECISIONS": without("AP-Partner-Framework-Status", at: 7, in: goodV2),
         "V2-HEADER-PARTNER-STATUS-VALID": replacing(7, in: goodV2) {
-            $0.with(
-                headers: $0.requestHeaders.map {
-                    $0.name == "AP-Partner-Framework-Status" ? Exchange.Header($0.name, partnerStatus(.denied)) : $0
-                })
+            $0.replacingHeader("AP-Partner-Framework-Status", by: partnerStatus(.denied))
         },
         "V2-HEADER-PARTNER-STATUS-READABLE": replacing(7, in: goodV2) {
-            $0.with(
-                headers: $0.requestHeaders.map {
-                    $0.name == "AP-Partner-Framework-Status" ? Exchange.Header($0.name, "not Base64 at all") : $0
-                })
+            $0.replacingHeader("AP-Partner-Framework-Status", by: "not Base64 at all")
         },
         "DCR-REGISTER-ONCE": numbered(goodV2 + [goodV2[0].at(seconds: 30)]),
         "DCR-REFRESH-ONCE": numbered(
@@ -195,26 +194,26 @@ enum Clients {
                     headers: [("Authorization", "Bearer t"), ("X-Device-Info", deviceInfo)])
             ]),
         "DCR-RENEW-AFTER-401": replacing(7, in: goodV2) { $0.with(status: 401) },
-        "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.number != 3 }),
-        "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.number != 4 }),
-        "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.number != 5 }),
-        "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.number != 1 }),
-        "V1-ORDER-CONFIGURATION-FIRST": numbered(goodV1.filter { $0.number != 2 }),
-        "V1-LOGOUT-TOKEN-SOURCE-FIRST": numbered(goodV1.filter { $0.number != 7 }),
+        "V2-ORDER-PROFILES-FIRST": numbered(goodV2.filter { $0.id != 3 }),
+        "V2-ORDER-CONFIGURATION-FIRST": numbered(goodV2.filter { $0.id != 4 }),
+        "V2-ORDER-PARTNER-REQUEST-FIRST": numbered(goodV2.filter { $0.id != 5 }),
+        "V1-ORDER-CHECK-FIRST": numbered(goodV1.filter { $0.id != 1 }),
+        "V1-ORDER-CONFIGURATION-FIRST": numbered(goodV1.filter { $0.id != 2 }),
+        "V1-LOGOUT-TOKEN-SOURCE-FIRST": numbered(goodV1.filter { $0.id != 7 }),
         "V1-LOGOUT-WEB-VIEW-ON-IOS": replacing(8, in: goodV1) {
-            Exchange(
-                number: 8, startedAt: $0.startedAt, method: "DELETE",
+            HTTPExchange(
+                id: 8, method: "DELETE",
                 url: "https://api.auth.adobe.com/api/v1/logout?requestor=APP&deviceId=d1",
-                requestHeaders: $0.requestHeaders, status: 204)
+                requestHeaders: $0.requestHeaders, status: 204, startedAt: $0.startedAt)
         },
         // The framework's provider id passed on as the MVPD.
         "V1-PROFILE-REQUEST-MVPD-ID": replacing(3, in: goodV1) {
-            Exchange(
-                number: 3, startedAt: $0.startedAt, method: "GET",
+            HTTPExchange(
+                id: 3, method: "GET",
                 url: "https://sp.auth.adobe.com/api/v1/APP/profile-requests/p.cascade?deviceId=d1",
-                requestHeaders: $0.requestHeaders, status: 200)
+                requestHeaders: $0.requestHeaders, status: 200, startedAt: $0.startedAt)
         },
-        "V1-ORDER-PROFILE-REQUEST-FIRST": numbered(goodV1.filter { $0.number != 3 }),
+        "V1-ORDER-PROFILE-REQUEST-FIRST": numbered(goodV1.filter { $0.id != 3 }),
         "V1-ORDER-AUTHORIZE-FIRST": numbered(
             goodV1 + [
                 call(
@@ -225,10 +224,10 @@ enum Clients {
         "DCR-TOKEN-GRANT-TYPE": replacing(2, in: goodV2) { $0.with(body: "client_id=c&client_secret=s") },
         "V2-SSO-SAML-RESPONSE": replacing(6, in: goodV2) { $0.with(body: "partner=Apple") },
         "V2-LOGOUT-REDIRECT-URL": replacing(9, in: goodV2) {
-            Exchange(
-                number: 9, startedAt: $0.startedAt, method: "GET",
+            HTTPExchange(
+                id: 9, method: "GET",
                 url: "https://sp.auth.adobe.com/api/v2/APP/logout/Cascade",
-                requestHeaders: $0.requestHeaders, status: 200)
+                requestHeaders: $0.requestHeaders, status: 200, startedAt: $0.startedAt)
         },
         "HEADER-CONTENT-TYPE": without("Content-Type", at: 7, in: goodV2),
         // Cascade is in Apple's picker only, yet the app starts the partner flow for it.
@@ -244,15 +243,15 @@ enum Clients {
         "V2-PREAUTHORIZE-LIMIT": replacing(7, in: goodV2) {
             $0.with(body: #"{"resources":["a","b","c","d","e","f"]}"#)
         },
-        "DECISIONS-AFTER-LOGOUT": numbered(goodV2.filter { !(10...13).contains($0.number) }),
+        "DECISIONS-AFTER-LOGOUT": numbered(goodV2.filter { !(10...13).contains($0.id) }),
         "V2-LOGOUT-PROFILE-MVPD": replacing(9, in: goodV2) {
-            Exchange(
-                number: 9, startedAt: $0.startedAt, method: "GET",
+            HTTPExchange(
+                id: 9, method: "GET",
                 url: "https://sp.auth.adobe.com/api/v2/APP/logout/Juniper?redirectUrl=r",
-                requestHeaders: $0.requestHeaders, status: 200)
+                requestHeaders: $0.requestHeaders, status: 200, startedAt: $0.startedAt)
         },
         // A verification token kept from an earlier sign-in: no info asked.
-        "OWN-IDP-INFO-FIRST": numbered(goodOwnIdP.filter { $0.number != 1 }),
+        "OWN-IDP-INFO-FIRST": numbered(goodOwnIdP.filter { $0.id != 1 }),
         "OWN-IDP-TRANSLATE-SAML": replacing(2, in: goodOwnIdP) {
             $0.with(body: #"{"provider":"p.cascade","deviceId":"d1"}"#)
         },
@@ -262,24 +261,38 @@ enum Clients {
     ]
 }
 
-extension Exchange {
+extension HTTPExchange {
     func with(
-        number: Int? = nil, headers: [Header]? = nil, body: String? = nil, startedAt: Int64? = nil, status: Int? = nil,
-        client: String? = nil
-    ) -> Exchange {
-        Exchange(
-            number: number ?? self.number, startedAt: startedAt ?? self.startedAt, method: method, url: url,
-            requestHeaders: headers ?? requestHeaders, requestBody: body ?? requestBody, status: status ?? self.status,
-            responseHeaders: responseHeaders, responseBody: responseBody, page: page, client: client ?? self.client)
+        number: Int? = nil, headers: HTTPFields? = nil, body: String? = nil, startedAt: Int64? = nil,
+        status: Int? = nil, client: String? = nil
+    ) -> HTTPExchange {
+        var changed = self
+        changed.id = number ?? id
+        changed.requestHeaders = headers ?? requestHeaders
+        changed.requestBody = body ?? requestBody
+        changed.startedAt = startedAt ?? self.startedAt
+        changed.status = status ?? self.status
+        changed.client = client ?? self.client
+        return changed
     }
 
-    func at(seconds: Double) -> Exchange { with(startedAt: Clients.start + Int64(seconds * 1000)) }
+    func replacingHeader(_ name: String, by value: String) -> HTTPExchange {
+        var headers = requestHeaders
+        headers[HTTPField.Name(name)!] = value
+        return with(headers: headers)
+    }
+
+    func at(seconds: Double) -> HTTPExchange { with(startedAt: Clients.start + Int64(seconds * 1000)) }
 }
 
 extension String {
     var formEncoded: String {
         addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? self
     }
+}
+
+extension HTTPField.Name {
+    static let xDeviceInfo = Self("X-Device-Info")!
 }
 
 @Suite struct RuleTests {
@@ -337,18 +350,11 @@ extension String {
         // Two devices of one registration (a test bench, a workshop) stay two clients.
         let other = DeviceIdentifier(identifier: "second-device").headerValue
         let secondDevice = Clients.goodV2.dropFirst(2).map { exchange in
-            exchange.with(
-                number: exchange.number + 100,
-                headers: exchange.requestHeaders.map {
-                    $0.name == "AP-Device-Identifier" ? Exchange.Header($0.name, other) : $0
-                })
+            exchange.with(number: exchange.id + 100).replacingHeader("AP-Device-Identifier", by: other)
         }
         #expect(Audit.run(Clients.goodV2 + secondDevice).map(\.client) == [Clients.device, other])
         let redacted = mixed.map { exchange in
-            exchange.with(
-                headers: exchange.requestHeaders.map {
-                    $0.name == "Authorization" ? Exchange.Header($0.name, "Bearer ‹redacted›") : $0
-                })
+            exchange.replacingHeader("Authorization", by: "Bearer ‹redacted›")
         }
         #expect(Audit.run(redacted).count == 2, "nothing ties them")
         let named = redacted.map { exchange in
@@ -360,7 +366,7 @@ extension String {
     /// REST API V1 on a TV: a registration code, then its token polled until the 200.
     @Test func aV1PollAfterTheTokenCameIsFoundAndALaterCheckIsNot() {
         let agent = [("User-Agent", "OrbitTV/1.0 (AppleTV; tvOS 18.0) CFNetwork Darwin")]
-        func poll(_ seconds: Double, _ status: Int) -> Exchange {
+        func poll(_ seconds: Double, _ status: Int) -> HTTPExchange {
             Clients.call(
                 "GET", "/api/v1/tokens/authn?requestor=APP&deviceId=d1", at: seconds, status: status, headers: agent)
         }
@@ -372,7 +378,7 @@ extension String {
                 answer: #"{"code":"ABC1234","expires":\#(start + 60_000)}"#),
             poll(5, 404), poll(10, 200),
         ]
-        func findings(_ exchanges: [Exchange]) -> [String] {
+        func findings(_ exchanges: [HTTPExchange]) -> [String] {
             Audit.run(Clients.numbered(exchanges)).flatMap(\.findings).map { "\($0.rule.id) \($0.exchanges)" }
         }
         #expect(findings(polling) == [])
@@ -402,11 +408,11 @@ extension String {
             "/api/v2/APP/logout/Cascade?redirectUrl=https://app.example/out",
             "https://sp.auth.adobe.com/api/v2/APP/logout/Cascade?redirectUrl=https://app.example/out#x",
         ] {
-            let exchange = Exchange(
-                number: 1, startedAt: 0, method: "GET", url: url, requestHeaders: logout.requestHeaders, status: 200)
+            let exchange = HTTPExchange(
+                id: 1, method: "GET", url: url, requestHeaders: logout.requestHeaders, status: 200, startedAt: 0)
             #expect(exchange.path == "/api/v2/APP/logout/Cascade", "\(url)")
         }
-        #expect(Exchange(number: 1, startedAt: 0, method: "GET", url: "https://host", status: 200).path == "/")
+        #expect(HTTPExchange(id: 1, method: "GET", url: "https://host", status: 200, startedAt: 0).path == "/")
     }
 
     /// A 401 for a call that carried no token refused none: the next call is no reuse of it.
@@ -422,12 +428,12 @@ extension String {
     /// A User-Agent stands in for a missing X-Device-Info, never for one the service cannot read.
     @Test func anUnreadableDeviceInfoIsAFindingWhateverTheUserAgentSays() {
         let agent = ("User-Agent", "OrbitTV/1.0 (iPhone; iOS 18.0) CFNetwork Darwin")
-        func client(deviceInfo: String?) -> [Exchange] {
+        func client(deviceInfo: String?) -> [HTTPExchange] {
             Clients.replacing(4, in: Clients.goodV2) {
-                $0.with(
-                    headers: $0.requestHeaders.filter { $0.name != "X-Device-Info" }
-                        + (deviceInfo.map { [Exchange.Header("X-Device-Info", $0)] } ?? [])
-                        + [Exchange.Header(agent.0, agent.1)])
+                var headers = $0.requestHeaders
+                headers[.xDeviceInfo] = deviceInfo
+                headers[HTTPField.Name(agent.0)!] = agent.1
+                return $0.with(headers: headers)
             }
         }
         #expect(Audit.run(client(deviceInfo: nil)).flatMap(\.findings).isEmpty)
@@ -442,26 +448,26 @@ extension String {
         for retryAfter in ["1e300", "inf", "-inf", "nan", "9223372036854775808"] {
             // The 429 of the good client's polling, with another Retry-After.
             let throttled = Clients.replacing(12, in: Clients.goodV2) {
-                Exchange(
-                    number: 12, startedAt: $0.startedAt, method: $0.method, url: $0.url,
+                HTTPExchange(
+                    id: 12, method: $0.method, url: $0.url,
                     requestHeaders: $0.requestHeaders,
-                    status: 429, responseHeaders: [Exchange.Header("Retry-After", retryAfter)])
+                    status: 429, responseHeaders: [.retryAfter: retryAfter], startedAt: $0.startedAt)
             }
             let findings = Audit.run(throttled).flatMap(\.findings)
             #expect(findings.allSatisfy { !$0.message.isEmpty })
         }
         for expiresIn in ["1e300", "9223372036854775807", "-9223372036854775808", "1.5"] {
             let client = Clients.replacing(2, in: Clients.goodV2) {
-                Exchange(
-                    number: 2, startedAt: $0.startedAt, method: $0.method, url: $0.url,
-                    requestHeaders: $0.requestHeaders, status: 201, responseHeaders: [],
-                    responseBody: #"{"access_token":"t","expires_in":\#(expiresIn)}"#)
+                HTTPExchange(
+                    id: 2, method: $0.method, url: $0.url,
+                    requestHeaders: $0.requestHeaders, status: 201, responseHeaders: [:],
+                    responseBody: #"{"access_token":"t","expires_in":\#(expiresIn)}"#, startedAt: $0.startedAt)
             }
             _ = Audit.run(numbered(client + [Clients.goodV2[1].at(seconds: 30)]))
         }
     }
 
-    private func numbered(_ exchanges: [Exchange]) -> [Exchange] { Clients.numbered(exchanges) }
+    private func numbered(_ exchanges: [HTTPExchange]) -> [HTTPExchange] { Clients.numbered(exchanges) }
 
     @Test func everyRuleHasAClientThatBreaksIt() {
         #expect(Set(Clients.breaking.keys) == Set(RuleCatalog.builtIn.rules.map(\.id)))

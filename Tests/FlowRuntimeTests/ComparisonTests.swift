@@ -26,8 +26,8 @@ enum HandMade {
             case .http:
                 let words = rest.split(separator: " ").map(String.init)
                 let exchange = HTTPExchange(
-                    id: index, label: "x", method: words[0], url: "http://127.0.0.1:4000\(words[1])",
-                    requestHeaders: [], requestBody: nil, status: Int(words[2]), responseHeaders: [],
+                    id: index, operation: "x", method: words[0], url: "http://127.0.0.1:4000\(words[1])",
+                    requestHeaders: [:], requestBody: nil, status: Int(words[2]), responseHeaders: [:],
                     responseBody: nil, startedAt: 0, durationMilliseconds: 1, failure: nil)
                 return TimelineEntry(
                     id: index + 1, time: 0, kind: .http, title: "\(words[0]) \(words[1]) → \(words[2])",

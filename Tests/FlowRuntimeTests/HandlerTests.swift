@@ -41,7 +41,7 @@ final class ExpiringBackend: BackendControl {
     func removeFault(id: Int) async throws { throw Refused() }
     func state() async throws -> StateSnapshot { throw Refused() }
     func advanceClock(bySeconds seconds: Double) async throws { throw Refused() }
-    func journal(after id: Int, limit: Int) async throws -> [JournalEntry] { throw Refused() }
+    func journal(after id: Int, limit: Int) async throws -> [HTTPExchange] { throw Refused() }
     func verifyMediaToken(_ serializedToken: String, resource: String) async throws -> MediaTokenVerification {
         throw Refused()
     }

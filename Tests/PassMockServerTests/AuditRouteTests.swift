@@ -80,7 +80,7 @@ import Testing
             let client = try #require(document.clients.first { $0.client.contains(Base64.encode("audited-device")) })
             #expect(client.steps == ["A.1", "A.3", "E.1"])
             let journal = try await harness.send(.get, "/__tvsim/journal")
-            #expect(journal.header(JournalEntry.completeHistoryHeader) == "true")
+            #expect(journal.header(JournalHistory.completeHeader) == "true")
         }
     }
 

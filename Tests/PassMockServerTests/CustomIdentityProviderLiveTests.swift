@@ -64,12 +64,12 @@ final class ExchangeRecorder: Sendable {
         }
 
         /// The newest journal entry of `operation`.
-        func journal(_ operation: String) throws -> JournalEntry {
+        func journal(_ operation: String) throws -> HTTPExchange {
             try #require(server.backend.journalEntries().last { $0.operation == operation })
         }
 
         func clientExchange(_ label: String) throws -> HTTPExchange {
-            try #require(recorder.all.last { $0.label == label })
+            try #require(recorder.all.last { $0.operation == label })
         }
     }
 
@@ -202,8 +202,8 @@ final class ExchangeRecorder: Sendable {
             await expectRefusal(400, "invalid_grant") { try await client.exchange(code: fresh, redirectURI: callback) }
             // Neither the redirect nor the exchange shows the code in the records.
             let login = try world.journal("custom.login.submit")
-            #expect(login.responseHeaders["Location"]?.contains(fresh) == false)
-            #expect(login.responseHeaders["Location"]?.contains("code=\(Redaction.marker)") == true)
+            #expect(login.responseHeader("Location")?.contains(fresh) == false)
+            #expect(login.responseHeader("Location")?.contains("code=\(Redaction.marker)") == true)
             #expect(try world.journal("custom.token").requestBody?.contains(fresh) == false)
             #expect(try world.clientExchange("custom.token").requestBody?.contains(fresh) == false)
             #expect(try world.clientExchange("web.form").responseHeader("Location")?.contains(fresh) == false)

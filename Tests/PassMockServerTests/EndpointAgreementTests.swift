@@ -81,10 +81,10 @@ import Testing
         #expect(exchanges.count == journal.count)
         for (exchange, entry) in zip(exchanges, journal) {
             let path = HTTPExchange.path(of: exchange.url)
-            #expect(entry.operation == exchange.label, "\(exchange.method) \(path)")
-            #expect(Endpoint.matching(method: exchange.method, path: path)?.operation == exchange.label)
+            #expect(entry.operation == exchange.operation, "\(exchange.method) \(path)")
+            #expect(Endpoint.matching(method: exchange.method, path: path)?.operation == exchange.operation)
         }
-        let called = Set(exchanges.map(\.label))
+        let called = Set(exchanges.compactMap(\.operation))
         for endpoint in Endpoint.all where !endpoint.isPage && !Self.servedForOthers.contains(endpoint.operation) {
             #expect(called.contains(endpoint.operation), "no client of tvsim calls \(endpoint.operation)")
         }

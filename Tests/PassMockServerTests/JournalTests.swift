@@ -17,9 +17,9 @@ import Testing
     @Test func aFullRingKeepsTheNewestInOrder() {
         let journal = Journal(capacity: 3)
         for index in 1...7 { _ = journal.record(Self.exchange("/\(index)")) }
-        #expect(journal.entries().map(\.uri) == ["/5", "/6", "/7"])
+        #expect(journal.entries().map(\.url) == ["/5", "/6", "/7"])
         #expect(journal.entries(after: 5).map(\.id) == [6, 7])
-        #expect(journal.entries(limit: 2).map(\.uri) == ["/6", "/7"])
+        #expect(journal.entries(limit: 2).map(\.url) == ["/6", "/7"])
         journal.clear()
         _ = journal.record(Self.exchange("/8"))
         #expect(journal.entries().map(\.id) == [8])
@@ -44,9 +44,9 @@ import Testing
         let journal = Journal(capacity: 2)
         _ = journal.record(Self.exchange("/o/client/token?client_secret=s3cret", body: "password=hunter2&user=demo"))
         let entry = try #require(journal.entries().first)
-        #expect(!entry.uri.contains("s3cret"))
+        #expect(!entry.url.contains("s3cret"))
         #expect(entry.requestBody?.contains("hunter2") == false)
-        #expect(entry.requestHeaders["Authorization"]?.contains("abcdefghijklmnop") == false)
+        #expect(entry.requestHeader("Authorization")?.contains("abcdefghijklmnop") == false)
     }
 }
 

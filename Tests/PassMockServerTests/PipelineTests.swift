@@ -96,7 +96,7 @@ import Testing
         let entry = try #require(refused.backend.journalEntries().last)
         #expect(entry.status == 431 && entry.operation == Endpoint.v1Authorize.operation)
         #expect(entry.requestBody == nil && entry.responseBody?.contains("request_too_large") == true)
-        #expect(entry.responseHeaders[HeaderName.requestId] == refused.headers[HTTPField.Name(HeaderName.requestId)!])
+        #expect(entry.responseHeader(HeaderName.requestId) == refused.headers[HTTPField.Name(HeaderName.requestId)!])
     }
 
     @Test func unclaimedPathsAndMethodsAnswerInTheirPathsStyle() async throws {

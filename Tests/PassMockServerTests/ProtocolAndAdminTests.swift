@@ -90,6 +90,19 @@ import Testing
         }
     }
 
+    /// A dropped connection got no answer: its entry has no status, in Swift and in its JSON.
+    @Test func aDroppedConnectionIsJournaledWithoutAStatus() async throws {
+        try await Harness.run { harness in
+            let app = try await harness.app()
+            _ = try await harness.send(.post, "/__tvsim/faults", body: #"{"route": "configuration", "kind": "reset"}"#)
+            _ = try? await app.get("/configuration")
+            let dropped = try #require(harness.backend.journalEntries().last { $0.fault?.hasPrefix("reset") == true })
+            #expect(dropped.status == nil && dropped.operation == "configuration")
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(dropped)) as? [String: Any]
+            #expect(json?["status"] == nil && json?["fault"] as? String == dropped.fault)
+        }
+    }
+
     @Test func faultsShapeMatchingRequests() async throws {
         try await Harness.run { harness in
             let app = try await harness.app()
@@ -138,7 +151,7 @@ import Testing
             let listed = try await harness.send(.get, "/__tvsim/faults")
             #expect(try listed.decode([FaultRule].self).count == 3)
             #expect(
-                try await harness.send(.get, "/__tvsim/journal?after=1&limit=2").decode([JournalEntry].self).map(\.id)
+                try await harness.send(.get, "/__tvsim/journal?after=1&limit=2").decode([HTTPExchange].self).map(\.id)
                     == [2, 3])
             // A number that is none, or out of range, is refused by name, not read as a default.
             for query in ["after=-1", "after=99999999999999999999", "limit=0", "limit=ten", "after=1.5"] {
@@ -178,13 +191,13 @@ import Testing
         try await Harness.run { harness in
             let app = try await harness.app()
             _ = try await app.get("/profiles")
-            let entries = try await harness.send(.get, "/__tvsim/journal").decode([JournalEntry].self)
+            let entries = try await harness.send(.get, "/__tvsim/journal").decode([HTTPExchange].self)
             let token = try #require(entries.first { $0.operation == "dcr.token" })
             #expect(token.requestBody?.contains("client_secret=‹redacted›") == true)
             #expect(token.responseBody?.contains("\"access_token\":\"‹redacted›\"") == true)
             let profiles = try #require(entries.first { $0.operation == "profiles" })
-            #expect(profiles.requestHeaders["Authorization"]?.hasPrefix("Bearer ‹redacted›") == true)
-            #expect(!profiles.requestHeaders["Authorization"]!.contains(app.token))
+            #expect(profiles.requestHeader("Authorization")?.hasPrefix("Bearer ‹redacted›") == true)
+            #expect(!profiles.requestHeader("Authorization")!.contains(app.token))
         }
     }
 

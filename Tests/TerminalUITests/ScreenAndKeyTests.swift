@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPTypes
 import Localization
 import MockBackendAPI
 import PassAPI
@@ -35,8 +36,8 @@ import Testing
             let exchange =
                 kind == .http
                 ? HTTPExchange(
-                    id: index, label: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: [],
-                    requestBody: nil, status: 200, responseHeaders: [], responseBody: nil, startedAt: 0,
+                    id: index, operation: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: [:],
+                    requestBody: nil, status: 200, responseHeaders: [:], responseBody: nil, startedAt: 0,
                     durationMilliseconds: 1, failure: nil) : nil
             _ = model.handle(
                 .timeline(
@@ -230,10 +231,10 @@ import Testing
     /// End and Home in Detail go to its end and its top.
     @Test func endInDetailGoesToTheEnd() {
         var model = StepPaneTests.model(Size(width: 80, height: 24))
-        let headers = (1...30).map { HTTPExchange.Header(name: "X-Header-\($0)", value: "value \($0)") }
+        let headers = HTTPFields(pairs: (1...30).map { ("X-Header-\($0)", "value \($0)") })
         let exchange = HTTPExchange(
-            id: 50, label: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: headers,
-            requestBody: nil, status: 200, responseHeaders: [], responseBody: nil, startedAt: 0,
+            id: 50, operation: "call", method: "GET", url: "http://127.0.0.1:1/x", requestHeaders: headers,
+            requestBody: nil, status: 200, responseHeaders: [:], responseBody: nil, startedAt: 0,
             durationMilliseconds: 1, failure: nil)
         _ = model.handle(
             .timeline(
@@ -269,8 +270,8 @@ import Testing
     @Test func aFailedCallsStatusIsInTheErrorColour() throws {
         var model = StepPaneTests.model(Size(width: 120, height: 36))
         let exchange = HTTPExchange(
-            id: 60, label: "web.form", method: "POST", url: "http://127.0.0.1:1/custom-idp/ORBIT/login",
-            requestHeaders: [], requestBody: nil, status: 401, responseHeaders: [], responseBody: nil, startedAt: 0,
+            id: 60, operation: "web.form", method: "POST", url: "http://127.0.0.1:1/custom-idp/ORBIT/login",
+            requestHeaders: [:], requestBody: nil, status: 401, responseHeaders: [:], responseBody: nil, startedAt: 0,
             durationMilliseconds: 4, failure: nil)
         _ = model.handle(
             .timeline(

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPTypes
 import MockBackendAPI
 import PassAPI
 import Testing
@@ -233,8 +234,8 @@ import Testing
 
     static func exchangeEntry(_ method: String, _ path: String, status: Int, label: String) -> TimelineEntry {
         let exchange = HTTPExchange(
-            id: 1, label: label, method: method, url: "http://127.0.0.1:1\(path)", requestHeaders: [],
-            requestBody: nil, status: status, responseHeaders: [], responseBody: nil, startedAt: 0,
+            id: 1, operation: label, method: method, url: "http://127.0.0.1:1\(path)", requestHeaders: [:],
+            requestBody: nil, status: status, responseHeaders: [:], responseBody: nil, startedAt: 0,
             durationMilliseconds: 4.25, failure: nil)
         return TimelineEntry(
             id: 1, time: 0, kind: .http, title: "\(method) \(path) → \(status)", durationMilliseconds: 4.25,
@@ -547,9 +548,9 @@ import Testing
 
     @Test func aFaultedAnswerIsMarkedInTheTimeline() {
         let exchange = HTTPExchange(
-            id: 1, label: "configuration", method: "GET", url: "http://127.0.0.1:1/api/v2/ORBIT/configuration",
-            requestHeaders: [], requestBody: nil, status: 503,
-            responseHeaders: [.init(name: "X-Tvsim-Fault", value: "status#1")], responseBody: nil, startedAt: 0,
+            id: 1, operation: "configuration", method: "GET", url: "http://127.0.0.1:1/api/v2/ORBIT/configuration",
+            requestHeaders: [:], requestBody: nil, status: 503,
+            responseHeaders: HTTPFields(pairs: [("X-Tvsim-Fault", "status#1")]), responseBody: nil, startedAt: 0,
             durationMilliseconds: 1, failure: nil)
         let entry = TimelineEntry(
             id: 1, time: 0, kind: .http, title: "GET /api/v2/ORBIT/configuration → 503", exchange: exchange)

@@ -31,7 +31,7 @@ import Testing
             var entry = entry
             var request = entry["request"] as! [String: Any]
             var response = entry["response"] as! [String: Any]
-            entry["_label"] = nil
+            entry["_operation"] = nil
             entry["_client"] = nil
             switch self {
             case .chrome:

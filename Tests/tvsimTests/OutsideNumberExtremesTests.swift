@@ -168,7 +168,7 @@ import Testing
     @Test func everyNumberOfAHARAndItsDates() async throws {
         let text = try await Self.sessionHAR()
         let count = try Self.readEveryVariant(of: text, file: "session.har") { variant in
-            _ = Audit.run(try HARReader.read(Data(variant.utf8), file: "session.har"))
+            _ = Audit.run(try HARDocument.read(Data(variant.utf8), file: "session.har"))
         }
         #expect(count >= 100)
         let started = try #require(text.firstMatch(of: /"startedDateTime" *: *"([^"]*)"/)?.1)
@@ -179,7 +179,7 @@ import Testing
         for date in dates {
             let variant = text.replacingOccurrences(of: String(started), with: date)
             do throws(DataFileError) {
-                _ = Audit.run(try HARReader.read(Data(variant.utf8), file: "session.har"))
+                _ = Audit.run(try HARDocument.read(Data(variant.utf8), file: "session.har"))
             } catch {
                 #expect(error.file == "session.har" && !error.message.isEmpty)
             }
@@ -205,7 +205,7 @@ import Testing
             let data = try JSONSerialization.data(withJSONObject: whole)
             count += 1
             do {
-                _ = Audit.run(try HARReader.read(data, file: "session.har"))
+                _ = Audit.run(try HARDocument.read(data, file: "session.har"))
             } catch {
                 if error.message.isEmpty { problems.append("\(what): an empty refusal") }
             }

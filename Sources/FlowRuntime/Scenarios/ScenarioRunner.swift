@@ -154,8 +154,11 @@ public struct ScenarioRunner: Sendable {
     /// scenario expects, none unless it says so. The SDK makes its calls itself: not the app's.
     func checkConformance(_ scenario: Scenario, timeline: Timeline) -> [String] {
         guard [.restV2, .restV1, .customIdP].contains(scenario.integration) else { return [] }
+        // Numbered by their place among the calls, as a HAR of this run would be.
         let exchanges = timeline.entries.compactMap(\.exchange).enumerated().map { index, exchange in
-            Conformance.Exchange(exchange, number: index + 1)
+            var numbered = exchange
+            numbered.id = index + 1
+            return numbered
         }
         let findings = Audit.run(exchanges).flatMap(\.findings)
         let found = Set(findings.map(\.rule.id)).sorted()

@@ -173,10 +173,9 @@ public final class Timeline: Sendable {
 
     /// Records an HTTP exchange reported by the client.
     public func record(_ exchange: HTTPExchange) {
-        let path = URL(string: exchange.url)?.path ?? exchange.url
         let outcome = exchange.status.map(String.init) ?? (exchange.failure ?? "no response")
         append(
-            .http, "\(exchange.method) \(path) → \(outcome)", detail: exchange.label, exchange: exchange,
+            .http, "\(exchange.method) \(exchange.path) → \(outcome)", detail: exchange.operation, exchange: exchange,
             duration: exchange.durationMilliseconds, time: exchange.startedAt)
     }
 

@@ -57,19 +57,19 @@ public struct RemoteBackend: BackendControl {
         _ = try await send("POST", "/__tvsim/clock/advance", body: try encode(["seconds": seconds]))
     }
 
-    public func journal(after id: Int, limit: Int) async throws(AdminError) -> [JournalEntry] {
+    public func journal(after id: Int, limit: Int) async throws(AdminError) -> [HTTPExchange] {
         try await journalHistory(after: id, limit: limit).entries
     }
 
     /// The journal's entries, and whether they begin at the start of the history (since the
     /// server started or was reset) rather than where the journal dropped its oldest.
     public func journalHistory(after id: Int, limit: Int) async throws(AdminError)
-        -> (entries: [JournalEntry], complete: Bool)
+        -> (entries: [HTTPExchange], complete: Bool)
     {
         let response = try await exchange("GET", "/__tvsim/journal?after=\(id)&limit=\(limit)")
-        let entries = try decode([JournalEntry].self, from: response.body)
+        let entries = try decode([HTTPExchange].self, from: response.body)
         // A server that does not say: complete when the first entry it ever kept is there.
-        let complete = response.header(JournalEntry.completeHistoryHeader).map { $0 == "true" }
+        let complete = response.header(JournalHistory.completeHeader).map { $0 == "true" }
         return (entries, complete ?? ((entries.first?.id ?? 1) == 1))
     }
 

@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
+import LocatedJSON
 
-/// The HTTP exchanges of one or more runs as a HAR 1.2 log, the archive format Chrome DevTools,
-/// Firefox and Charles open. Exchanges are written as given, secrets already redacted (a
-/// timeline's and the mock's journal are). Each run is a page; an exchange that got no answer has
-/// status 0 and `_error`.
+/// HTTP exchanges as a HAR 1.2 log, the archive format Chrome DevTools, Firefox, Charles and
+/// Proxyman write and open. tvsim writes one (each run a page; exchanges as given, secrets
+/// already redacted; one that got no answer with status 0 and `_error`) and reads any tool's,
+/// through the same types (`HARFormat.swift`).
 public enum HARDocument {
     /// One run, a page of the HAR: its id, title and start, and its exchanges.
     public struct Run: Sendable {
@@ -24,149 +26,73 @@ public enum HARDocument {
 
     public static func data(_ runs: [Run], creatorVersion: String = "1") throws -> Data {
         let pages = runs.map { run in
-            Page(
-                startedDateTime: timestamp(run.startedAt), id: run.id, title: run.title,
-                pageTimings: PageTimings())
+            Page(startedDateTime: timestamp(run.startedAt), id: run.id, title: run.title, pageTimings: Empty())
         }
         let entries = runs.flatMap { run in
-            run.exchanges.map { entry(for: $0, page: run.id) }
+            run.exchanges.map { Entry($0, page: run.id) }
         }
         let log = Log(
-            version: "1.2", creator: Creator(name: "tvsim", version: creatorVersion), pages: pages, entries: entries)
+            version: .init("1.2"), creator: .init(Creator(name: "tvsim", version: creatorVersion)), pages: .init(pages),
+            entries: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(["log": log])
+        return try encoder.encode(Archive(log: log))
     }
 
-    static func entry(for exchange: HTTPExchange, page: String) -> Entry {
-        let requestType = exchange.requestHeader("Content-Type")
-        let responseType = exchange.responseHeader("Content-Type") ?? ""
-        let responseText = exchange.responseBody ?? ""
-        let request = Request(
-            method: exchange.method, url: exchange.url, httpVersion: "HTTP/1.1", cookies: [],
-            headers: exchange.requestHeaders.map { NameValue(name: $0.name, value: $0.value) },
-            queryString: query(of: exchange.url),
-            postData: exchange.requestBody.map {
-                PostData(mimeType: requestType ?? "application/octet-stream", text: $0)
-            }, headersSize: -1, bodySize: exchange.requestBody?.utf8.count ?? 0)
-        let response = Response(
-            status: exchange.status ?? 0,
-            statusText: exchange.status.flatMap { reasons[$0] } ?? "",
-            httpVersion: "HTTP/1.1", cookies: [],
-            headers: exchange.responseHeaders.map { NameValue(name: $0.name, value: $0.value) },
-            content: Content(size: responseText.utf8.count, mimeType: responseType, text: responseText),
-            redirectURL: exchange.responseHeader("Location") ?? "", headersSize: -1,
-            bodySize: exchange.status == nil ? -1 : responseText.utf8.count, _error: exchange.failure)
-        let duration = (exchange.durationMilliseconds * 1000).rounded() / 1000
-        return Entry(
-            pageref: page, startedDateTime: timestamp(exchange.startedAt), time: duration, request: request,
-            response: response, cache: Cache(), timings: Timings(send: 0, wait: duration, receive: 0),
-            _label: exchange.label, _client: exchange.client)
+    /// The exchanges of any tool's HAR, numbered by their place in it. Fields HAR tools add
+    /// beyond the specification are ignored; a missing required one is named with its line.
+    public static func read(_ data: Data, file: String) throws(DataFileError) -> [HTTPExchange] {
+        let archive = try LocatedJSONDecoder(rejectsUnknownFields: false).decode(Archive.self, from: data, file: file)
+        let dates = DateReader()
+        var exchanges: [HTTPExchange] = []
+        exchanges.reserveCapacity(archive.log.entries.count)
+        for (index, entry) in archive.log.entries.enumerated() {
+            guard let started = dates.milliseconds(entry.startedDateTime) else {
+                throw DataFileError(
+                    file: file, location: SourceLocation(line: 1, column: 1),
+                    field: "log.entries[\(index)].startedDateTime",
+                    message: "'\(entry.startedDateTime)' is not an ISO 8601 date and time")
+            }
+            exchanges.append(entry.exchange(number: index + 1, startedAt: started))
+        }
+        return exchanges
     }
 
-    /// The reason phrases of the statuses the mock and the providers answer with.
-    static let reasons: [Int: String] = [
-        200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found", 303: "See Other",
-        304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-        405: "Method Not Allowed", 409: "Conflict", 410: "Gone", 412: "Precondition Failed",
-        413: "Content Too Large", 415: "Unsupported Media Type", 421: "Misdirected Request",
-        429: "Too Many Requests", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
-        502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
-    ]
-
-    static func query(of url: String) -> [NameValue] {
-        (URLComponents(string: url)?.queryItems ?? []).map { NameValue(name: $0.name, value: $0.value ?? "") }
-    }
-
-    /// ISO 8601 with milliseconds, in UTC, as HAR asks.
+    /// ISO 8601 with milliseconds, in UTC, as HAR asks. The milliseconds are written from the
+    /// whole number, not from a `Date`, whose binary fraction would print .123 as .122.
     static func timestamp(_ milliseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        let (seconds, fraction) = (milliseconds.floorDivided(by: 1000), milliseconds.floorModulo(1000))
+        let whole = Date.ISO8601FormatStyle().format(Date(timeIntervalSince1970: Double(seconds)))
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
-    struct Log: Encodable {
-        let version: String
-        let creator: Creator
-        let pages: [Page]
-        let entries: [Entry]
+    /// Reads ISO 8601 times, with or without fractions of a second; one per file, since
+    /// formatters are costly to make.
+    struct DateReader {
+        private let fractional: ISO8601DateFormatter = {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter
+        }()
+        private let whole = ISO8601DateFormatter()
+
+        /// Epoch milliseconds, or nil for text that is not such a time.
+        func milliseconds(_ text: String) -> Int64? {
+            guard let date = fractional.date(from: text) ?? whole.date(from: text) else { return nil }
+            return Int64((date.timeIntervalSince1970 * 1000).rounded())
+        }
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
     }
 
-    struct Creator: Encodable {
-        let name: String
-        let version: String
-    }
-
-    struct Page: Encodable {
-        let startedDateTime: String
-        let id: String
-        let title: String
-        let pageTimings: PageTimings
-    }
-
-    struct PageTimings: Encodable {}
-
-    struct Entry: Encodable {
-        let pageref: String
-        let startedDateTime: String
-        let time: Double
-        let request: Request
-        let response: Response
-        let cache: Cache
-        let timings: Timings
-        /// What the call was for (`sessions.create`), tvsim's own field.
-        let _label: String
-        /// The registered client whose token the call carried, tvsim's own field: the tokens
-        /// themselves are redacted.
-        let _client: String?
-    }
-
-    struct Request: Encodable {
-        let method: String
-        let url: String
-        let httpVersion: String
-        let cookies: [NameValue]
-        let headers: [NameValue]
-        let queryString: [NameValue]
-        let postData: PostData?
-        let headersSize: Int
-        let bodySize: Int
-    }
-
-    struct Response: Encodable {
-        let status: Int
-        let statusText: String
-        let httpVersion: String
-        let cookies: [NameValue]
-        let headers: [NameValue]
-        let content: Content
-        let redirectURL: String
-        let headersSize: Int
-        let bodySize: Int
-        /// Why there was no answer (connection refused, reset), tvsim's own field.
-        let _error: String?
-    }
-
-    struct NameValue: Encodable {
-        let name: String
-        let value: String
-    }
-
-    struct PostData: Encodable {
-        let mimeType: String
-        let text: String
-    }
-
-    struct Content: Encodable {
-        let size: Int
-        let mimeType: String
-        let text: String
-    }
-
-    struct Cache: Encodable {}
-
-    struct Timings: Encodable {
-        let send: Double
-        let wait: Double
-        let receive: Double
+    fileprivate func floorModulo(_ divisor: Int64) -> Int64 {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }

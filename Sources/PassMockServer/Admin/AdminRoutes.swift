@@ -177,12 +177,12 @@ struct AdminRoutes {
         case "json":
             let entries = backend.journalEntries(after: after, limit: limit ?? 100)
             let complete = backend.journal.holdsEverySinceCleared
-            return Reply.json(entries, headers: [(JournalEntry.completeHistoryHeader, complete ? "true" : "false")])
+            return Reply.json(entries, headers: [(JournalHistory.completeHeader, complete ? "true" : "false")])
         case "har":
             let origin = "http://\(request.authority ?? "127.0.0.1")"
             let calls = backend.journalEntries(after: after, limit: limit ?? .max)
-                .filter { !$0.uri.hasPrefix("/__tvsim") }
-                .map { HTTPExchange(journal: $0, origin: origin) }
+                .filter { !$0.url.hasPrefix("/__tvsim") }
+                .map { $0.onOrigin(origin) }
             let run = HARDocument.Run(id: "tvsim-serve", title: "tvsim serve at \(origin)", exchanges: calls)
             return Reply.jsonData(
                 try HARDocument.data([run]),

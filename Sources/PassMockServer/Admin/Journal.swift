@@ -14,7 +14,8 @@ final class Journal: Sendable {
         var method: String
         var uri: String
         var operation: String?
-        var status: Int
+        /// nil when a fault dropped the connection.
+        var status: Int?
         var durationMilliseconds: Double
         /// Kept as the server holds them (a reference, no copy); named and redacted when read.
         var requestHeaders: HTTPFields
@@ -98,7 +99,7 @@ final class Journal: Sendable {
     /// Without `after`, the newest `limit` entries; with it, the oldest `limit` entries after
     /// that id, so a tool paging with the last id it saw never misses one.
     /// `clientOf` names the registered client of an access token (nil for one not issued here).
-    func entries(after id: Int = 0, limit: Int = .max, clientOf: (String) -> String? = { _ in nil }) -> [JournalEntry] {
+    func entries(after id: Int = 0, limit: Int = .max, clientOf: (String) -> String? = { _ in nil }) -> [HTTPExchange] {
         let kept = state.withLock { state in
             let newer = state.inOrder.filter { $0.id > id }
             return Array(id == 0 ? newer.suffix(limit) : newer.prefix(limit))
@@ -134,23 +135,20 @@ final class Journal: Sendable {
         return String(header[header.index(after: space)...])
     }
 
-    /// The exchange as the journal shows it: secrets redacted, bodies clipped.
-    static func entry(id: Int, _ exchange: Exchange, client: String? = nil) -> JournalEntry {
-        JournalEntry(
-            id: id, time: exchange.time, method: exchange.method, uri: Redaction.url(exchange.uri),
-            operation: exchange.operation, status: exchange.status,
-            durationMilliseconds: exchange.durationMilliseconds,
-            requestHeaders: headers(exchange.requestHeaders), requestBody: text(exchange.requestBody),
-            responseHeaders: headers(exchange.responseHeaders), responseBody: text(exchange.responseBody),
-            fault: exchange.fault, client: client)
+    /// The exchange as the journal shows it: secrets redacted, bodies clipped. A fault that
+    /// dropped the connection leaves it without a status.
+    static func entry(id: Int, _ exchange: Exchange, client: String? = nil) -> HTTPExchange {
+        HTTPExchange(
+            id: id, operation: exchange.operation, method: exchange.method, url: Redaction.url(exchange.uri),
+            requestHeaders: redacted(exchange.requestHeaders), requestBody: text(exchange.requestBody),
+            status: exchange.status, responseHeaders: redacted(exchange.responseHeaders),
+            responseBody: text(exchange.responseBody), startedAt: exchange.time,
+            durationMilliseconds: exchange.durationMilliseconds, fault: exchange.fault, client: client)
     }
 
-    static func headers(_ fields: HTTPFields) -> [String: String] {
-        var headers: [String: String] = [:]
-        for field in fields {
-            headers[field.name.rawName] = Redaction.header(name: field.name.rawName, value: field.value)
-        }
-        return headers
+    static func redacted(_ fields: HTTPFields) -> HTTPFields {
+        HTTPFields(
+            fields.map { HTTPField(name: $0.name, value: Redaction.header(name: $0.name.rawName, value: $0.value)) })
     }
 
     static func text(_ body: Body) -> String? {

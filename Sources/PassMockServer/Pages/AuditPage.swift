@@ -28,9 +28,9 @@ extension Pages {
             ["client": audit.client, "integration": audit.integration, "calls": "\(audit.calls.count)"])
         let rows = audit.calls.map { call in
             let status = call.exchange.status.map(String.init) ?? "—"
-            let marks = Set(audit.findings.filter { $0.exchanges.contains(call.exchange.number) }.map(\.rule.id))
+            let marks = Set(audit.findings.filter { $0.exchanges.contains(call.exchange.id) }.map(\.rule.id))
                 .sorted().joined(separator: " ")
-            return "<tr><td>#\(call.exchange.number)</td><td>\(shown(audit.step(of: call) ?? ""))</td>"
+            return "<tr><td>#\(call.exchange.id)</td><td>\(shown(audit.step(of: call) ?? ""))</td>"
                 + "<td><code class=\"path\">\(shown("\(call.exchange.method) \(call.exchange.path)"))</code></td>"
                 + "<td>\(status)</td><td class=\"error\">\(shown(marks))</td></tr>"
         }.joined()

@@ -71,7 +71,7 @@ struct WatchFeed {
 
     struct State {
         var lastId = 0
-        var exchanges: [Conformance.Exchange] = []
+        var exchanges: [HTTPExchange] = []
         /// Findings already told, by rule and exchanges.
         var told: Set<String> = []
         var failing = false
@@ -83,32 +83,32 @@ struct WatchFeed {
     private var origin: String { baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL }
 
     /// Each new call with its step, then the findings it brought.
-    private func report(_ entries: [JournalEntry], _ state: inout State, _ timeline: Timeline) {
+    private func report(_ entries: [HTTPExchange], _ state: inout State, _ timeline: Timeline) {
         if state.lastId == 0, let first = entries.first?.id, first > 1 { state.complete = false }
         state.lastId = entries.last?.id ?? state.lastId
-        let calls = entries.filter { !$0.uri.hasPrefix("/__tvsim") }
+        let calls = entries.filter { !$0.url.hasPrefix("/__tvsim") }
         guard !calls.isEmpty else { return }
-        state.exchanges += calls.map(Conformance.Exchange.init(journal:))
+        state.exchanges += calls
         let audits = Audit.run(state.exchanges, historyComplete: state.complete)
         var steps: [Int: (id: String, call: String, integration: String)] = [:]
         for audit in audits {
             for call in audit.calls {
                 // DCR calls made before any REST call are REST API V2's A.1–A.4 (seed 002).
                 let integration = audit.integration == "dcr" ? "rest-v2" : audit.integration
-                steps[call.exchange.number] = audit.step(of: call).map { ($0, call.name, integration) }
+                steps[call.exchange.id] = audit.step(of: call).map { ($0, call.name, integration) }
             }
         }
         for entry in calls {
             if let (id, call, integration) = steps[entry.id] {
                 // The cookbook's own step when the id names one, so that the Step pane explains it.
                 if let step = CookbookStep.named(id, in: integration) {
-                    timeline.append(.step, step.label, detail: step.explanation, step: step, time: entry.time)
+                    timeline.append(.step, step.label, detail: step.explanation, step: step, time: entry.startedAt)
                 } else {
                     timeline.append(
-                        .step, "\(id) \(call)", detail: "The cookbook step of the next call.", time: entry.time)
+                        .step, "\(id) \(call)", detail: "The cookbook step of the next call.", time: entry.startedAt)
                 }
             }
-            timeline.record(HTTPExchange(journal: entry, origin: origin))
+            timeline.record(entry.onOrigin(origin))
         }
         for finding in audits.flatMap(\.findings) {
             let key = "\(finding.rule.id) \(finding.exchanges)"
@@ -118,7 +118,7 @@ struct WatchFeed {
                 .note, "\(AuditReport.mark(rule.severity)) \(rule.id): \(finding.message)",
                 detail:
                     "\(rule.severity.rawValue), \(finding.source.citation). \(rule.advice) “\(finding.source.quote)”",
-                time: calls.last?.time)
+                time: calls.last?.startedAt)
         }
         inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
     }

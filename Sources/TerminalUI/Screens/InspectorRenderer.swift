@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import HTTPTypes
 import Localization
 import PassAPI
 
@@ -103,14 +104,14 @@ struct InspectorRenderer {
         let paths = requestForms(request).map { mark + $0 }
         // The duration goes only once no form of the path fits with it; the operation's name
         // alone comes after every form of the path, as on every row that comes to it.
-        let operation = entry.exchange.map(\.label).flatMap { $0.isEmpty ? nil : mark + $0 }
+        let operation = entry.exchange?.operation.flatMap { $0.isEmpty ? nil : mark + $0 }
         for forms in [paths, operation.map { [$0] } ?? []] {
             for tail in [outcome + duration, outcome] {
                 if let form = forms.first(where: { DisplayWidth.of($0 + tail) <= width }) { return form + tail }
             }
         }
         // Narrower than any form: the status, and as much of the operation as fits before it.
-        let name = mark + (entry.exchange?.label ?? request)
+        let name = mark + (entry.exchange?.operation ?? request)
         let room = width - DisplayWidth.of(outcome)
         guard room >= 2 else { return DisplayWidth.truncate(String(outcome.dropFirst()), to: width) }
         return DisplayWidth.truncate(name, to: room) + outcome
@@ -239,13 +240,13 @@ enum DetailText {
         add("\(exchange.method) \(exchange.url)", Style(.text, bold: true))
         let outcome = exchange.status.map { "→ HTTP \($0)" } ?? "→ \(exchange.failure ?? "no response")"
         add(
-            outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.label)",
+            outcome + "  \(TimelineText.oneDecimal(exchange.durationMilliseconds)) ms  \(exchange.operation ?? "")",
             Style(.accent))
         if let step { add("\(strings("detail.step")): \(step.label(in: strings))", Style(.success)) }
         lines.append(("", Style(.text)))
         add(strings("detail.requestHeaders"), Style(.muted, bold: true))
         for header in exchange.requestHeaders {
-            add("\(header.name): \(header.value)", Style(.code))
+            add("\(header.name.rawName): \(header.value)", Style(.code))
             if let decoded = decode(header) { add("  ↳ \(decoded)", Style(.success)) }
         }
         if let body = exchange.requestBody {
@@ -254,7 +255,7 @@ enum DetailText {
         }
         lines.append(("", Style(.text)))
         add(strings("detail.responseHeaders"), Style(.muted, bold: true))
-        for header in exchange.responseHeaders { add("\(header.name): \(header.value)", Style(.code)) }
+        for header in exchange.responseHeaders { add("\(header.name.rawName): \(header.value)", Style(.code)) }
         if let body = exchange.responseBody {
             add(strings("detail.responseBody"), Style(.muted, bold: true))
             for line in pretty(body) { add(line, Style(.text)) }
@@ -263,8 +264,8 @@ enum DetailText {
     }
 
     /// The two Base64 JSON headers, decoded.
-    static func decode(_ header: HTTPExchange.Header) -> String? {
-        switch header.name.lowercased() {
+    static func decode(_ header: HTTPField) -> String? {
+        switch header.name.canonicalName {
         case "ap-partner-framework-status":
             guard case .success(let status) = PartnerFrameworkStatus.parse(header.value) else {
                 return "(cannot be decoded)"

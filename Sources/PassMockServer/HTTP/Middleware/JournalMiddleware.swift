@@ -54,7 +54,7 @@ struct JournalMiddleware: RouterMiddleware {
         let exchange = Journal.Exchange(
             time: backend.nowMilliseconds, method: request.method.rawValue, uri: request.uri.description,
             operation: context.notes.operation?.operation ?? (group == .admin ? Self.admin : nil),
-            status: answer?.response.status.code ?? 0,
+            status: answer?.response.status.code,
             durationMilliseconds: (elapsed * 1000).rounded() / 1000,
             requestHeaders: request.headers,
             requestBody: Journal.Body(incoming?.body ?? Data(), contentType: incoming?.contentType),

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import LocatedJSON
+import Testing
+
+@testable import PassAPI
+
+/// One shape for every exchange: its JSON (the journal's and the timeline's), and HAR written and
+/// read through one set of types.
+@Suite struct HTTPExchangeTests {
+    static let exchange = HTTPExchange(
+        id: 7, operation: "sessions.create", method: "post", url: "https://sp.auth.adobe.com/api/v2/ORBIT/sessions?x=1",
+        requestHeaders: HTTPFields(pairs: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "*/*")]),
+        requestBody: "domainName=example.com&redirectUrl=https%3A%2F%2Fapp", status: 302,
+        responseHeaders: HTTPFields(pairs: [("Set-Cookie", "a=‹redacted›"), ("Set-Cookie", "b=‹redacted›")]),
+        responseBody: "{}", startedAt: 1_700_000_000_123, durationMilliseconds: 12.5, client: "c1")
+
+    /// Headers are a list in the order sent, repeats kept; a missing status is left out, not 0.
+    @Test func itsJSONKeepsRepeatedHeadersAndLeavesOutWhatIsMissing() throws {
+        let data = try JSONEncoder().encode(Self.exchange)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let headers = try #require(object["responseHeaders"] as? [[String: String]])
+        #expect(headers.map { $0["name"] } == ["Set-Cookie", "Set-Cookie"])
+        #expect(object["method"] as? String == "POST" && object["failure"] == nil && object["page"] == nil)
+        #expect(try JSONDecoder().decode(HTTPExchange.self, from: data) == Self.exchange)
+
+        var unanswered = Self.exchange
+        unanswered.status = nil
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(unanswered)) as? [String: Any])
+        #expect(written["status"] == nil)
+    }
+
+    @Test func theOneLookUpAndTheOnePathParser() {
+        #expect(Self.exchange.requestHeader("content-type") == "application/x-www-form-urlencoded")
+        #expect(Self.exchange.responseHeader("SET-COOKIE") == "a=‹redacted›, b=‹redacted›")
+        #expect(Self.exchange.requestHeader(":authority") == nil && Self.exchange.requestHeader("X-Api-Key") == nil)
+        #expect(Self.exchange.path == "/api/v2/ORBIT/sessions" && Self.exchange.query == ["x": "1"])
+        #expect(Self.exchange.form["redirectUrl"] == "https://app")
+        #expect(Self.exchange.onOrigin("http://127.0.0.1:1").url == "http://127.0.0.1:1" + Self.exchange.url)
+    }
+
+    /// What tvsim writes, it reads back whole; no answer is written as status 0 and read as none.
+    @Test func aHARItWritesReadsBackTheSameExchanges() throws {
+        var unanswered = Self.exchange
+        unanswered.id = 2
+        unanswered.status = nil
+        unanswered.failure = "connection refused"
+        unanswered.responseHeaders = [:]
+        unanswered.responseBody = nil
+        let data = try HARDocument.data([
+            HARDocument.Run(id: "run", title: "Run", exchanges: [Self.exchange, unanswered])
+        ])
+        let read = try HARDocument.read(data, file: "run.har")
+        var expected = [Self.exchange, unanswered]
+        for index in expected.indices {
+            expected[index].id = index + 1
+            expected[index].page = "run"
+        }
+        // HAR keeps no missing body apart from an empty one.
+        expected[1].responseBody = ""
+        #expect(read == expected)
+    }
+
+    /// Another tool's odd values in fields the audit does not read never refuse the file, and the
+    /// ones it does read are range-checked.
+    @Test func anotherToolsOddFieldsAreReadLeniently() throws {
+        let text = """
+            {"log": {"version": 1.2, "creator": "x", "entries": [{
+              "startedDateTime": "2026-11-28T10:00:00.000+01:00", "time": -5, "cache": null,
+              "timings": {"send": "fast"},
+              "request": {"method": "GET", "url": "https://h/api/v2/ORBIT/configuration", "httpVersion": 2,
+                "cookies": [{"name": "a"}], "queryString": "none", "headersSize": "12", "bodySize": 1e99,
+                "headers": [{"name": ":authority", "value": "h"}, {"name": "Authorization", "value": "Bearer t"}]},
+              "response": {"status": 200, "statusText": null, "headers": [], "redirectURL": 3,
+                "content": {"size": "big", "mimeType": 7}}
+            }]}}
+            """
+        let read = try HARDocument.read(Data(text.utf8), file: "odd.har")
+        #expect(read.count == 1)
+        #expect(read[0].requestHeaders.map(\.name.rawName) == ["Authorization"])
+        #expect(read[0].durationMilliseconds == 0 && read[0].startedAt == 1_795_856_400_000)
+        #expect(read[0].responseBodyMissing == false)
+    }
+
+    /// A field the audit reads still names itself when missing.
+    @Test func aMissingRequiredFieldIsNamed() {
+        let text = #"{"log": {"entries": [{"startedDateTime": "2026-11-28T10:00:00Z", "request": {"method": "GET"}}]}}"#
+        #expect(throws: DataFileError.self) { try HARDocument.read(Data(text.utf8), file: "short.har") }
+        do {
+            _ = try HARDocument.read(Data(text.utf8), file: "short.har")
+        } catch {
+            #expect(error.description.contains("url"), "\(error)")
+        }
+    }
+}
