@@ -108,7 +108,7 @@ import Testing
         #expect(model.overlay == nil)
         #expect({ if case .picker(query: "k", _) = model.screen { true } else { false } }(), "\(model.screen)")
         _ = press(&model, .function(4))
-        #expect(model.overlay == .codes(.ios, .restV2))
+        #expect(model.overlay == .codes(CodesMenu(.ios, .restV2)))
         model.overlay = nil
         _ = press(&model, .function(6))
         #expect(model.overlay == .faults(FaultsPanel()))
@@ -118,7 +118,7 @@ import Testing
         #expect(model.presenting)
         let help = Renderer(theme: ScreenFixtures.monoTheme).render(
             {
-                var shown = model; shown.overlay = .help(scroll: 0); shown.presenting = false; return shown
+                var shown = model; shown.overlay = .help(HelpBox(scroll: 0)); shown.presenting = false; return shown
             }()
         ).text
         for key in ["k / F4", "f / F6", "e / F7", "z / F8", "F9"] { #expect(help.contains(key), "\(key)") }
@@ -220,7 +220,7 @@ import Testing
         let keys = lines.map(\.text).joined(separator: "\n")
         for key in ["/ ", "+ / -", "x ", "Home End", "F9", "tab"] { #expect(keys.contains(key), "\(key)") }
         // Scrolled to its end, the last line shows and nothing is cut with an ellipsis.
-        model.overlay = .help(scroll: model.maxHelpScroll)
+        model.overlay = .help(HelpBox(scroll: model.maxHelpScroll))
         let buffer = Renderer(theme: ScreenFixtures.monoTheme).render(model)
         let text = (box.y..<box.maxY).map { y in (box.x..<box.maxX).map { buffer[$0, y].grapheme }.joined() }
             .joined(separator: "\n")

@@ -339,7 +339,7 @@ import Testing
         let first = renderer.render(model).text
         #expect(first.contains("Everywhere") && !first.contains("Scenario menu"), "\(first)")
         _ = model.handle(.key(.character("x")))
-        #expect(model.overlay == .help(scroll: 0), "a key that means nothing here leaves the help open")
+        #expect(model.overlay == .help(HelpBox(scroll: 0)), "a key that means nothing here leaves the help open")
         for _ in 0..<40 { _ = model.handle(.key(.down)) }
         let last = renderer.render(model).text
         #expect(last.contains("esc") && last.contains("back to the menu, then close"), "\(last)")
@@ -390,7 +390,7 @@ import Testing
         _ = press(&model, .character("/"))
         for character in "tvos expiry" { _ = press(&model, .character(character)) }
         _ = press(&model, .tab)
-        #expect(model.scenarioQuery == "tvos expiry" && !model.isTypingScenarioFilter)
+        #expect(model.scenarioMenu?.query == "tvos expiry" && model.scenarioMenu?.isTyping == false)
         let first = model.visibleScenarios.first.map { model.scenarioNames[$0].name }
         var autoplay = model
         _ = press(&autoplay, .character("a"))
@@ -399,11 +399,11 @@ import Testing
         #expect(text.contains("Filter: tvos expiry") && !text.contains("Filter: tvos expiry▏"), "\(text)")
         _ = press(&model, .character("/"))
         _ = press(&model, .character("!"))
-        #expect(model.scenarioQuery == "tvos expiry!")
+        #expect(model.scenarioMenu?.query == "tvos expiry!")
         _ = press(&model, .tab)
         // esc drops the kept filter first, then closes the menu.
         _ = press(&model, .escape)
-        #expect(model.scenarioQuery == nil && model.overlay != nil)
+        #expect(model.scenarioMenu != nil && model.scenarioMenu?.query == nil)
         _ = press(&model, .escape)
         #expect(model.overlay == nil)
     }
@@ -609,7 +609,7 @@ import Testing
         var home = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
         _ = home.handle(.key(.character("?")))
-        #expect(home.overlay == .help(scroll: 0))
+        #expect(home.overlay == .help(HelpBox(scroll: 0)))
         _ = home.handle(.key(.escape))
         #expect(home.overlay == nil)
         #expect(press(&home, .character("q")) == [.quit])
@@ -869,9 +869,9 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         _ = model.handle(.key(.character("s")))
         _ = model.handle(.key(.character("/")))
         _ = model.handle(.key(.character("a")))
-        #expect(model.scenarioQuery == "a")
+        #expect(model.scenarioMenu?.query == "a")
         _ = model.handle(.key(.escape))
-        #expect(model.scenarioQuery == nil)
+        #expect(model.scenarioMenu?.query == nil)
         #expect(model.overlay != nil)
         _ = model.handle(.key(.escape))
         #expect(model.overlay == nil)
@@ -923,12 +923,12 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
         model.listScenarios(ScenarioCatalog.parsed())
         _ = press(&model, .character("k"))
-        #expect(model.overlay == .codes(.ios, .restV2))
+        #expect(model.overlay == .codes(CodesMenu(.ios, .restV2)))
         _ = press(&model, .down)
-        #expect(model.overlay == .codes(.ios, .restV1))
+        #expect(model.overlay == .codes(CodesMenu(.ios, .restV1)))
         _ = press(&model, .up)
         _ = press(&model, .up)
-        #expect(model.overlay == .codes(.ios, .customIdP))
+        #expect(model.overlay == .codes(CodesMenu(.ios, .customIdP)))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("with Custom identity provider"), "\(text)")
         let targets = model.codeTargets(on: .ios, with: .customIdP)

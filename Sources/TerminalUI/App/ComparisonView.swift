@@ -28,12 +28,12 @@ public struct ComparisonView: Sendable, Equatable {
     public var content: Content = .running
     /// The first line of the rows shown.
     public var scroll = 0
-    /// The scenario menu's selection, to go back to.
-    public var menuSelection: Int
+    /// The scenario menu it was opened from, filter and all, to go back to.
+    public var menu: ScenarioMenu
 
-    public init(request: ComparisonRequest, menuSelection: Int) {
+    public init(request: ComparisonRequest, menu: ScenarioMenu) {
         self.request = request
-        self.menuSelection = menuSelection
+        self.menu = menu
     }
 
     /// The integrations the right column can show: every one but the left.
@@ -50,12 +50,12 @@ public struct ComparisonView: Sendable, Equatable {
 extension UIModel {
     /// `v` in the scenario menu: the selected scenario's own integration on the left, its
     /// counterpart on the right.
-    mutating func openComparison(menuSelection: Int) -> [UICommand] {
-        guard scenarioNames.indices.contains(menuSelection) else { return [] }
-        let entry = scenarioNames[menuSelection]
+    mutating func openComparison(from menu: ScenarioMenu) -> [UICommand] {
+        guard scenarioNames.indices.contains(menu.selection) else { return [] }
+        let entry = scenarioNames[menu.selection]
         let left = Integration(rawValue: entry.integration) ?? .restV2
         let request = ComparisonRequest(scenario: entry.name, left: left, right: left.counterpart)
-        overlay = .comparison(ComparisonView(request: request, menuSelection: menuSelection))
+        overlay = .comparison(ComparisonView(request: request, menu: menu))
         return [.compare(request)]
     }
 
@@ -64,7 +64,7 @@ extension UIModel {
         let page = max(1, ComparisonLayout(size: size).body.height - 1)
         switch PanelKeys.comparison.action(for: key) {
         case .back:
-            overlay = .scenarios(selection: view.menuSelection)
+            overlay = .scenarios(view.menu)
             return []
         case .otherIntegration(let forward):
             view.request.right = view.cycled(forward: forward)

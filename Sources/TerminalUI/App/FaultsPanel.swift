@@ -2,7 +2,8 @@ import Localization
 import MockBackendAPI
 import PassAPI
 
-/// The faults panel: a route, a kind of fault and how many times, and the faults in force.
+/// The faults panel: a route, a kind of fault and how many times, and the faults in force. Its
+/// model, keys and update are here, as each overlay's are in its own file.
 public struct FaultsPanel: Sendable, Equatable {
     /// An index into `routes`.
     public var route = 0
@@ -91,4 +92,68 @@ public struct FaultsPanel: Sendable, Equatable {
     static func describeNew(_ rule: FaultRule, _ strings: Strings) -> String {
         "\(rule.route)  \(name(of: rule.fault, strings))  \(describe(times: rule.times, strings))"
     }
+}
+
+extension FaultsPanel {
+    /// What a key in the panel asks of the UI.
+    enum Outcome: Equatable {
+        /// The panel stays, with these commands for the back end and a line for the key bar.
+        case stay([UICommand], flash: String?)
+        case close
+    }
+
+    /// ↑↓ route, ←→ kind, +/- times, ⏎ inject; tab to the faults in force (`active`), where x
+    /// removes one; esc closes.
+    mutating func update(_ key: Key, active: [FaultRule], _ strings: Strings) -> Outcome {
+        switch PanelKeys.faults.action(for: key) {
+        case .close:
+            return .close
+        case .switchList:
+            onActive.toggle()
+        case .move(let distance):
+            if onActive {
+                // The faults in force are few: a page moves by one too.
+                let step = distance < 0 ? -1 : 1
+                activeSelection = min(max(0, activeSelection + step), max(0, active.count - 1))
+            } else {
+                route = min(max(0, route + distance), Self.routes.count - 1)
+            }
+        case .kind(let forward):
+            kind = (kind + (forward ? 1 : Self.kinds.count - 1)) % Self.kinds.count
+        case .times(let change): times = min(Self.timesChoices.count - 1, max(0, times + change))
+        case .add where !onActive:
+            switch rule {
+            case .success(let rule):
+                return .stay(
+                    [.addFault(rule), .listFaults],
+                    flash: strings("flash.faultAdded", ["fault": Self.describeNew(rule, strings)]))
+            case .failure(let invalid):
+                return .stay([], flash: strings("flash.faultNotAdded", ["reason": "\(invalid)"]))
+            }
+        case .remove:
+            guard onActive, active.indices.contains(activeSelection), let id = active[activeSelection].id else { break }
+            return .stay([.removeFault(id), .listFaults], flash: nil)
+        case .add, nil:
+            break
+        }
+        return .stay([], flash: nil)
+    }
+}
+
+enum FaultsKey: Sendable, Equatable { case move(Int), kind(forward: Bool), times(Int), add, switchList, remove, close }
+
+extension PanelKeys {
+    static let faults = ScreenKeys<FaultsKey>([
+        ScreenKey("↑↓", pages.map { ($0.0, .move($0.1)) }, hint: "bar.route", help: ("↑ ↓", "help.faults.route")),
+        ScreenKey(
+            "←→", [(.left, .kind(forward: false)), (.right, .kind(forward: true))], hint: "bar.kind",
+            help: ("← →", "help.faults.kind")),
+        ScreenKey(
+            "+/-", [(.character("+"), .times(1)), (.character("-"), .times(-1))], hint: "bar.times",
+            help: ("+ / -", "help.faults.times")),
+        ScreenKey("⏎", [.enter], .add, hint: "bar.add", help: ("⏎", "help.faults.add")),
+        ScreenKey("tab", [.tab, .backTab], .switchList, hint: "bar.inForce", help: ("tab", "help.faults.inForce")),
+        ScreenKey("x", [.character("x"), .delete], .remove, hint: nil, help: ("x", "help.faults.remove")),
+        ScreenKey("esc", [.escape], .close, hint: "bar.close"),
+    ])
 }

@@ -1,14 +1,13 @@
 // The keys of the inspector, of a scenario playing itself and of the overlays, each defined once
 // as the device's are (see `ScreenKey`): their handlers, the key bar and the help read them here.
+// An overlay with a model of its own (`CodesMenu`, `HelpBox`, `FaultsPanel`) keeps its keys
+// beside it.
 
 enum InspectorKey: Sendable, Equatable { case tab(Int), filter, move(Int), first, last, open, back }
 enum AutoplayKey: Sendable, Equatable { case takeOver, pace(slower: Bool), global(GlobalAction) }
 enum MenuKey: Sendable, Equatable { case move(Int), filter, play(autoplay: Bool), compare, pace(slower: Bool), back }
 enum MenuFilterKey: Sendable, Equatable { case drop, keep, erase, menu }
 enum ComparisonKey: Sendable, Equatable { case otherIntegration(forward: Bool), scroll(Int), page(Int), top, end, back }
-enum FaultsKey: Sendable, Equatable { case move(Int), kind(forward: Bool), times(Int), add, switchList, remove, close }
-enum CodesKey: Sendable, Equatable { case otherPlatform, otherIntegration(forward: Bool), close }
-enum HelpKey: Sendable, Equatable { case scroll(Int), top, close }
 
 enum PanelKeys {
     static let pages = DeviceKeys.pages
@@ -79,38 +78,5 @@ enum PanelKeys {
         ScreenKey("PgUp/PgDn", [(.pageUp, .page(-1)), (.pageDown, .page(1))], hint: "bar.page"),
         ScreenKey("Home End", [(.home, .top), (.end, .end)], hint: nil),
         ScreenKey("esc", [.escape], .back, hint: "bar.back", help: ("esc", "help.menu.back")),
-    ])
-
-    static let faults = ScreenKeys<FaultsKey>([
-        ScreenKey("↑↓", pages.map { ($0.0, .move($0.1)) }, hint: "bar.route", help: ("↑ ↓", "help.faults.route")),
-        ScreenKey(
-            "←→", [(.left, .kind(forward: false)), (.right, .kind(forward: true))], hint: "bar.kind",
-            help: ("← →", "help.faults.kind")),
-        ScreenKey(
-            "+/-", [(.character("+"), .times(1)), (.character("-"), .times(-1))], hint: "bar.times",
-            help: ("+ / -", "help.faults.times")),
-        ScreenKey("⏎", [.enter], .add, hint: "bar.add", help: ("⏎", "help.faults.add")),
-        ScreenKey("tab", [.tab, .backTab], .switchList, hint: "bar.inForce", help: ("tab", "help.faults.inForce")),
-        ScreenKey("x", [.character("x"), .delete], .remove, hint: nil, help: ("x", "help.faults.remove")),
-        ScreenKey("esc", [.escape], .close, hint: "bar.close"),
-    ])
-
-    /// The codes menu: every other letter or digit is a code's key.
-    static let codes = ScreenKeys<CodesKey>(
-        typing: Typing(keycap: "key", hint: "bar.reachCode", help: nil),
-        [
-            ScreenKey("←→", [.left, .right, .tab, .backTab], .otherPlatform, hint: "bar.otherPlatform"),
-            ScreenKey(
-                "↑↓", [(.up, .otherIntegration(forward: false)), (.down, .otherIntegration(forward: true))],
-                hint: "bar.otherIntegration"),
-            ScreenKey("esc", [.escape], .close, hint: "bar.close"),
-        ])
-
-    /// The help box scrolls where the window is short; only a key meant to close it closes it.
-    static let help = ScreenKeys<HelpKey>([
-        ScreenKey("↑↓", pages.map { ($0.0, .scroll($0.1)) }, hint: "bar.scroll"),
-        ScreenKey("Home", [.home], .top, hint: nil),
-        ScreenKey(
-            "esc", [.escape, .enter, .character("?"), .character("q"), .function(1)], .close, hint: "bar.close"),
     ])
 }

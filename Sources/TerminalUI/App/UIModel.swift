@@ -74,12 +74,13 @@ public struct ScenarioStatus: Sendable, Equatable {
 public enum Overlay: Sendable, Equatable {
     /// Every status code a built-in scenario reaches on a platform, one key each, the
     /// integration's own scenarios first.
-    case codes(DevicePlatform, Integration)
+    case codes(CodesMenu)
     /// Faults to inject into the back end, and the ones in force.
     case faults(FaultsPanel)
-    /// The list of keys, scrolled by `scroll` lines.
-    case help(scroll: Int)
-    case scenarios(selection: Int)
+    /// The list of keys.
+    case help(HelpBox)
+    /// The built-in scenarios, filtered.
+    case scenarios(ScenarioMenu)
     /// The selected scenario with two integrations side by side.
     case comparison(ComparisonView)
 }
@@ -133,8 +134,6 @@ public struct UIModel: Sendable {
     /// last screen is still up (or just withdrawn), and keys wait in `heldKeys` for the question.
     public var awaitsUserAfterTakeOver = false
     public var heldKeys: [Key] = []
-    /// The scenario menu's filter has the keyboard (after `/`, until `tab` or esc).
-    public var isTypingScenarioFilter = false
     public var timeline: [TimelineEntry] = []
     /// `tvsim watch`: an outside app's clients, shown where the device would be; nil otherwise.
     public var watching: WatchSummary?
@@ -160,8 +159,6 @@ public struct UIModel: Sendable {
     public var expectedStep: UserResponse?
     /// The back end's faults in force, as last read.
     public var activeFaults: [FaultRule] = []
-    /// The scenario menu's filter while one is typed (`/`); nil when the menu takes commands.
-    public var scenarioQuery: String?
     public var world = WorldSnapshot()
     /// Simulated time, epoch milliseconds (countdowns).
     public var now: Int64 = 0
@@ -311,67 +308,14 @@ struct HomeProblem: Equatable {
 }
 
 extension UIModel {
-    /// The scenario menu's rows (indices into `scenarioNames`) that match every word of the
-    /// filter, in name, platform, integration or description.
+    /// The scenario menu, while it is open.
+    var scenarioMenu: ScenarioMenu? {
+        if case .scenarios(let menu) = overlay { return menu }
+        return nil
+    }
+
+    /// The open scenario menu's rows (indices into `scenarioNames`) that its filter shows.
     var visibleScenarios: [Int] {
-        let words = (scenarioQuery ?? "").lowercased().split(separator: " ")
-        guard !words.isEmpty else { return Array(scenarioNames.indices) }
-        return scenarioNames.indices.filter { index in
-            let entry = scenarioNames[index]
-            let text = "\(entry.name) \(entry.platform) \(entry.integration) \(entry.description)".lowercased()
-            return words.allSatisfy { text.contains($0) }
-        }
-    }
-}
-
-/// One entry of the codes menu: a status code, the scenario that reaches it, and its key.
-struct CodeTarget: Equatable {
-    let code: String
-    let scenario: String
-    let key: Character
-}
-
-extension UIModel {
-    static let codeKeys = Array("123456789abcdefghijklmnoprstuvwxy")
-
-    /// The codes the built-in scenarios reach on `platform`, each with the plainest scenario that
-    /// reaches it (one of the running integration's when there is one) and a key of its own.
-    func codeTargets(on platform: DevicePlatform, with integration: Integration) -> [CodeTarget] {
-        let candidates = scenarioNames.filter { $0.platform == platform.rawValue }
-        let own = candidates.filter { $0.integration == integration.rawValue }
-        var chosen: [String: (rank: Plainness, name: String)] = [:]
-        // The integration's own scenarios first; another's only for a code none of its own reaches.
-        for group in [own, candidates] {
-            var found: [String: (rank: Plainness, name: String)] = [:]
-            for entry in group {
-                let codes = scenarioCodes[entry.name] ?? []
-                for code in Set(codes) where chosen[code] == nil {
-                    let rank = Self.plainness(of: code, in: codes, name: entry.name)
-                    if found[code].map({ rank < $0.rank }) ?? true { found[code] = (rank, entry.name) }
-                }
-            }
-            chosen.merge(found) { kept, _ in kept }
-        }
-        return Self.menuOrder(chosen.keys).prefix(Self.codeKeys.count).enumerated().map { index, code in
-            CodeTarget(code: code, scenario: chosen[code]?.name ?? "", key: Self.codeKeys[index])
-        }
-    }
-
-    /// The codes in `StatusCode.all`'s order, the `CFG5xx` family last: a code a new scenario
-    /// reaches takes its own place, and the keys of the others stay as presenters learnt them.
-    static func menuOrder(_ codes: some Collection<String>) -> [String] {
-        let places = Dictionary(uniqueKeysWithValues: StatusCode.all.enumerated().map { ($1.id, $0) })
-        return codes.sorted { (places[$0] ?? Int.max, $0) < (places[$1] ?? Int.max, $1) }
-    }
-
-    /// How plainly a scenario shows `code`, smaller first: a name that names the code, then the
-    /// fewest codes before it, then the fewest codes in all, then the shortest name. A walk to
-    /// N005 should not pass two VSA404s on the way.
-    typealias Plainness = (unnamed: Int, before: Int, total: Int, length: Int)
-
-    static func plainness(of code: String, in codes: [String], name: String) -> Plainness {
-        let word = code.lowercased().replacingOccurrences(of: "_", with: "-")
-        let named = "-\(name)-".contains("-\(word)-")
-        return (named ? 0 : 1, codes.firstIndex(of: code) ?? codes.count, codes.count, name.count)
+        (scenarioMenu ?? ScenarioMenu(selection: 0)).visible(in: scenarioNames)
     }
 }

@@ -362,12 +362,12 @@ extension UIModel {
             return []
         }
         switch action {
-        case .help: overlay = .help(scroll: 0)
+        case .help: overlay = .help(HelpBox())
         case .quit: return [.quit]
         case .scenarios: openScenarioMenu()
         case .restart: return confirmed(.restart)
         case .presenter: togglePresenting()
-        case .codes: overlay = .codes(platform, integration)
+        case .codes: overlay = .codes(CodesMenu(platform, integration))
         case .faults:
             overlay = .faults(FaultsPanel())
             return [.listFaults]
@@ -428,9 +428,7 @@ extension UIModel {
 
     /// The scenario menu opens on the scenario now running.
     mutating func openScenarioMenu() {
-        scenarioQuery = nil
-        isTypingScenarioFilter = false
-        overlay = .scenarios(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0)
+        overlay = .scenarios(ScenarioMenu(selection: scenarioNames.firstIndex { $0.name == scenario.name } ?? 0))
     }
 
     /// While a scenario plays itself, keys can only pause it (take over), change the pace or leave.
@@ -445,39 +443,6 @@ extension UIModel {
         case .global(let action): return perform(action)
         case nil: return []
         }
-    }
-
-    /// Keys while a filter is typed in the scenario menu; nil for the keys it leaves to the menu
-    /// (arrows, ⏎). `tab` ends the typing and keeps the filter, so that `a` and `v` are keys again.
-    mutating func handleScenarioFilter(_ key: Key, selection: Int) -> [UICommand]? {
-        var query = scenarioQuery ?? ""
-        switch PanelKeys.menuFilter.action(for: key) {
-        case .drop:
-            // The first esc drops the filter; the next one closes the menu.
-            scenarioQuery = nil
-            isTypingScenarioFilter = false
-            return []
-        case .keep:
-            isTypingScenarioFilter = false
-            if query.isEmpty { scenarioQuery = nil }
-            return []
-        case .erase: query = String(query.dropLast())
-        case .menu: return nil
-        case nil:
-            guard case .character(let character) = key else { return nil }
-            query.append(character)
-        }
-        scenarioQuery = query
-        let visible = visibleScenarios
-        if !visible.contains(selection) { overlay = .scenarios(selection: visible.first ?? selection) }
-        return []
-    }
-
-    /// The selection moved by an arrow or a page among the rows the filter shows.
-    func movedScenarioSelection(_ selection: Int, by step: Int) -> Int {
-        let visible = visibleScenarios
-        guard let position = visible.firstIndex(of: selection) ?? (visible.isEmpty ? nil : 0) else { return selection }
-        return visible[min(max(0, position + step), visible.count - 1)]
     }
 
     /// How far the help scrolls: its last line at the bottom of the window (title bar, key bar
@@ -496,117 +461,65 @@ extension UIModel {
 
     mutating func handleOverlay(_ overlay: Overlay, _ key: Key) -> [UICommand] {
         switch overlay {
-        case .help(let scroll):
-            // The list scrolls where the window is short; only a key meant to close it closes it.
-            switch PanelKeys.help.action(for: key) {
-            case .scroll(let delta): self.overlay = .help(scroll: min(maxHelpScroll, max(0, scroll + delta)))
-            case .top: self.overlay = .help(scroll: 0)
-            case .close: self.overlay = nil
-            case nil: break
-            }
+        case .help(var box):
+            self.overlay = box.update(key, maxScroll: maxHelpScroll) ? .help(box) : nil
             return []
-        case .scenarios(let selection):
-            if isTypingScenarioFilter, let commands = handleScenarioFilter(key, selection: selection) {
-                return commands
-            }
-            switch PanelKeys.menu(filtered: scenarioQuery != nil).action(for: key) {
-            case .back where scenarioQuery != nil:
-                scenarioQuery = nil
-            case .back:
-                self.overlay = nil
-            case .move(let step):
-                self.overlay = .scenarios(selection: movedScenarioSelection(selection, by: step))
-            case .filter:
-                scenarioQuery = scenarioQuery ?? ""
-                isTypingScenarioFilter = true
-            case .play(let autoplay):
-                guard visibleScenarios.contains(selection) else { return [] }
+        case .scenarios(var menu):
+            let outcome = menu.update(key, rows: scenarioNames)
+            self.overlay = .scenarios(menu)
+            switch outcome {
+            case .stay: return []
+            case .close: self.overlay = nil
+            case .play(let selection, let autoplay):
                 let commands = confirmed(.startScenario(scenarioNames[selection].name, autoplay: autoplay))
                 if !commands.isEmpty {
                     self.overlay = nil
                     targetCode = nil
                 }
                 return commands
-            case .compare: return openComparison(menuSelection: selection)
+            case .compare: return openComparison(from: menu)
             case .pace(let slower): return changePace(slower: slower)
-            case nil: break
             }
             return []
         case .comparison(let view):
             return handleComparisonKey(view, key)
-        case .codes(let platform, let integration):
-            return handleCodesKey(key, platform: platform, integration: integration)
+        case .codes(let menu):
+            return handleCodesKey(key, menu: menu)
         case .faults(let panel):
             return handleFaultsKey(key, panel: panel)
         }
     }
 
-    /// The faults panel: ↑↓ route, ←→ kind, +/- times, ⏎ inject; tab to the faults in force,
-    /// where x removes one; esc closes.
-    mutating func handleFaultsKey(_ key: Key, panel: FaultsPanel) -> [UICommand] {
-        var panel = panel
-        var commands: [UICommand] = []
-        switch PanelKeys.faults.action(for: key) {
+    /// The codes menu's update, and the walk it asks for: its scenario plays until the code shows.
+    mutating func handleCodesKey(_ key: Key, menu: CodesMenu) -> [UICommand] {
+        var menu = menu
+        switch menu.update(key, targets: codeTargets(on: menu.platform, with: menu.integration)) {
+        case .stay:
+            overlay = .codes(menu)
+            return []
         case .close:
             overlay = nil
             return []
-        case .switchList:
-            panel.onActive.toggle()
-        case .move(let distance):
-            if panel.onActive {
-                // The faults in force are few: a page moves by one too.
-                let step = distance < 0 ? -1 : 1
-                panel.activeSelection = min(max(0, panel.activeSelection + step), max(0, activeFaults.count - 1))
-            } else {
-                panel.route = min(max(0, panel.route + distance), FaultsPanel.routes.count - 1)
-            }
-        case .kind(let forward):
-            let count = FaultsPanel.kinds.count
-            panel.kind = (panel.kind + (forward ? 1 : count - 1)) % count
-        case .times(let change): panel.times = min(FaultsPanel.timesChoices.count - 1, max(0, panel.times + change))
-        case .add where !panel.onActive:
-            switch panel.rule {
-            case .success(let rule):
-                flash = strings("flash.faultAdded", ["fault": FaultsPanel.describeNew(rule, strings)])
-                commands = [.addFault(rule), .listFaults]
-            case .failure(let invalid):
-                flash = strings("flash.faultNotAdded", ["reason": "\(invalid)"])
-            }
-        case .remove:
-            guard panel.onActive, activeFaults.indices.contains(panel.activeSelection),
-                let id = activeFaults[panel.activeSelection].id
-            else { break }
-            commands = [.removeFault(id), .listFaults]
-        case .add, nil:
-            break
-        }
-        overlay = .faults(panel)
-        return commands
-    }
-
-    /// The codes menu: a code's key sets up its scenario and plays it until the code shows;
-    /// ← → (or tab) switch platform; esc closes.
-    mutating func handleCodesKey(_ key: Key, platform shown: DevicePlatform, integration: Integration) -> [UICommand] {
-        switch PanelKeys.codes.action(for: key) {
-        case .otherPlatform:
-            overlay = .codes(shown == .ios ? .tvos : .ios, integration)
-        case .otherIntegration(let forward):
-            let all = Integration.allCases
-            let index = all.firstIndex(of: integration) ?? 0
-            overlay = .codes(shown, all[(index + (forward ? 1 : all.count - 1)) % all.count])
-        case .close:
-            overlay = nil
-        case nil:
-            guard case .character(let character) = key else { break }
-            guard let target = codeTargets(on: shown, with: integration).first(where: { $0.key == character }) else {
-                return []
-            }
+        case .walk(let target):
             overlay = nil
             targetCode = target.code
             flash = strings("flash.walkingToCode", ["code": target.code, "scenario": target.scenario])
             return [.startScenario(target.scenario, autoplay: true)]
         }
-        return []
+    }
+
+    /// The faults panel's update, with the faults in force it shows.
+    mutating func handleFaultsKey(_ key: Key, panel: FaultsPanel) -> [UICommand] {
+        var panel = panel
+        switch panel.update(key, active: activeFaults, strings) {
+        case .close:
+            overlay = nil
+            return []
+        case .stay(let commands, let said):
+            overlay = .faults(panel)
+            if let said { flash = said }
+            return commands
+        }
     }
 
     /// The lines of the Detail or State tab at a width.

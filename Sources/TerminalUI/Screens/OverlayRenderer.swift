@@ -9,10 +9,10 @@ struct OverlayRenderer {
 
     func draw(_ overlay: Overlay, in area: Rect, _ canvas: inout Canvas) {
         switch overlay {
-        case .help(let scroll): drawHelp(scroll: scroll, in: area, &canvas)
-        case .scenarios(let selection): drawScenarios(selection, in: area, &canvas)
+        case .help(let box): drawHelp(scroll: box.scroll, in: area, &canvas)
+        case .scenarios(let menu): drawScenarios(menu, in: area, &canvas)
         case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
-        case .codes(let platform, let integration): drawCodes(platform, integration, in: area, &canvas)
+        case .codes(let menu): drawCodes(menu.platform, menu.integration, in: area, &canvas)
         case .faults(let panel): drawFaults(panel, in: area, &canvas)
         }
     }
@@ -185,7 +185,7 @@ struct OverlayRenderer {
         }
     }
 
-    func drawScenarios(_ selection: Int, in area: Rect, _ canvas: inout Canvas) {
+    func drawScenarios(_ menu: ScenarioMenu, in area: Rect, _ canvas: inout Canvas) {
         canvas.fill(area, Style(.text))
         let box = area.inset(horizontal: 1, vertical: 0)
         // The panel covers the panes: none of their borders may show in the margins beside it.
@@ -198,12 +198,12 @@ struct OverlayRenderer {
         let inner = box.inset(horizontal: 2, vertical: 1)
         let (top, description) = inner.splitTop(inner.height - 2)
         let (filterLine, list) = top.splitTop(1)
-        let visible = model.visibleScenarios
+        let visible = menu.visible(in: model.scenarioNames)
+        let selection = menu.selection
         let filter =
-            model.scenarioQuery.map {
-                strings("scenarios.filter", ["query": $0]) + (model.isTypingScenarioFilter ? "▏" : "")
-            } ?? strings("scenarios.filterHint")
-        canvas.line(filter, in: filterLine, Style(model.isTypingScenarioFilter ? .focus : .muted, on: .surface))
+            menu.query.map { strings("scenarios.filter", ["query": $0]) + (menu.isTyping ? "▏" : "") }
+            ?? strings("scenarios.filterHint")
+        canvas.line(filter, in: filterLine, Style(menu.isTyping ? .focus : .muted, on: .surface))
         canvas.line(
             strings("scenarios.count", ["shown": "\(visible.count)", "total": "\(model.scenarioNames.count)"]),
             in: filterLine, Style(.muted, on: .surface),

@@ -141,8 +141,8 @@ enum KeyHints {
 
     static func allHints(for model: UIModel) -> [(key: String, action: String)] {
         switch model.overlay {
-        case .scenarios where model.isTypingScenarioFilter: return PanelKeys.menuFilter.hints
-        case .scenarios: return PanelKeys.menu(filtered: model.scenarioQuery != nil).hints
+        case .scenarios(let menu) where menu.isTyping: return PanelKeys.menuFilter.hints
+        case .scenarios(let menu): return PanelKeys.menu(filtered: menu.query != nil).hints
         case .faults: return PanelKeys.faults.hints
         case .codes: return PanelKeys.codes.hints
         case .comparison: return PanelKeys.comparison.hints
