@@ -44,7 +44,7 @@ import Testing
 
     @Test func theUsersCredentialsGoThroughTheReducerToTheFormOnScreen() {
         let onPage = ScreenState(screen: .webLogin(url: "/login", stopAt: "app://done"), page: Self.loginForm)
-        let (state, effects) = send(.webLoginSubmitted(username: "jo", password: "pw"), from: onPage)
+        let (state, effects) = send(.user(.webLogin(username: "jo", password: "pw")), from: onPage)
         #expect(state == onPage)
         #expect(
             effects == [
@@ -52,7 +52,7 @@ import Testing
                 .submitLogin(on: Self.loginForm, username: "jo", password: "pw", stopAt: "app://done"),
             ])
 
-        let (_, nothingToSubmit) = send(.webLoginSubmitted(username: "jo", password: "pw"))
+        let (_, nothingToSubmit) = send(.user(.webLogin(username: "jo", password: "pw")))
         #expect(nothingToSubmit == [.say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"]))])
     }
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test func dismissingANoticeAsksTheFlowWhichClosesIt() {
         let notice = ScreenState(screen: .notice(Notice(title: "Signed out", message: "m")))
-        let (state, effects) = send(.noticeDismissed, from: notice)
+        let (state, effects) = send(.user(.dismissNotice), from: notice)
         #expect(state == notice)
         #expect(effects == [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))])
         let (home, homeEffects) = send(.showHome, from: state)
@@ -89,11 +89,12 @@ import Testing
 
     @Test func theSecondDeviceNeedsACodeOnScreen() {
         let onCode = ScreenState(screen: .registrationCode(Self.code))
-        let (state, effects) = send(.codeActivatedElsewhere(username: "jo", password: "pw", mvpd: nil), from: onCode)
+        let (state, effects) = send(
+            .user(.completeSecondScreen(username: "jo", password: "pw", mvpd: nil)), from: onCode)
         #expect(state == onCode)
         #expect(effects == [.activate(Self.code, username: "jo", password: "pw", mvpd: nil)])
 
-        let (_, noCode) = send(.codeActivatedElsewhere(username: "jo", password: "pw", mvpd: nil))
+        let (_, noCode) = send(.user(.completeSecondScreen(username: "jo", password: "pw", mvpd: nil)))
         #expect(noCode == [.log(.note, "There is no code on screen to activate.")])
     }
 
@@ -114,13 +115,13 @@ import Testing
 
     @Test func pickerAnswersReachTheFlow() {
         let picker = ScreenState(screen: .mvpdPicker([], preselected: nil))
-        let (_, chosen) = send(.mvpdChosen("AuroraCable"), from: picker)
+        let (_, chosen) = send(.user(.mvpd("AuroraCable")), from: picker)
         #expect(
             chosen == [
                 .say(.user, TimelinePhrase("user.choosesInAppPicker", ["mvpd": "AuroraCable"])),
                 .forward(.answer(.mvpdChosen("AuroraCable"))),
             ])
-        let (_, cancelled) = send(.mvpdChosen(nil), from: picker)
+        let (_, cancelled) = send(.user(.mvpd(nil)), from: picker)
         #expect(
             cancelled == [
                 .say(.user, TimelinePhrase("user.cancelsAppPicker")), .forward(.answer(.mvpdPickerCancelled)),

@@ -164,7 +164,7 @@ import Testing
         var model = Self.accountChooserOnSecondAccount(Self.chooserCode)
         #expect(
             press(&model, .enter) == [
-                .answer(1, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+                .answer(1, .screen(.completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade")))
             ])
     }
 
@@ -177,7 +177,7 @@ import Testing
         #expect(model.screen == .code(chooser: 1))
         #expect(
             press(&model, .enter) == [
-                .answer(2, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+                .answer(2, .screen(.completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade")))
             ])
         let other = RegistrationCode(
             code: "HJKLMNP", activationPath: "/activate", notAfter: 0, mvpd: "Cascade")
@@ -203,7 +203,7 @@ import Testing
         #expect(model.screen == .code(chooser: 1))
         #expect(
             press(&model, .enter) == [
-                .answer(2, .completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade"))
+                .answer(2, .screen(.completeSecondScreen(username: "basic", password: "basic", mvpd: "Cascade")))
             ])
     }
 

@@ -199,15 +199,7 @@ public actor FlowEngine {
         case .act(let action):
             timeline.append(.user, UserLines.describe(action))
             queue.append(.user(action))
-        case .mvpd(let choice): await send(.mvpdChosen(choice))
-        case .webLogin(let username, let password):
-            await send(.webLoginSubmitted(username: username, password: password))
-        case .closeWebLogin: await send(.webLoginClosed)
-        case .completeSecondScreen(let username, let password, let mvpd):
-            await send(.codeActivatedElsewhere(username: username, password: password, mvpd: mvpd))
-        case .newCode: await send(.newCodeRequested)
-        case .closeCodeScreen: await send(.codeScreenClosed)
-        case .dismissNotice: await send(.noticeDismissed)
+        case .screen(let input): await send(.user(input))
         case .wait(let seconds):
             timeline.append(.user, TimelinePhrase("user.waits", ["duration": UserLines.duration(seconds)]))
             await letTimePass(seconds)

@@ -88,29 +88,31 @@ public final class ScriptedUser: UserAgent {
             return (.signIn(.cancel), true)
         case (.mvpdPicker(let mvpds, _), .choose(let name)?):
             guard let id = Self.find(name, in: mvpds.map { ($0.id, $0.displayName) }) else { return (.quit, false) }
-            return (.mvpd(id), true)
+            return (.screen(.mvpd(id)), true)
         case (.mvpdPicker, .cancel?):
-            return (.mvpd(nil), true)
+            return (.screen(.mvpd(nil)), true)
         case (.webLogin, .signInAs(let persona, let password)?):
-            return (.webLogin(username: persona, password: password ?? self.password(of: persona)), true)
+            return (.screen(.webLogin(username: persona, password: password ?? self.password(of: persona))), true)
         case (.webLogin, .cancel?):
-            return (.closeWebLogin, true)
+            return (.screen(.closeWebLogin), true)
         case (.registrationCode, .completeSecondScreen(let persona, let password, let mvpd)?):
             return (
-                .completeSecondScreen(username: persona, password: password ?? self.password(of: persona), mvpd: mvpd),
+                .screen(
+                    .completeSecondScreen(
+                        username: persona, password: password ?? self.password(of: persona), mvpd: mvpd)),
                 true
             )
         case (.registrationCode, .newCode?):
-            return (.newCode, true)
+            return (.screen(.newCode), true)
         case (.registrationCode, .cancel?):
-            return (.closeCodeScreen, true)
+            return (.screen(.closeCodeScreen), true)
         case (.registrationCode, _):
             // Nothing for this screen: polling goes on.
             return (.idle, false)
         case (.notice, .ok?):
-            return (.dismissNotice, true)
+            return (.screen(.dismissNotice), true)
         case (.notice, _):
-            return (.dismissNotice, false)
+            return (.screen(.dismissNotice), false)
         default:
             return (.quit, false)
         }

@@ -86,14 +86,8 @@ public enum UserResponse: Sendable, Equatable {
     case permission(allowed: Bool?)
     case picker(PickerChoice)
     case signIn(SignInAnswer)
-    case mvpd(String?)
-    case webLogin(username: String, password: String)
-    case closeWebLogin
-    /// Sign in on another device at the activation page.
-    case completeSecondScreen(username: String, password: String, mvpd: String?)
-    case newCode
-    case closeCodeScreen
-    case dismissNotice
+    /// An answer on one of the app's own screens.
+    case screen(ScreenInput)
     /// Let simulated time pass (seconds) with the app as it is.
     case wait(Double)
     /// Change something outside the app: Settings on the device, or the back end (QA).
@@ -102,6 +96,21 @@ public enum UserResponse: Sendable, Equatable {
     case idle
     /// End the run.
     case quit
+}
+
+/// What the user does on the app's own screens (its MVPD picker, its web view, the code screen,
+/// a notice), in one vocabulary: the user agents answer with it and the screens' reducer takes
+/// it. The flow hears the outcome (`ScreenAnswer`), once the screens have done their part: a
+/// web login becomes the redirect it reached, a second screen's sign-in the code it activated.
+public enum ScreenInput: Sendable, Equatable {
+    case mvpd(String?)
+    case webLogin(username: String, password: String)
+    case closeWebLogin
+    /// Sign in on another device at the activation page.
+    case completeSecondScreen(username: String, password: String, mvpd: String?)
+    case newCode
+    case closeCodeScreen
+    case dismissNotice
 }
 
 /// Changes a tester makes outside the app.

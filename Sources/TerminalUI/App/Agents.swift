@@ -142,7 +142,7 @@ public final class AutoplayAgent: UserAgent {
     /// The user ID and password an answer signs in with, if it does.
     static func credentials(in response: UserResponse) -> (String, String)? {
         switch response {
-        case .signIn(.credentials(let username, let password)), .webLogin(let username, let password):
+        case .signIn(.credentials(let username, let password)), .screen(.webLogin(let username, let password)):
             (username, password)
         default: nil
         }

@@ -10,12 +10,14 @@ enum StepWords {
         case .permission(let allowed): allowed.map { $0 ? "Allow" : "Don’t Allow" } ?? "dismiss"
         case .picker(.provider(let id)): "pick \(name(id))"
         case .picker(.otherProvider): "Other TV Provider"
-        case .picker(.cancel), .signIn(.cancel), .mvpd(nil), .closeWebLogin, .closeCodeScreen: "cancel"
-        case .signIn(.credentials(let username, _)), .webLogin(let username, _): "sign in as \(username)"
-        case .mvpd(let id?): "choose \(name(id))"
-        case .completeSecondScreen(let username, _, _): "second screen: sign in as \(username)"
-        case .newCode: "new code"
-        case .dismissNotice: "OK"
+        case .picker(.cancel), .signIn(.cancel), .screen(.mvpd(nil)), .screen(.closeWebLogin),
+            .screen(.closeCodeScreen):
+            "cancel"
+        case .signIn(.credentials(let username, _)), .screen(.webLogin(let username, _)): "sign in as \(username)"
+        case .screen(.mvpd(let id?)): "choose \(name(id))"
+        case .screen(.completeSecondScreen(let username, _, _)): "second screen: sign in as \(username)"
+        case .screen(.newCode): "new code"
+        case .screen(.dismissNotice): "OK"
         case .wait(let seconds): "wait \(Int(seconds)) s"
         case .adjust(let adjustment): ScriptStep.adjust(adjustment).description
         case .idle, .quit: ""

@@ -27,7 +27,7 @@ extension UIModel {
         case (.registrationCode(let code, _), .code(let chooser)):
             return codeKey(key, code: code, chooser: chooser, id: pending.id)
         case (.notice, .notice):
-            return DeviceKeys.notice.action(for: key) == .ok ? answer(pending.id, .dismissNotice) : []
+            return DeviceKeys.notice.action(for: key) == .ok ? answer(pending.id, .screen(.dismissNotice)) : []
         default:
             return []
         }
@@ -144,15 +144,15 @@ extension UIModel {
         switch DeviceKeys.form.action(for: key) {
         case .move(let delta):
             screen = .form(username: username, password: password, focus: min(3, max(0, focus + delta)))
-        case .cancel: return answer(id, web ? .closeWebLogin : .signIn(.cancel))
+        case .cancel: return answer(id, web ? .screen(.closeWebLogin) : .signIn(.cancel))
         case .confirm:
-            if focus == 3 { return answer(id, web ? .closeWebLogin : .signIn(.cancel)) }
+            if focus == 3 { return answer(id, web ? .screen(.closeWebLogin) : .signIn(.cancel)) }
             if focus == 2 || (focus == 1 && !username.isEmpty) {
                 lastUsername = username
                 return answer(
                     id,
                     web
-                        ? .webLogin(username: username, password: password)
+                        ? .screen(.webLogin(username: username, password: password))
                         : .signIn(.credentials(username: username, password: password)))
             }
             screen = .form(username: username, password: password, focus: focus + 1)
@@ -185,10 +185,10 @@ extension UIModel {
         switch DeviceKeys.mvpdPicker.action(for: key) {
         case .move(let delta):
             screen = .mvpdPicker(query: query, selection: min(max(0, rows.count - 1), max(0, selection + delta)))
-        case .cancel: return answer(id, .mvpd(nil))
+        case .cancel: return answer(id, .screen(.mvpd(nil)))
         case .pick:
             guard rows.indices.contains(selection) else { return [] }
-            return answer(id, .mvpd(rows[selection].id))
+            return answer(id, .screen(.mvpd(rows[selection].id)))
         case .erase: screen = .mvpdPicker(query: String(query.dropLast()), selection: 0)
         case .first, .last: break
         case nil:
@@ -207,15 +207,16 @@ extension UIModel {
                 guard hints.indices.contains(chooser) else { return [] }
                 let hint = hints[chooser]
                 return answer(
-                    id, .completeSecondScreen(username: hint.username, password: hint.password, mvpd: code.mvpd))
+                    id,
+                    .screen(.completeSecondScreen(username: hint.username, password: hint.password, mvpd: code.mvpd)))
             case nil: break
             }
             return []
         }
         switch DeviceKeys.code.action(for: key) {
         case .secondScreen: screen = .code(chooser: 0)
-        case .newCode: return answer(id, .newCode)
-        case .close: return answer(id, .closeCodeScreen)
+        case .newCode: return answer(id, .screen(.newCode))
+        case .close: return answer(id, .screen(.closeCodeScreen))
         case nil: break
         }
         return []

@@ -26,13 +26,8 @@ public enum ScreenEvent: Sendable, Equatable {
     case redirectReached(String)
     /// The web view could not load or send a page; the text says which.
     case pageFailed(String)
-    case mvpdChosen(String?)
-    case webLoginSubmitted(username: String, password: String)
-    case webLoginClosed
-    case codeActivatedElsewhere(username: String, password: String, mvpd: String?)
-    case newCodeRequested
-    case codeScreenClosed
-    case noticeDismissed
+    /// The user's answer on the screen shown.
+    case user(ScreenInput)
 }
 
 /// What the screens ask the runtime to do.
@@ -67,8 +62,8 @@ public enum ScreenReducer {
             ]
         case .pageFailed(let reason):
             return [.log(.note, reason), .forward(.answer(.webLoginCancelled))]
-        default:
-            return answer(event, state)
+        case .user(let input):
+            return answer(input, state)
         }
     }
 
@@ -101,9 +96,9 @@ public enum ScreenReducer {
     }
 
     /// The user's answers on the app's screens: one timeline line, then the flow's event.
-    private static func answer(_ event: ScreenEvent, _ state: ScreenState) -> [ScreenEffect] {
-        switch event {
-        case .mvpdChosen(let choice):
+    private static func answer(_ input: ScreenInput, _ state: ScreenState) -> [ScreenEffect] {
+        switch input {
+        case .mvpd(let choice):
             return [
                 .say(
                     .user,
@@ -111,26 +106,24 @@ public enum ScreenReducer {
                         ?? TimelinePhrase("user.cancelsAppPicker")),
                 .forward(.answer(choice.map(ScreenAnswer.mvpdChosen) ?? .mvpdPickerCancelled)),
             ]
-        case .webLoginSubmitted(let username, let password):
+        case .webLogin(let username, let password):
             let said = ScreenEffect.say(.user, TimelinePhrase("user.signsInWebView", ["username": username]))
             guard let page = state.page, case .webLogin(_, let stopAt) = state.screen else { return [said] }
             return [said, .submitLogin(on: page, username: username, password: password, stopAt: stopAt)]
-        case .webLoginClosed:
+        case .closeWebLogin:
             return [.say(.user, TimelinePhrase("user.closesWebLogin")), .forward(.answer(.webLoginCancelled))]
-        case .codeActivatedElsewhere(let username, let password, let mvpd):
+        case .completeSecondScreen(let username, let password, let mvpd):
             guard case .registrationCode(let code) = state.screen else {
                 return [.log(.note, "There is no code on screen to activate.")]
             }
             return [.activate(code, username: username, password: password, mvpd: mvpd)]
-        case .newCodeRequested:
+        case .newCode:
             return [.say(.user, TimelinePhrase("user.asksNewCode")), .forward(.answer(.newCodeRequested))]
-        case .codeScreenClosed:
+        case .closeCodeScreen:
             return [.say(.user, TimelinePhrase("user.closesCodeScreen")), .forward(.answer(.codeScreenClosed))]
-        case .noticeDismissed:
+        case .dismissNotice:
             // The flow closes the notice (it answers with `.showHome`).
             return [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))]
-        case .show, .showHome, .pageLoaded, .redirectReached, .pageFailed:
-            return []
         }
     }
 }
