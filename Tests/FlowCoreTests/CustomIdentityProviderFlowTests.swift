@@ -11,7 +11,7 @@ import VSASimulator
     typealias Steps = CustomIdentityProviderSteps
 
     static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
-        F.status(code.atAppDecision, details)
+        F.status(code, details, origin: .appDecision)
     }
 
     static let info = IdentityProviderInfo(

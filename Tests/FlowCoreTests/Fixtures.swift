@@ -85,7 +85,7 @@ enum Fixture {
     static func callback(_ callback: SDKCallback) -> Effect {
         .record(.callback(callback))
     }
-    static func status(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
-        .record(.status(code, details: details))
+    static func status(_ code: StatusCode, _ details: Remark? = nil, origin: StatusCode.Origin = .sdk) -> Effect {
+        .record(.status(code, details: details, origin: origin))
     }
 }

@@ -13,7 +13,7 @@ import VSASimulator
     static let issuer = "https://saml.sp.auth.adobe.com"
 
     static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
-        F.status(code.atAppDecision, details)
+        F.status(code, details, origin: .appDecision)
     }
 
     /// Steps 0.1, 0.2 and 1's checkauthn.

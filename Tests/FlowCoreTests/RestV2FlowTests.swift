@@ -12,7 +12,7 @@ import VSASimulator
 
     /// A code raised at the app's decision point (the SDK's vocabulary, marked as such).
     static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
-        F.status(code.atAppDecision, details)
+        F.status(code, details, origin: .appDecision)
     }
 
     static func checking(_ goal: RestV2Flow.Goal, _ known: FrameworkStatus = FrameworkStatus()) -> RestV2Flow.Phase {
@@ -473,7 +473,7 @@ import VSASimulator
             .access(.denied, denied, signedInAtSystemLevel: true),
             [
                 F.step(Steps.validateSilentStatus),
-                F.status(StatusCode.permissionDenied.atAppDecision, .continuesWithoutSingleSignOn),
+                F.status(.permissionDenied, .continuesWithoutSingleSignOn, origin: .appDecision),
                 F.note(.refreshedStatusNamesNoProvider),
                 F.step(Steps.retrieveProfiles), .call(.v2(.profiles(fresh.partnerStatus))),
             ]
@@ -481,7 +481,7 @@ import VSASimulator
             $0.framework = fresh
             $0.phase = .retrievingProfiles
         }
-        store.send(.api(.profiles(F.noProfiles)), [F.status(StatusCode.notAuthenticated.atAppDecision)]) {
+        store.send(.api(.profiles(F.noProfiles)), [F.status(.notAuthenticated, origin: .appDecision)]) {
             $0.basics.app.authentication = .notAuthenticated
             $0.phase = .idle
         }
@@ -550,7 +550,7 @@ import VSASimulator
     typealias Steps = RestV2Steps
 
     static func decision(_ code: StatusCode, _ details: Remark? = nil) -> Effect {
-        F.status(code.atAppDecision, details)
+        F.status(code, details, origin: .appDecision)
     }
 
     /// Signed out, configuration loaded, Apple's picker on screen.

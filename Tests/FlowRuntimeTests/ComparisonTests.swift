@@ -35,7 +35,7 @@ enum HandMade {
             case .status:
                 return TimelineEntry(
                     id: index + 1, time: 0, kind: .status, title: rest,
-                    status: StatusCode(id: rest, level: .info))
+                    status: StatusCode(id: rest))
             case .user where rest.hasPrefix("Plays "):
                 // As the engine records a play: its phrase says what it is, in any language.
                 var entry = TimelineEntry(id: index + 1, time: 0, kind: .user, title: rest)

@@ -23,7 +23,9 @@ import Testing
     @Test func aCodeAndAStepAreWordedAndTheTimelinesJSONKeepsTheEnglish() throws {
         #expect(StatusCode.otherProvider.meaning == Strings.english("status.N003"))
         #expect(StatusCode.serverError(503).meaning == Strings.english("status.CFG5xx", ["status": "503"]))
-        #expect(StatusCode.otherProvider.atAppDecision.label == Strings.english("status.appDecision", ["code": "N003"]))
+        #expect(
+            StatusCode.otherProvider.label(raisedBy: .appDecision)
+                == Strings.english("status.appDecision", ["code": "N003"]))
         let step = RestV2Steps.pollProfile
         #expect(step.explanation(in: .of(.spanish)) != step.explanation)
         let entry = TimelineEntry(

@@ -181,11 +181,11 @@ import Testing
 @Suite struct StatusDetailTests {
     /// Detail of a code names it once, with whose code it is, then what it means.
     @Test func detailOfAnAppDecisionSaysWhoseCodeItIsOnce() {
-        var decision = StatusCode.otherProvider
-        decision.origin = .appDecision
-        let entry = TimelineEntry(
+        let decision = StatusCode.otherProvider
+        var entry = TimelineEntry(
             id: 1, time: 0, kind: .status, title: "N003 (the SDK's code for this decision)", detail: nil,
             durationMilliseconds: nil, exchange: nil, status: decision, step: nil)
+        entry.statusOrigin = .appDecision
         let text = DetailText.lines(for: entry, width: 200).map(\.0).joined(separator: "\n")
         #expect(text.components(separatedBy: "the SDK's code for this decision").count == 2, "\(text)")
         #expect(text.contains(decision.meaning(in: .english)), "\(text)")

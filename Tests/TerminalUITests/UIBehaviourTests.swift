@@ -304,7 +304,8 @@ import Testing
                 .timeline(TimelineEntry(id: 90, time: ScreenFixtures.now, kind: .user, title: "Taps Sign in")))
             _ = model.handle(
                 .timeline(
-                    TimelineEntry(id: 91, time: ScreenFixtures.now, kind: .status, title: status.label, status: status))
+                    TimelineEntry(
+                        id: 91, time: ScreenFixtures.now, kind: .status, title: status.label(), status: status))
             )
             let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
             #expect(text.contains(expected) && text.contains("(\(status.id))"), "\(text)")
@@ -320,7 +321,7 @@ import Testing
         _ = model.handle(
             .timeline(
                 TimelineEntry(
-                    id: 95, time: ScreenFixtures.now, kind: .status, title: StatusCode.cancelled.label,
+                    id: 95, time: ScreenFixtures.now, kind: .status, title: StatusCode.cancelled.label(),
                     detail: "The MVPD login was closed.", status: .cancelled)))
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(model).text
         #expect(text.contains("N005: The MVPD login was closed."), "\(text)")
@@ -437,7 +438,7 @@ import Testing
 
     @Test func aTimelineCodeShowsWithItsMeaning() {
         let entry = TimelineEntry(
-            id: 1, time: 0, kind: .status, title: StatusCode.cancelled.label, detail: "The code screen was closed.",
+            id: 1, time: 0, kind: .status, title: StatusCode.cancelled.label(), detail: "The code screen was closed.",
             status: .cancelled)
         #expect(InspectorRenderer.title(of: entry, width: 60) == "N005 · The code screen was closed.")
         #expect(InspectorRenderer.title(of: entry, width: 12).hasPrefix("N005 · The"))

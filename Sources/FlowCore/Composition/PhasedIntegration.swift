@@ -147,7 +147,7 @@ func describe(_ value: some Any) -> String {
 extension Effect {
     /// A status code raised by a REST or custom app: marked as the SDK's code for the decision.
     var atAppDecision: Effect {
-        guard case .record(.status(let code, let details)) = self else { return self }
-        return .record(.status(code.atAppDecision, details: details))
+        guard case .record(.status(let code, let details, _)) = self else { return self }
+        return .record(.status(code, details: details, origin: .appDecision))
     }
 }

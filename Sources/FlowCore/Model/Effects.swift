@@ -187,8 +187,9 @@ public struct Notice: Sendable, Equatable {
 public enum FlowNote: Sendable, Equatable {
     /// The cookbook step now running.
     case step(CookbookStep)
-    /// An advanced status code, with why it was raised here or what follows.
-    case status(StatusCode, details: Remark?)
+    /// An advanced status code, with why it was raised here or what follows, and who raised it:
+    /// the SDK, or a REST or custom app at the point where the SDK would have.
+    case status(StatusCode, details: Remark?, origin: StatusCode.Origin = .sdk)
     /// An SDK callback to the app.
     case callback(SDKCallback)
     /// A decision of the app worth explaining.

@@ -3,6 +3,9 @@ import VSASimulator
 
 /// The advanced status codes an app sees (the SDK's `status:` callback), used as one vocabulary
 /// in every integration: in REST modes they mark the point where the app takes the same decision.
+/// A closed set: the constants below and `serverError(_:)` are the only codes, and one read from
+/// JSON must be one of them. Two codes are equal when they are the same code; who raised one is
+/// said where it is raised (`FlowNote.status`).
 public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     public enum Level: String, Codable, Sendable {
         case info, warning, error
@@ -18,22 +21,36 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
 
     public let id: String
     public let level: Level
-    public var origin: Origin
 
     /// A code; its meaning is in the string catalogs, under `status.<id>`.
-    public init(id: String, level: Level, origin: Origin = .sdk) {
+    private init(id: String, level: Level) {
         self.id = id
         self.level = level
-        self.origin = origin
     }
 
     public var description: String { id }
 
-    /// The same code, raised at a REST or custom app's equivalent decision point.
-    public var atAppDecision: StatusCode {
-        var copy = self
-        copy.origin = .appDecision
-        return copy
+    /// The code named `id`: one of `all`, or `CFG` and the status a configuration failed with.
+    public init?(id: String) {
+        if let known = Self.all.first(where: { $0.id == id }) {
+            self = known
+        } else if id.hasPrefix("CFG"), id.count == 6, let status = Int(id.dropFirst(3)), (100...599).contains(status) {
+            self = .serverError(status)
+        } else {
+            return nil
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, level }
+
+    /// Only a code of the set reads; its level is the set's, whatever the file says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .id)
+        guard let code = StatusCode(id: id) else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "no status code \(id)")
+        }
+        self = code
     }
 
     public static let notAuthenticated = StatusCode(id: "N000", level: .info)

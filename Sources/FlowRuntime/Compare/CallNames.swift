@@ -21,7 +21,7 @@ public struct CallNames: Sendable, Equatable {
     /// These names plus the registration codes the timeline shows.
     public func learning(from timeline: [TimelineEntry]) -> CallNames {
         var copy = self
-        for entry in timeline where entry.status?.id == StatusCode.registrationCode.id {
+        for entry in timeline where entry.status == .registrationCode {
             if let code = entry.detail?.trimmingCharacters(in: .whitespaces), !code.isEmpty { copy.codes.insert(code) }
         }
         return copy

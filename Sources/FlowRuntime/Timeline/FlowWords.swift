@@ -6,11 +6,12 @@ import Localization
 // the timeline's record and in the user's language on screen.
 
 extension StatusCode {
-    /// The code as the timeline titles it: a REST app's decision point says it is the SDK's code.
-    public var label: String { label(in: .english) }
+    /// The code as the timeline titles it, raised by `origin`: a REST app's decision point says
+    /// it is the SDK's code.
+    public func label(raisedBy origin: Origin = .sdk) -> String { label(in: .english, raisedBy: origin) }
 
     /// The label in the language of `strings`.
-    public func label(in strings: Strings) -> String {
+    public func label(in strings: Strings, raisedBy origin: Origin = .sdk) -> String {
         switch origin {
         case .sdk: id
         case .appDecision: strings("status.appDecision", ["code": id])

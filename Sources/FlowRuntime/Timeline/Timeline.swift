@@ -35,6 +35,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     public let durationMilliseconds: Double?
     public let exchange: HTTPExchange?
     public let status: StatusCode?
+    /// Who raised `status`: the SDK, or a REST or custom app where the SDK would have.
+    public var statusOrigin: StatusCode.Origin? = nil
     public let step: CookbookStep?
     /// The line as a catalog phrase, for user and screen lines; not written to JSON, whose
     /// title is the English text.
@@ -54,6 +56,12 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         return phrase?.text(in: strings) ?? note?.title(in: strings) ?? title
     }
 
+    /// The status code as this line names it, in the language of `strings`: an app's decision
+    /// point says it is the SDK's code.
+    public func statusLabel(in strings: Strings) -> String? {
+        status?.label(in: strings, raisedBy: statusOrigin ?? .sdk)
+    }
+
     /// What a status code means this time, in the language of `strings`. English keeps the
     /// timeline's record: the flow's remark (which screen was closed, what failed, what follows)
     /// where there is one, else the code's meaning. Another language gives the code's meaning
@@ -63,8 +71,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         guard strings.language != .english else { return detail ?? status.meaning }
         let meaning = status.meaning(in: strings)
         switch note {
-        case .status(_, let remark?): return "\(meaning) (\(remark.text(in: strings)))"
-        case .status(_, nil): return meaning
+        case .status(_, let remark?, _): return "\(meaning) (\(remark.text(in: strings)))"
+        case .status(_, nil, _): return meaning
         default:
             // Read back from JSON: only the English words are known.
             return detail == nil || detail == status.meaning ? meaning : "\(meaning) (\(detail ?? ""))"
@@ -97,7 +105,7 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         try container.encodeIfPresent(detail, forKey: .detail)
         try container.encodeIfPresent(durationMilliseconds, forKey: .durationMilliseconds)
         try container.encodeIfPresent(exchange, forKey: .exchange)
-        try container.encodeIfPresent(status.map(WordedStatus.init), forKey: .status)
+        try container.encodeIfPresent(status.map { WordedStatus($0, origin: statusOrigin ?? .sdk) }, forKey: .status)
         try container.encodeIfPresent(step.map(WordedStep.init), forKey: .step)
     }
 
@@ -107,8 +115,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         let meaning: String
         let origin: StatusCode.Origin
 
-        init(_ code: StatusCode) {
-            (id, level, meaning, origin) = (code.id, code.level, code.meaning, code.origin)
+        init(_ code: StatusCode, origin: StatusCode.Origin) {
+            (id, level, meaning, self.origin) = (code.id, code.level, code.meaning, origin)
         }
     }
 
@@ -155,8 +163,8 @@ public final class Timeline: Sendable {
     @discardableResult
     public func append(
         _ kind: TimelineEntry.Kind, _ title: String, detail: String? = nil, exchange: HTTPExchange? = nil,
-        status: StatusCode? = nil, step: CookbookStep? = nil, duration: Double? = nil, time: Int64? = nil,
-        phrase: TimelinePhrase? = nil, note: FlowNote? = nil
+        status: StatusCode? = nil, statusOrigin: StatusCode.Origin? = nil, step: CookbookStep? = nil,
+        duration: Double? = nil, time: Int64? = nil, phrase: TimelinePhrase? = nil, note: FlowNote? = nil
     ) -> TimelineEntry {
         let (entry, observers) = state.withLock { state -> (TimelineEntry, [@Sendable (TimelineEntry) -> Void]) in
             var entry = TimelineEntry(
@@ -164,6 +172,7 @@ public final class Timeline: Sendable {
                 durationMilliseconds: duration, exchange: exchange, status: status, step: step)
             entry.phrase = phrase
             entry.note = note
+            entry.statusOrigin = statusOrigin
             state.entries.append(entry)
             return (entry, state.observers)
         }
@@ -182,8 +191,10 @@ public final class Timeline: Sendable {
     public func record(_ note: FlowNote) {
         switch note {
         case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
-        case .status(let code, let details):
-            append(.status, code.label, detail: details?.text ?? code.meaning, status: code, note: note)
+        case .status(let code, let details, let origin):
+            append(
+                .status, code.label(raisedBy: origin), detail: details?.text ?? code.meaning, status: code,
+                statusOrigin: origin, note: note)
         case .callback(let callback): append(.callback, "\(callback.name)(\(callback.arguments))")
         case .note, .sdkCall, .decision: append(.note, note.title(in: .english) ?? "", note: note)
         }

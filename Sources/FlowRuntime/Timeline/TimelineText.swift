@@ -8,7 +8,7 @@ import Localization
 public enum TimelineText {
     public static func line(_ entry: TimelineEntry, start: Int64, strings: Strings = .english) -> String {
         let kind = entry.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-        let title = entry.kind == .status ? entry.status?.label(in: strings) ?? entry.title : entry.title(in: strings)
+        let title = entry.kind == .status ? entry.statusLabel(in: strings) ?? entry.title : entry.title(in: strings)
         var text = "\(stamp(entry.time - start))  \(kind) \(title)"
         if let duration = entry.durationMilliseconds { text += "  (\(oneDecimal(duration)) ms)" }
         if entry.kind == .step, let step = entry.step { text += " — \(step.explanation(in: strings))" }

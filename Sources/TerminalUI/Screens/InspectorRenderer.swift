@@ -223,9 +223,11 @@ enum DetailText {
             // meaning, and what the flow said about this occurrence.
             // A code's own line names it (and says whose code it is): its title would repeat that.
             if let status = entry.status {
-                add("\(status.label(in: strings)) (\(status.level.rawValue))", Style(.warning, bold: true))
+                add(
+                    "\(entry.statusLabel(in: strings) ?? status.id) (\(status.level.rawValue))",
+                    Style(.warning, bold: true))
                 add(status.meaning(in: strings), Style(.warning))
-                if case .status(_, let remark?)? = entry.note {
+                if case .status(_, let remark?, _)? = entry.note {
                     add(remark.text(in: strings), Style(.muted))
                 } else if entry.note == nil, let detail = entry.detail, detail != status.meaning {
                     add(detail, Style(.muted))

@@ -30,7 +30,7 @@ struct StepPaneText: Equatable {
             // What the flow said about this occurrence (which screen was closed, what failed)
             // explains it better than the code's general meaning.
             let meaning = reached.statusDetail(in: strings) ?? code.meaning(in: strings)
-            let wrapped = DisplayWidth.wrap("\(code.label(in: strings)): \(meaning)", to: width)
+            let wrapped = DisplayWidth.wrap("\(reached.statusLabel(in: strings) ?? code.id): \(meaning)", to: width)
             status = wrapped.count <= 2 ? wrapped : [wrapped[0], wrapped.dropFirst().joined(separator: " ")]
         }
     }

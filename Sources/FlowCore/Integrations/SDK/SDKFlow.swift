@@ -162,7 +162,7 @@ enum SDKFlow: PhasedIntegration {
     /// Every status code reaches the app through its `status:` callback too.
     static func withStatusCallbacks(_ effects: [Effect]) -> [Effect] {
         effects.flatMap { effect -> [Effect] in
-            guard case .record(.status(let code, let details)) = effect else { return [effect] }
+            guard case .record(.status(let code, let details, _)) = effect else { return [effect] }
             var registrationCode: String?
             if code == .registrationCode, case .verbatim(let shown)? = details { registrationCode = shown }
             return [effect, callback(.status(code, registrationCode: registrationCode))]
