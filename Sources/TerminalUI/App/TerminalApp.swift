@@ -8,8 +8,10 @@ import Synchronization
 import VSASimulator
 
 /// The terminal UI's controller: owns the terminal on one thread, runs the Elm loop (keys and
-/// runtime messages → model → frame), and starts worlds (a scenario, or the free device).
-public final class TerminalApp: @unchecked Sendable {
+/// runtime messages → model → frame), and starts worlds (a scenario, or the free device). It
+/// stays on that thread: what other threads reach is Sendable of its own (the inbox, the stop
+/// signal, the back end's state feed).
+public final class TerminalApp {
     public struct Options: Sendable {
         public var platform: DevicePlatform
         public var integration: Integration
@@ -61,7 +63,7 @@ public final class TerminalApp: @unchecked Sendable {
     /// The back end's state for the State tab.
     let backendState = BackendStateFeed()
     /// Set from a signal handler thread; read by the loop.
-    let stopSignal = Atomic<Int32>(0)
+    let stopSignal = StopSignal()
     var themeWarning: String?
     /// Comparisons and the scenario catalog are read in the background and answer here; unlike a
     /// world's inbox, this one lasts as long as the app.
@@ -115,7 +117,7 @@ public final class TerminalApp: @unchecked Sendable {
         var dirty = true
         var lastTick = ContinuousClock.now
         while true {
-            let signal = stopSignal.load(ordering: .relaxed)
+            let signal = stopSignal.number
             if signal != 0 { return shutDown(status: 128 + signal) }
             if dirty {
                 backend.present(renderer.render(model))
@@ -354,7 +356,8 @@ public final class TerminalApp: @unchecked Sendable {
                 let session = try await options.launcher.prepare(
                     plan, clock: clock, seed: 1, timeline: timeline,
                     device: { world, setup in
-                        try await Self.makeDevice(options: options, scenario: scenario, world: world, setup: setup)
+                        try await TerminalApp.makeDevice(
+                            options: options, scenario: scenario, world: world, setup: setup)
                     },
                     agent: { _ in agent })
                 let (world, device) = (session.world, session.store)
@@ -366,7 +369,7 @@ public final class TerminalApp: @unchecked Sendable {
                         world.info.personas.map {
                             CredentialHint(username: $0.username, password: $0.password, note: $0.note)
                         }))
-                inbox.post(.providerNames(Self.providerNames(world.info.mvpds)))
+                inbox.post(.providerNames(TerminalApp.providerNames(world.info.mvpds)))
                 for warning in device.warnings { inbox.post(.flash(warning)) }
                 let ending = await session.engine.run()
                 inbox.post(.ended(ending))
@@ -499,4 +502,14 @@ final class WorldSlot: Sendable {
     func set(_ world: SimulationWorld, _ store: ObservedDeviceStore) { state.withLock { $0 = (world, store) } }
 
     var value: (world: SimulationWorld, store: ObservedDeviceStore)? { state.withLock { $0 } }
+}
+
+/// The signal that asks the loop to stop (SIGINT, SIGTERM…), set from a signal handler's thread
+/// and read by the loop's; 0 while none came.
+final class StopSignal: Sendable {
+    private let received = Atomic<Int32>(0)
+
+    var number: Int32 { received.load(ordering: .relaxed) }
+
+    func set(_ number: Int32) { received.store(number, ordering: .relaxed) }
 }

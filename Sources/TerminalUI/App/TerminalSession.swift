@@ -65,10 +65,11 @@ public enum TerminalSession {
                 curses
             }
         let app = TerminalApp(options: options, backend: backend, theme: theme, themeWarning: themeWarning)
+        let stop = app.stopSignal
         let sources = [SIGINT, SIGTERM, SIGHUP, SIGQUIT].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { app.stopSignal.store(number, ordering: .relaxed) }
+            source.setEventHandler { stop.set(number) }
             source.resume()
             return source
         }
