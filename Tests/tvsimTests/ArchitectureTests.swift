@@ -62,7 +62,8 @@ import Testing
         }
     }
 
-    @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() async throws {
+    /// The package's targets as the manifest declares them.
+    static func manifestTargets() async throws -> [[String: Any]] {
         // A scratch path of its own: the test run holds the lock on the package's `.build`.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -71,7 +72,41 @@ import Testing
             workingDirectory: FilePath(Self.root.path), output: .bytes(limit: 16 << 20), error: .discarded)
         let data = Data(dump.standardOutput)
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        return try #require(manifest["targets"] as? [[String: Any]])
+    }
+
+    /// The module graph, as ProjectLayout states it: layers from the bottom, each module using
+    /// only modules of the layers below its own, so that dependencies point one way. Products of
+    /// other packages are not the graph's business.
+    static let layers: [[String]] = [
+        ["CNCurses", "Simulation", "LocatedJSON", "VSASimulator", "embed-data-files"],
+        ["Localization", "PassAPI", "EmbedDataFiles"],
+        ["FlowCore", "MockBackendAPI", "PassClient"],
+        ["Conformance"],
+        ["FlowRuntime", "PassMockServer"],
+        ["TerminalUI"],
+        ["tvsim", "tvsim-bench"],
+    ]
+
+    @Test func everyModuleUsesOnlyTheLayersBelowIt() async throws {
+        let layer = Dictionary(
+            uniqueKeysWithValues: Self.layers.enumerated().flatMap { index, names in names.map { ($0, index) } })
+        for target in try await Self.manifestTargets() where target["type"] as? String != "test" {
+            let name = target["name"] as? String ?? ""
+            let own = try #require(layer[name], "\(name) is in no layer of ProjectLayout's graph")
+            // `byName` and `target` name modules of this package; `product` names another's.
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                ((dependency["byName"] ?? dependency["target"]) as? [Any])?.first as? String
+            }
+            for dependency in dependencies {
+                let below = try #require(layer[dependency], "\(name) uses \(dependency), in no layer")
+                #expect(below < own, "\(name) (layer \(own)) uses \(dependency) (layer \(below))")
+            }
+        }
+    }
+
+    @Test func theManifestGivesTheServerOnlyToTheExecutableAndItsTools() async throws {
+        let targets = try await Self.manifestTargets()
         for target in targets {
             let name = target["name"] as? String ?? ""
             guard Self.serverFree.contains(name) else { continue }
