@@ -45,6 +45,49 @@ public struct ComparisonView: Sendable, Equatable {
         let index = choices.firstIndex(of: request.right) ?? 0
         return choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
     }
+
+    /// What a key in the comparison asks of the UI.
+    enum Outcome: Equatable {
+        case stay
+        /// Back to the scenario menu it came from.
+        case back
+        /// Run `request` again, with another integration on the right.
+        case compare
+    }
+
+    /// ←→ another integration on the right, ↑↓ and the pages scroll (`page` lines, at most
+    /// `maxScroll`), esc goes back to the menu.
+    mutating func update(_ key: Key, page: Int, maxScroll: Int) -> Outcome {
+        switch PanelKeys.comparison.action(for: key) {
+        case .back: return .back
+        case .otherIntegration(let forward):
+            request.right = cycled(forward: forward)
+            content = .running
+            scroll = 0
+            return .compare
+        case .scroll(let lines): scroll += lines
+        case .page(let pages): scroll += pages * page
+        case .top: scroll = 0
+        case .end: scroll = Int.max / 2
+        case nil: return .stay
+        }
+        scroll = min(max(0, scroll), maxScroll)
+        return .stay
+    }
+}
+
+enum ComparisonKey: Sendable, Equatable { case otherIntegration(forward: Bool), scroll(Int), page(Int), top, end, back }
+
+extension PanelKeys {
+    static let comparison = ScreenKeys<ComparisonKey>([
+        ScreenKey(
+            "←→", [(.left, .otherIntegration(forward: false)), (.right, .otherIntegration(forward: true))],
+            hint: "bar.otherIntegration", help: ("← →", "help.menu.other")),
+        ScreenKey("↑↓", [(.up, .scroll(-1)), (.down, .scroll(1))], hint: "bar.scroll"),
+        ScreenKey("PgUp/PgDn", [(.pageUp, .page(-1)), (.pageDown, .page(1))], hint: "bar.page"),
+        ScreenKey("Home End", [(.home, .top), (.end, .end)], hint: nil),
+        ScreenKey("esc", [.escape], .back, hint: "bar.back", help: ("esc", "help.menu.back")),
+    ])
 }
 
 extension UIModel {
@@ -59,28 +102,19 @@ extension UIModel {
         return [.compare(request)]
     }
 
+    /// The comparison's update, and what it asks for: the menu again, or another comparison.
     mutating func handleComparisonKey(_ view: ComparisonView, _ key: Key) -> [UICommand] {
         var view = view
-        let page = max(1, ComparisonLayout(size: size).body.height - 1)
-        switch PanelKeys.comparison.action(for: key) {
+        let outcome = view.update(
+            key, page: max(1, ComparisonLayout(size: size).body.height - 1), maxScroll: maxComparisonScroll(view))
+        overlay = .comparison(view)
+        switch outcome {
+        case .stay: return []
         case .back:
             overlay = .scenarios(view.menu)
             return []
-        case .otherIntegration(let forward):
-            view.request.right = view.cycled(forward: forward)
-            view.content = .running
-            view.scroll = 0
-            overlay = .comparison(view)
-            return [.compare(view.request)]
-        case .scroll(let lines): view.scroll += lines
-        case .page(let pages): view.scroll += pages * page
-        case .top: view.scroll = 0
-        case .end: view.scroll = Int.max / 2
-        case nil: return []
+        case .compare: return [.compare(view.request)]
         }
-        view.scroll = min(max(0, view.scroll), maxComparisonScroll(view))
-        overlay = .comparison(view)
-        return []
     }
 
     /// A comparison arrived; it is shown if it is still the one asked for.

@@ -92,3 +92,35 @@ public struct ScenarioMenu: Sendable, Equatable {
         return shown[min(max(0, position + step), shown.count - 1)]
     }
 }
+
+enum MenuKey: Sendable, Equatable { case move(Int), filter, play(autoplay: Bool), compare, pace(slower: Bool), back }
+enum MenuFilterKey: Sendable, Equatable { case drop, keep, erase, menu }
+
+extension PanelKeys {
+    /// The scenario menu; esc drops a filter before it closes the menu.
+    static func menu(filtered: Bool) -> ScreenKeys<MenuKey> {
+        ScreenKeys([
+            ScreenKey("↑↓", pages.map { ($0.0, .move($0.1)) }, hint: "bar.choose"),
+            ScreenKey("/", [.character("/")], .filter, hint: "bar.filter", help: ("/", "help.menu.filter")),
+            ScreenKey("⏎", [.enter], .play(autoplay: false), hint: "bar.byHand", help: ("⏎ / a", "help.menu.play")),
+            ScreenKey("a", [.character("a")], .play(autoplay: true), hint: "bar.autoplay"),
+            ScreenKey("v", [.character("v")], .compare, hint: "bar.compare", help: ("v", "help.menu.compare")),
+            ScreenKey(
+                "+/-", [(.character("+"), .pace(slower: false)), (.character("-"), .pace(slower: true))],
+                hint: "bar.pace",
+                help: ("+ / -", "help.menu.pace")),
+            ScreenKey("esc", [.escape], .back, hint: filtered ? "bar.dropFilter" : "bar.close"),
+        ])
+    }
+
+    /// While a filter is typed: letters are the filter; the arrows and ⏎ stay the menu's.
+    static let menuFilter = ScreenKeys<MenuFilterKey>(
+        typing: Typing(hint: "bar.filter", help: nil),
+        [
+            ScreenKey("tab", [.tab, .backTab], .keep, hint: "bar.keepFilter", help: ("tab", "help.menu.keepFilter")),
+            ScreenKey("↑↓", [.up, .down, .pageUp, .pageDown], .menu, hint: "bar.choose"),
+            ScreenKey("⏎", [.enter], .menu, hint: "bar.byHand"),
+            ScreenKey("esc", [.escape], .drop, hint: "bar.dropFilter"),
+            ScreenKey("⌫", [.backspace], .erase, hint: nil),
+        ])
+}
