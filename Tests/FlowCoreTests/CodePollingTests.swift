@@ -121,7 +121,7 @@ import Testing
         }
         let service = Self.onScreen()
         service.send(
-            Self.failure(.enhanced(code: "invalid_authentication_session", action: .authentication)),
+            Self.failure(.enhanced(.v2(.invalidAuthenticationSession), action: .authentication)),
             Self.stopTimers + [
                 .record(.note(.codeExpired)), .show(.registrationCode(expired)),
             ], ended)
@@ -138,7 +138,7 @@ import Testing
         #expect(effects == Self.poll)
         let store = PartStore(Self.polling, state: state)
         store.send(
-            Self.failure(.enhanced(code: "invalid_authentication_session", action: .authentication)), Self.stopTimers,
+            Self.failure(.enhanced(.v2(.invalidAuthenticationSession), action: .authentication)), Self.stopTimers,
             outcome: .gaveUp(.codeExpiredBeforeProfile))
         // Without a screen there is nothing to close or renew.
         store.ignores(.answer(.codeScreenClosed))

@@ -100,7 +100,7 @@ import Testing
     @Test func aRefusedCallDeniesWithoutLockingTheTitle() {
         var app = Self.signedIn()
         let failure = PassErrorSummary(
-            kind: .enhanced(code: "invalid_parameter_resources", action: .none), httpStatus: 400,
+            kind: .enhanced(.v2(.invalidParameterResources), action: .none), httpStatus: 400,
             message: "invalid_parameter_resources: The resource is unknown.")
         #expect(
             Self.decisions.authorizationFailed(failure, resource: "a", app: &app) == [
@@ -117,7 +117,7 @@ import Testing
     /// the app's own words on screen, with no service code.
     @Test(arguments: [
         PassErrorSummary(
-            kind: .enhanced(code: "internal_server_error", action: .retry), httpStatus: 503,
+            kind: .enhanced(.v2(.internalServerError), action: .retry), httpStatus: 503,
             message: "internal_server_error: Injected fault."),
         PassErrorSummary(kind: .transport, httpStatus: nil, message: "no response"),
     ])

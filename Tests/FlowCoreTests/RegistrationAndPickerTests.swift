@@ -45,7 +45,7 @@ import VSASimulator
 
     @Test func aFailureEndsThePartAndOtherAnswersAreNotItsOwn() {
         let failure = PassErrorSummary(
-            kind: .registration("invalid_software_statement"), httpStatus: 400, message: "no")
+            kind: .registration(.invalidSoftwareStatement), httpStatus: 400, message: "no")
         let store = PartStore(Self.part, state: ClientRegistration.State())
         store.ignores(.api(.profiles(Fixture.noProfiles)))
         store.send(.api(.failed(failure)), [], outcome: .failed(failure))

@@ -623,7 +623,7 @@ import VSASimulator
                 PartnerExchange.State(mvpd: F.aurora, silent: false, stage: .creatingProfile, framework: known))
         }
         let refused = PassErrorSummary(
-            kind: .enhanced(code: "invalid_header_pfs_provider_info_expired", action: .none), httpStatus: 400,
+            kind: .enhanced(.v2(.invalidHeaderPfsProviderInfoExpired), action: .none), httpStatus: 400,
             message: "invalid_header_pfs_provider_info_expired: expired")
         store.send(
             .api(.failed(refused)),

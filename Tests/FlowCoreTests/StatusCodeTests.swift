@@ -1,4 +1,5 @@
 import Foundation
+import PassAPI
 import Testing
 
 @testable import FlowCore
@@ -28,5 +29,18 @@ import Testing
         #expect(raised == .record(.status(.otherProvider, details: nil, origin: .appDecision)))
         guard case .record(.status(let code, _, _)) = raised else { return }
         #expect(code == .otherProvider)
+    }
+
+    /// An unknown requestor is CFG400 in either API, by each API's own code; any other failure of
+    /// the configuration is the server's, by its status.
+    @Test func aConfigurationFailureIsReadInTheAnsweringAPIsCodes() {
+        func failure(_ code: EnhancedCode, status: Int = 400) -> PassErrorSummary {
+            PassErrorSummary(kind: .enhanced(code, action: .configuration), httpStatus: status, message: "\(code)")
+        }
+        #expect(StatusCode.forConfigurationFailure(failure(.v2(.invalidParameterServiceProvider))) == .invalidRequestor)
+        #expect(StatusCode.forConfigurationFailure(failure(.v1(.invalidRequestor))) == .invalidRequestor)
+        #expect(StatusCode.forConfigurationFailure(failure(.unlisted("invalid_requestor"))) == .serverError(400))
+        #expect(
+            StatusCode.forConfigurationFailure(failure(.v2(.internalServerError), status: 503)) == .serverError(503))
     }
 }

@@ -106,7 +106,7 @@ final class FakeAppCalls: AppCalls {
     /// makes no other call.
     @Test func aFailedRegistrationStopsTheLaunch() async throws {
         let refused = PassErrorSummary(
-            kind: .registration("invalid_software_statement"), httpStatus: 400, message: "invalid_software_statement")
+            kind: .registration(.invalidSoftwareStatement), httpStatus: 400, message: "invalid_software_statement")
         let calls = FakeAppCalls { _ in .failed(refused) }
         let (engine, ending, _, timeline) = try await Self.run(["launch"], calls: calls)
         #expect(ending == .finished)

@@ -67,10 +67,10 @@ public enum APIResult: Sendable, Equatable {
 /// A failure of an API call, reduced to what flows branch on.
 public struct PassErrorSummary: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        case enhanced(code: String, action: ErrorAction)
+        case enhanced(EnhancedCode, action: ErrorAction)
         /// A plain REST API V1 error (no enhanced code).
         case plain
-        case registration(String)
+        case registration(DCRErrorCode)
         case throttled(retryAfter: Int)
         case unexpectedStatus
         case malformed
@@ -87,7 +87,7 @@ public struct PassErrorSummary: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var enhancedCode: String? {
+    public var enhancedCode: EnhancedCode? {
         if case .enhanced(let code, _) = kind { return code }
         return nil
     }

@@ -99,10 +99,11 @@ public struct StatusCode: Codable, Sendable, Equatable, Hashable, CustomStringCo
     /// know (REST API V2's `invalid_parameter_service_provider`, V1's `invalid_requestor`), else a
     /// server error.
     static func forConfigurationFailure(_ failure: PassErrorSummary) -> StatusCode {
-        let code = failure.enhancedCode
-        let unknownRequestor =
-            code.flatMap(ErrorCode.init(rawValue:)) == .invalidParameterServiceProvider
-            || code.flatMap(V1ErrorCode.init(rawValue:)) == .invalidRequestor
+        let unknownRequestor: Bool =
+            switch failure.enhancedCode {
+            case .v2(.invalidParameterServiceProvider), .v1(.invalidRequestor): true
+            default: false
+            }
         return unknownRequestor ? .invalidRequestor : .serverError(failure.httpStatus ?? 500)
     }
 }

@@ -73,7 +73,7 @@ struct CodePolling: FlowPart {
                 return response.profiles.isEmpty ? .pending(slowDown: false) : .signedIn
             },
             pollStep: pollStep,
-            expiredBy: { $0.enhancedCode.flatMap(ErrorCode.init(rawValue:)) == .invalidAuthenticationSession })
+            expiredBy: { $0.enhancedCode == .v2(.invalidAuthenticationSession) })
     }
 
     /// Polls at once, behind the home screen (the web view just reached the redirect URL).

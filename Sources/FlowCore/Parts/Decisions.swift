@@ -66,7 +66,8 @@ struct Decisions {
             return (.authorizationInternalError, false)
         }
         app.deny(
-            resource, code: failure.enhancedCode ?? "error", message: .verbatim(failure.message), signedOut: signedOut,
+            resource, code: failure.enhancedCode?.description ?? "error", message: .verbatim(failure.message),
+            signedOut: signedOut,
             lock: false)
         return (.authorizationDenied, signedOut)
     }

@@ -42,7 +42,7 @@ struct DecisionLog: Sendable {
             records += resources.map {
                 DecisionRecord(
                     resource: $0, authorized: false,
-                    code: failure.enhancedCode ?? failure.httpStatus.map { "http \($0)" } ?? "error")
+                    code: failure.enhancedCode?.description ?? failure.httpStatus.map { "http \($0)" } ?? "error")
             }
         default:
             break

@@ -28,35 +28,51 @@ struct HTTPAppCalls: AppCalls {
     /// Performs an Adobe Pass call. The exchanges themselves reach the timeline through the
     /// client's observer.
     func perform(_ call: APICall) async -> APIResult {
-        do {
-            switch call {
-            case .register:
-                if await client.credentials != nil {
-                    timeline.append(.note, "Client credentials come from the app's storage; no new registration.")
-                    return .registered
-                }
-                let credentials = try await client.register()
-                device.update {
-                    $0.apps[setup.identity.bundleId, default: AppSandbox()].clientCredentials = credentials
-                }
-                return .registered
-            case .token:
-                let token = try await client.requestAccessToken()
-                return .tokenIssued(expiresAt: clock.nowMilliseconds() + Int64(token.expiresIn) * 1000)
-            case .v2(let call):
-                return try await perform(call)
-            case .v1CheckAuthentication, .v1AuthenticationToken, .v1Configuration, .v1ProfileRequest,
-                .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
-                .v1UserMetadata, .v1Logout:
-                return try await performV1(call)
-            case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
-                return try await performCustom(call)
-            case .verifyMediaToken(let token, let resource):
-                return await verify(token, resource: resource)
-            }
-        } catch {
-            return .failed(Self.summary(error))
+        switch call {
+        case .register:
+            await answer(answeredBy: .dcr) { () throws(PassError) in try await register() }
+        case .token:
+            await answer(answeredBy: .dcr) { () throws(PassError) in try await accessToken() }
+        case .v2(let call):
+            await answer(answeredBy: .restV2) { () throws(PassError) in try await perform(call) }
+        case .v1CheckAuthentication, .v1AuthenticationToken, .v1Configuration, .v1ProfileRequest,
+            .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
+            .v1UserMetadata, .v1Logout:
+            await answer(answeredBy: .restV1) { () throws(PassError) in try await performV1(call) }
+        case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
+            await answer(answeredBy: .customIdP) { () throws(PassError) in try await performCustom(call) }
+        case .verifyMediaToken(let token, let resource):
+            await verify(token, resource: resource)
         }
+    }
+
+    /// The answer of `work`, or its failure as a flow reads it, with codes read in `api`'s list.
+    private func answer(
+        answeredBy api: Endpoint.API, _ work: () async throws(PassError) -> APIResult
+    ) async -> APIResult {
+        do {
+            return try await work()
+        } catch {
+            return .failed(Self.summary(error, answeredBy: api))
+        }
+    }
+
+    /// Client registration, skipped when the app kept its credentials.
+    private func register() async throws(PassError) -> APIResult {
+        if await client.credentials != nil {
+            timeline.append(.note, "Client credentials come from the app's storage; no new registration.")
+            return .registered
+        }
+        let credentials = try await client.register()
+        device.update {
+            $0.apps[setup.identity.bundleId, default: AppSandbox()].clientCredentials = credentials
+        }
+        return .registered
+    }
+
+    private func accessToken() async throws(PassError) -> APIResult {
+        let token = try await client.requestAccessToken()
+        return .tokenIssued(expiresAt: clock.nowMilliseconds() + Int64(token.expiresIn) * 1000)
     }
 
     /// A REST API V2 call, its answer read as the type the call names.
@@ -133,17 +149,18 @@ struct HTTPAppCalls: AppCalls {
         }
     }
 
-    static func summary(_ error: PassError) -> PassErrorSummary {
+    static func summary(_ error: PassError, answeredBy api: Endpoint.API) -> PassErrorSummary {
         switch error {
         case .plain(let plain, let status):
             PassErrorSummary(kind: .plain, httpStatus: status, message: plain.description)
         case .enhanced(let enhanced, let status):
             PassErrorSummary(
-                kind: .enhanced(code: enhanced.code, action: enhanced.action), httpStatus: status,
+                kind: .enhanced(EnhancedCode(enhanced.code, answeredBy: api), action: enhanced.action),
+                httpStatus: status,
                 message: "\(enhanced.code): \(enhanced.details ?? enhanced.message)")
         case .registration(let code, let description, let status):
             PassErrorSummary(
-                kind: .registration(code.rawValue), httpStatus: status, message: description ?? code.rawValue)
+                kind: .registration(code), httpStatus: status, message: description ?? code.rawValue)
         case .throttled(let seconds):
             PassErrorSummary(
                 kind: .throttled(retryAfter: seconds), httpStatus: 429, message: "throttled (Retry-After \(seconds))")
