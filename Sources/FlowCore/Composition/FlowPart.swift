@@ -39,30 +39,16 @@ protocol FlowPart {
     func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> PartStep<Outcome>?
 }
 
-/// What every integration's state has: its phase, and the app's shared state.
-protocol IntegrationState: Sendable, Equatable {
-    associatedtype Phase: Sendable, Equatable
-    associatedtype Memory: FlowMemory
-    var phase: Phase { get set }
-    var basics: AppBasics { get set }
-    /// What the integration remembers between phases.
-    var memory: Memory { get set }
-    /// The phase with nothing in progress.
-    static var idle: Phase { get }
-
-    /// The state before the app's first event.
-    init(basics: AppBasics)
-}
-
 /// An integration's working reducer: its state and the context of the event being handled. The
 /// dispatch every integration shares is here: a user action, then the part the current phase
 /// runs, then a failed call, else a note that the event was ignored.
 protocol PhasedReducer {
-    associatedtype State: IntegrationState
-    var state: State { get set }
+    associatedtype Phase: RestingPhase
+    associatedtype Memory: FlowMemory
+    var state: FlowState<Phase, Memory> { get set }
     var context: FlowContext { get }
 
-    init(state: State, context: FlowContext)
+    init(state: FlowState<Phase, Memory>, context: FlowContext)
 
     mutating func userAction(_ action: AppAction) -> [Effect]
     /// Events that belong to the current phase; nil when the phase does not wait for this one.
@@ -71,8 +57,6 @@ protocol PhasedReducer {
 }
 
 extension PhasedReducer {
-    typealias Phase = State.Phase
-
     var phase: Phase {
         get { state.phase }
         set { state.phase = newValue }
@@ -106,7 +90,7 @@ extension PhasedReducer {
 
     /// Back to the home screen with nothing in progress.
     mutating func finishIdle(_ effects: [Effect]) -> [Effect] {
-        phase = State.idle
+        phase = .idle
         basics.settle()
         return effects
     }
@@ -151,38 +135,11 @@ extension PhasedReducer {
         guard let step = part.reduce(&child, event, context) else { return nil }
         if let keep, step.outcome != nil {
             self[keyPath: keep] = child
-            phase = State.idle
+            phase = .idle
         } else {
             phase = embed(child)
         }
         guard let outcome = step.outcome else { return step.effects }
         return step.effects + finish(&self, outcome)
-    }
-}
-
-/// An integration's reducer: `reduce(&state, event, context) -> [effect]`, pure, with its own
-/// state and phases.
-protocol IntegrationFlow: Sendable {
-    associatedtype State: Sendable, Equatable
-
-    static func initialState(_ setup: AppSetup) -> State
-    static func reduce(_ state: inout State, _ event: Event, _ context: FlowContext) -> [Effect]
-    static func setup(of state: State) -> AppSetup
-    static func app(of state: State) -> AppModel
-}
-
-/// Any integration packaged for the runtime.
-struct IntegrationMachine<Flow: IntegrationFlow>: FlowMachine {
-    private(set) var state: Flow.State
-
-    init(setup: AppSetup) {
-        state = Flow.initialState(setup)
-    }
-
-    var setup: AppSetup { Flow.setup(of: state) }
-    var app: AppModel { Flow.app(of: state) }
-
-    mutating func handle(_ event: Event, at now: Int64) -> [Effect] {
-        Flow.reduce(&state, event, FlowContext(now: now))
     }
 }

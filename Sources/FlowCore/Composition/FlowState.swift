@@ -12,13 +12,13 @@ protocol FlowMemory: Sendable, Equatable {
 /// integration remembers between phases. The memory's fields read as the state's own
 /// (`state.framework`), so reducers and tests name them directly.
 @dynamicMemberLookup
-struct FlowState<Phase: RestingPhase, Memory: FlowMemory>: IntegrationState {
+struct FlowState<Phase: RestingPhase, Memory: FlowMemory>: Sendable, Equatable {
     var basics: AppBasics
     var phase: Phase = .idle
+    /// What the integration remembers between phases.
     var memory = Memory()
 
-    static var idle: Phase { .idle }
-
+    /// The state before the app's first event.
     init(basics: AppBasics) {
         self.basics = basics
     }

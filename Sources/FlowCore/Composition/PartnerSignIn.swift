@@ -6,7 +6,7 @@ import VSASimulator
 /// configuration once; then, silently, the provider the device is signed in with, or, on sign-in
 /// with the permission, Apple's picker; without the permission, the app's own picker. Each
 /// integration names its steps and phases, and says how its exchange and its picker start.
-protocol PartnerSignInReducer: AppActionReducer where State.Memory == PassMemory {
+protocol PartnerSignInReducer: AppActionReducer where Memory == PassMemory {
     /// The configuration call and the step that makes it.
     static var configurationCall: (call: APICall, step: CookbookStep) { get }
     /// The step that opens Apple's picker.

@@ -15,10 +15,8 @@ import VSASimulator
 ///     L   sign out: forget the tokens; after Apple SSO, sign out in Settings (VSA203)
 ///
 /// The SDK's status codes mark the app's equivalent decision points.
-enum CustomIdentityProviderFlow: PhasedIntegration {
+enum CustomIdentityProviderFlow: IntegrationFlow {
     typealias Steps = CustomIdentityProviderSteps
-
-    typealias State = FlowState<Phase, Memory>
 
     struct Memory: FlowMemory {
         var framework = FrameworkStatus()

@@ -21,10 +21,10 @@ import VSASimulator
 ///
 /// Steps 2, 4 and 7 set `channelIdentifier` to Adobe's SAML issuer, as the seed's code does. The
 /// SDK's status codes mark the app's equivalent decision points; REST API V1 sends none of them.
-enum RestV1Flow: PhasedIntegration {
+enum RestV1Flow: IntegrationFlow {
     typealias Steps = RestV1Steps
 
-    typealias State = FlowState<Phase, PassMemory>
+    typealias Memory = PassMemory
 
     /// Why the checks start; back from the background, step 2 runs again.
     typealias Goal = AppGoal

@@ -20,10 +20,10 @@ import VSASimulator
 ///
 /// The SDK's status codes mark the app's equivalent decision points (VSA403 where the permission is
 /// denied, N003 for "Other TV Provider", …); Adobe's REST API sends none of them.
-enum RestV2Flow: PhasedIntegration {
+enum RestV2Flow: IntegrationFlow {
     typealias Steps = RestV2Steps
 
-    typealias State = FlowState<Phase, PassMemory>
+    typealias Memory = PassMemory
 
     /// Why the checks start; back from the background, B.1 runs again.
     typealias Goal = AppGoal

@@ -23,10 +23,8 @@ import VSASimulator
 ///     I.1  logout; with Apple SSO, status VSA203: sign out in Settings
 ///
 /// Calls the app makes before `setRequestorComplete` wait in the SDK's queue (seed 001, B.2).
-enum SDKFlow: PhasedIntegration {
+enum SDKFlow: IntegrationFlow {
     typealias Steps = SDKSteps
-
-    typealias State = FlowState<Phase, Memory>
 
     /// What the SDK remembers: what any app on Adobe Pass does, and its queue of early calls.
     @dynamicMemberLookup

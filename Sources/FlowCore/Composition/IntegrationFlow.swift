@@ -1,11 +1,15 @@
 import PassAPI
 import VSASimulator
 
-/// An integration whose reducer is a `PhasedReducer` over an `IntegrationState`: the state every
+/// An integration's reducer: `reduce(&state, event, context) -> [effect]`, pure, over its own
+/// phases and memory. Its working `Reducer` says what each event does; the state every
 /// integration starts from, how the runtime reads it and how an event runs through the reducer
 /// are the same for all of them, and are written once here.
-protocol PhasedIntegration: IntegrationFlow where State: IntegrationState {
-    associatedtype Reducer: PhasedReducer where Reducer.State == State
+protocol IntegrationFlow: Sendable {
+    associatedtype Phase: RestingPhase
+    associatedtype Memory: FlowMemory
+    associatedtype Reducer: PhasedReducer where Reducer.Phase == Phase, Reducer.Memory == Memory
+    typealias State = FlowState<Phase, Memory>
 
     /// What the reducer's effects become before the runtime performs them, knowing the state
     /// before the event and after it. REST and own-IdP apps mark their status codes as the app's
@@ -13,7 +17,7 @@ protocol PhasedIntegration: IntegrationFlow where State: IntegrationState {
     static func published(_ effects: [Effect], before: State, after: State) -> [Effect]
 }
 
-extension PhasedIntegration {
+extension IntegrationFlow {
     static func initialState(_ setup: AppSetup) -> State { State(basics: AppBasics(setup: setup)) }
     static func setup(of state: State) -> AppSetup { state.basics.setup }
     static func app(of state: State) -> AppModel { state.basics.app }
@@ -28,6 +32,22 @@ extension PhasedIntegration {
 
     /// The SDK's status codes, raised by an app that has no SDK: marked as the app's decisions.
     static func markedAsAppDecisions(_ effects: [Effect]) -> [Effect] { effects.map(\.atAppDecision) }
+}
+
+/// Any integration packaged for the runtime.
+struct IntegrationMachine<Flow: IntegrationFlow>: FlowMachine {
+    private(set) var state: Flow.State
+
+    init(setup: AppSetup) {
+        state = Flow.initialState(setup)
+    }
+
+    var setup: AppSetup { Flow.setup(of: state) }
+    var app: AppModel { Flow.app(of: state) }
+
+    mutating func handle(_ event: Event, at now: Int64) -> [Effect] {
+        Flow.reduce(&state, event, FlowContext(now: now))
+    }
 }
 
 /// The user's actions as every app without the SDK takes them: one at a time (launch excepted),
@@ -50,7 +70,7 @@ extension AppActionReducer {
 
     /// The shared handling of `action`, for an integration that checks something first.
     mutating func takeAction(_ action: AppAction) -> [Effect] {
-        guard phase == State.idle || action == .launch else {
+        guard phase == .idle || action == .launch else {
             return [.record(.note(.busy(ignoring: action)))]
         }
         switch action {
@@ -129,6 +149,8 @@ extension PhasedReducer {
 
 /// How a note names an event or a phase: its case names, outermost first (`api.profiles`,
 /// `registering`), without the values they carry, which can be long or secret (tokens, SAML).
+/// The names are read from the cases themselves, so a new phase or event is named by declaring
+/// it; a list of names beside the enums would be a second definition of every case.
 func describe(_ value: some Any) -> String {
     var names: [String] = []
     var current: Any = value
