@@ -25,7 +25,7 @@ extension PassClient {
     }
 
     public func configuration() async throws(PassError) -> ConfigurationResponse {
-        try await perform(.configuration)
+        try await perform(V2Call.configuration)
     }
 
     public func createSession(mvpd: String?, domainName: String?, redirectUrl: String?) async throws(PassError)

@@ -28,7 +28,7 @@ import VSASimulator
         }
         store.send(
             .api(.tokenIssued(expiresAt: F.tokenExpiry)),
-            [F.step(Steps.checkAdobeToken), .call(.v1CheckAuthentication)]
+            [F.step(Steps.checkAdobeToken), .call(.v1(.checkAuthentication))]
         ) {
             $0.registration.tokenIssued = true
             $0.registration.tokenExpiresAt = F.tokenExpiry
@@ -44,15 +44,16 @@ import VSASimulator
 
     @Test func aValidAdobeTokenAtStep1EndsSignedInWithoutThePartnerSteps() {
         let store = Self.checkingAdobeToken()
-        store.send(.api(.v1AuthenticationChecked(true)), [F.step(Steps.readAdobeToken), .call(.v1AuthenticationToken)])
-        {
+        store.send(
+            .api(.v1AuthenticationChecked(true)), [F.step(Steps.readAdobeToken), .call(.v1(.authenticationToken))]
+        ) {
             $0.phase = .readingToken(.regular, announce: false)
         }
         let token = V1AuthenticationToken(
             requestor: "APP", mvpd: "Cascade", userId: "u", expires: String(F.later))
         store.send(
             .api(.v1AuthenticationToken(.found(token))),
-            [.showHome, F.step(Steps.preauthorize), .call(.v1Preauthorize(resources: ["show"]))]
+            [.showHome, F.step(Steps.preauthorize), .call(.v1(.preauthorize(resources: ["show"])))]
         ) {
             $0.basics.app.authentication = .authenticated(
                 mvpd: "Cascade", type: .regular, notAfter: token.expiresMilliseconds)
@@ -90,7 +91,7 @@ import VSASimulator
     /// Sign in: step 3 and step 4 (Apple's picker, with channelIdentifier).
     static func atApplePicker() -> Store {
         let store = launchedSignedOut()
-        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.v1Configuration)]) {
+        store.send(.user(.signIn), [F.step(Steps.retrieveConfiguration), .call(.v1(.configuration))]) {
             $0.basics.app.activity = .signingIn
             $0.phase = .retrievingConfiguration(.signIn)
         }
@@ -147,7 +148,7 @@ import VSASimulator
             [
                 F.step(Steps.loginSucceeded),
                 F.note(.platformMapping(provider: "p.aurora", mvpd: "Aurora")),
-                F.step(Steps.profileRequest), .call(.v1ProfileRequest(mvpd: "Aurora")),
+                F.step(Steps.profileRequest), .call(.v1(.profileRequest(mvpd: "Aurora", deviceType: .iOS))),
             ]
         ) {
             $0.framework = F.known(.granted, provider: "p.aurora", expiry: F.later)
@@ -171,17 +172,20 @@ import VSASimulator
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: saml))),
             [
                 F.step(Steps.tokenExchange),
-                .call(.v1TokenExchange(mvpd: "Aurora", samlResponse: SAMLResponseEncoding.encoded(saml))),
+                .call(
+                    .v1(
+                        .tokenExchange(
+                            mvpd: "Aurora", deviceType: .iOS, samlResponse: SAMLResponseEncoding.encoded(saml)))),
             ]
         ) { $0.phase = .exchangingToken(F.aurora, silent: false) }
         store.send(
             .api(.v1TokenExchanged),
-            [F.step(Steps.tokenGenerated), F.step(Steps.readAdobeToken), .call(.v1AuthenticationToken)]
+            [F.step(Steps.tokenGenerated), F.step(Steps.readAdobeToken), .call(.v1(.authenticationToken))]
         ) { $0.phase = .readingToken(.appleSSO, announce: true) }
         let token = V1AuthenticationToken(requestor: "APP", mvpd: "Aurora", userId: "u", expires: String(F.later))
         store.send(
             .api(.v1AuthenticationToken(.found(token))),
-            [.showHome, F.step(Steps.preauthorize), .call(.v1Preauthorize(resources: ["show"]))]
+            [.showHome, F.step(Steps.preauthorize), .call(.v1(.preauthorize(resources: ["show"])))]
         ) {
             $0.basics.app.authentication = .authenticated(mvpd: "Aurora", type: .appleSSO, notAfter: F.later)
             $0.phase = .preauthorizing
@@ -204,7 +208,7 @@ import VSASimulator
             store.send(
                 .api(.failed(refusal)),
                 [F.note(.singleSignOnFailed(message: "refused"))] + code + [
-                    F.step(Steps.regularAuthentication), .call(.v1CreateRegistrationCode(mvpd: "Aurora")),
+                    F.step(Steps.regularAuthentication), .call(.v1(.createRegistrationCode(mvpd: "Aurora"))),
                 ]
             ) { $0.phase = .creatingCode(F.aurora) }
             store.skipOutstanding()

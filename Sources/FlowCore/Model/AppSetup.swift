@@ -101,4 +101,7 @@ public struct AppSetup: Codable, Sendable, Equatable {
     }
 
     public func item(_ id: String) -> CatalogItem? { catalog.first { $0.id == id } }
+
+    /// The `deviceType` REST API V1 asks of a profile request and a token exchange.
+    var v1DeviceType: V1DeviceType { platform == .ios ? .iOS : .tvOS }
 }

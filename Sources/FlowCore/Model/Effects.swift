@@ -7,18 +7,9 @@ public enum APICall: Sendable, Equatable {
     case token
     /// A REST API V2 call: each is made by its constructor in PassAPI (`.v2(.configuration)`).
     case v2(V2Call)
-    // REST API V1. The runtime adds the requestor, the device id and the device type.
-    case v1CheckAuthentication
-    case v1AuthenticationToken
-    case v1Configuration
-    case v1ProfileRequest(mvpd: String)
-    case v1TokenExchange(mvpd: String, samlResponse: String)
-    case v1CreateRegistrationCode(mvpd: String)
-    case v1Preauthorize(resources: [String])
-    case v1Authorize(resource: String)
-    case v1MediaToken(resource: String)
-    case v1UserMetadata
-    case v1Logout
+    /// A REST API V1 call, made by its constructor in PassAPI (`.v1(.checkAuthentication)`); the
+    /// client fills in the requestor and the device.
+    case v1(V1Call)
     // A programmer's own identity provider.
     case identityProviderInfo(provider: String)
     case translateSAML(saml: String, provider: String)

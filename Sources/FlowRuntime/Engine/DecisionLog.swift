@@ -24,7 +24,7 @@ struct DecisionLog: Sendable {
     mutating func answer(_ result: APIResult, to call: APICall) {
         switch call {
         case .v2(let call) where call.endpoint == .authorize: record(result, resources: call.resources)
-        case .v1Authorize(let resource): record(result, resources: [resource])
+        case .v1(let call) where call.endpoint == .v1Authorize: record(result, resources: call.resources)
         default: break
         }
     }

@@ -41,19 +41,21 @@ extension V1Routes {
     // MARK: Checking the token
 
     /// `GET /api/v1/checkauthn`: 200 with the token, or 403.
-    func checkAuthentication(_ call: V1Call) throws -> MockResponse {
+    func checkAuthentication(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         return try checked(call, clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id)
     }
 
     /// `GET /api/v1/checkauthn/{code}`: the same for the device that asked for the code.
-    func checkAuthenticationForCode(_ call: V1Call) throws -> MockResponse {
+    func checkAuthenticationForCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let session = try call.registrationCode(call.parameters["code"], requestor: caller.requestor.id)
         return try checked(call, clientId: session.clientId, deviceId: session.deviceId, requestor: caller.requestor.id)
     }
 
-    private func checked(_ call: V1Call, clientId: String, deviceId: String, requestor: String) throws -> MockResponse {
+    private func checked(_ call: V1Request, clientId: String, deviceId: String, requestor: String) throws
+        -> MockResponse
+    {
         switch backend.v1Token(clientId: clientId, deviceId: deviceId, requestor: requestor) {
         case .valid(let key, let stored): return call.reply(stored.v1Token(key), root: "authentication")
         case .expired: throw V1Failure(.authenticationSessionExpired, message: "Authentication token expired")
@@ -62,7 +64,7 @@ extension V1Routes {
     }
 
     /// `GET /api/v1/tokens/authn`: 200 with the token, 404 without one, 410 when it expired.
-    func authenticationToken(_ call: V1Call) throws -> MockResponse {
+    func authenticationToken(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         switch backend.v1Token(clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id) {
         case .valid(let key, let stored): return call.reply(stored.v1Token(key), root: "authentication")
@@ -73,7 +75,7 @@ extension V1Routes {
 
     /// `GET /api/v1/authenticate/{code}` (older clients): the token once the login for the code
     /// completed, 404 while it is pending.
-    func tokenForCode(_ call: V1Call) throws -> MockResponse {
+    func tokenForCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let session = try call.registrationCode(call.parameters["code"], requestor: caller.requestor.id)
         guard let key = session.completedProfile, let stored = backend.validProfile(key) else {
@@ -87,7 +89,7 @@ extension V1Routes {
     // MARK: User metadata
 
     /// `GET /api/v1/tokens/usermetadata`: the token's metadata and where the token came from.
-    func userMetadata(_ call: V1Call) throws -> MockResponse {
+    func userMetadata(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         switch backend.v1Token(clientId: caller.clientId, deviceId: deviceId, requestor: caller.requestor.id) {
         case .valid(let key, let stored): return call.reply(metadata(key, stored), root: "metadata")
@@ -108,7 +110,7 @@ extension V1Routes {
     // MARK: TempPass
 
     /// `POST /api/v1/authenticate/freepreview`: a TempPass token for the device (204).
-    func freePreview(_ call: V1Call) throws -> MockResponse {
+    func freePreview(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller("requestor_id", "requestor")
         let deviceId = try call.deviceId()
         _ = try call.deviceInfo()
@@ -127,7 +129,7 @@ extension V1Routes {
 
     /// `DELETE /api/v1/logout`: forgets the device's tokens and authorizations (204). The MVPD
     /// is not told.
-    func logout(_ call: V1Call) throws -> MockResponse {
+    func logout(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         forgetTokens(deviceId: deviceId, requestor: caller.requestor.id, clientId: caller.clientId)
         return Reply.noContent()

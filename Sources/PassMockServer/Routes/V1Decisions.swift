@@ -6,7 +6,7 @@ import PassAPI
 /// same rules as REST API V2 (`DecisionJudge`), for the MVPD of the device's token.
 extension V1Routes {
     /// `GET /api/v1/authorize`: decides one resource and keeps the authorization.
-    func authorize(_ call: V1Call) throws -> MockResponse {
+    func authorize(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         let resource = try resourceParameter(call)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
@@ -25,7 +25,7 @@ extension V1Routes {
     }
 
     /// `GET /api/v1/tokens/authz`: the kept authorization (412 no token, 404 none, 410 expired).
-    func authorizationToken(_ call: V1Call) throws -> MockResponse {
+    func authorizationToken(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         let resource = try resourceParameter(call)
         let (key, _) = try token(caller.clientId, deviceId, caller.requestor.id, status: 412)
@@ -35,7 +35,7 @@ extension V1Routes {
 
     /// `GET /api/v1/tokens/media` (= `/api/v1/mediatoken`): a short media token for a resource
     /// with a valid authorization, else 403.
-    func mediaToken(_ call: V1Call) throws -> MockResponse {
+    func mediaToken(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         let resource = try resourceParameter(call)
         let (key, profile) = try token(caller.clientId, deviceId, caller.requestor.id, status: 403)
@@ -55,19 +55,19 @@ extension V1Routes {
     }
 
     /// `GET /api/v1/preauthorize`: one answer per resource of a comma-separated list.
-    func preauthorize(_ call: V1Call) throws -> MockResponse {
+    func preauthorize(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         return try preauthorized(call, caller: caller, clientId: caller.clientId, deviceId: deviceId)
     }
 
     /// `GET /api/v1/preauthorize/{code}`: the same for the device that asked for the code.
-    func preauthorizeForCode(_ call: V1Call) throws -> MockResponse {
+    func preauthorizeForCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let session = try call.registrationCode(call.parameters["code"], requestor: caller.requestor.id)
         return try preauthorized(call, caller: caller, clientId: session.clientId, deviceId: session.deviceId)
     }
 
-    private func preauthorized(_ call: V1Call, caller: Caller, clientId: String, deviceId: String) throws
+    private func preauthorized(_ call: V1Request, caller: Caller, clientId: String, deviceId: String) throws
         -> MockResponse
     {
         let resources = try resourceList(call, limit: caller.requestor.maxPreauthorizeResources)
@@ -88,7 +88,8 @@ extension V1Routes {
 
     // MARK: Shared checks
 
-    private func authorizationReply(_ call: V1Call, _ stored: StoredAuthorization, requestor: String) -> MockResponse {
+    private func authorizationReply(_ call: V1Request, _ stored: StoredAuthorization, requestor: String) -> MockResponse
+    {
         call.reply(
             V1Authorization(
                 mvpd: stored.mvpd, resource: stored.resource, requestor: requestor, expires: String(stored.notAfter)),
@@ -135,7 +136,7 @@ extension V1Routes {
             resource: ResourceReference.checked(resource).id)
     }
 
-    private func resourceList(_ call: V1Call, limit: Int) throws -> [String] {
+    private func resourceList(_ call: V1Request, limit: Int) throws -> [String] {
         let resources = try call.required("resource", .missingResource).split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for resource in resources { try checkResource(resource) }
@@ -149,7 +150,7 @@ extension V1Routes {
     }
 
     /// The `resource` parameter, an id or a well-formed MRSS document.
-    private func resourceParameter(_ call: V1Call) throws -> String {
+    private func resourceParameter(_ call: V1Request) throws -> String {
         let resource = try call.required("resource", .missingResource)
         try checkResource(resource)
         return resource

@@ -7,7 +7,7 @@ import PassAPI
 extension V1Routes {
     /// `GET /api/v1/{requestor}/profile-requests/{mvpd}?deviceType=iOS|tvOS`: the SAML
     /// AuthnRequest (Base64) the mock identity providers answer at `/idp/{mvpd}/vsa/attribute-query`.
-    func profileRequest(_ call: V1Call) throws -> MockResponse {
+    func profileRequest(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         _ = try deviceType(call)
         _ = try appleSSOMvpd(call, call.parameters["mvpd"], for: caller.requestor)
@@ -18,7 +18,7 @@ extension V1Routes {
 
     /// `POST /api/v1/tokens/authn`: turns the framework's SAML response into an `appleSSO`
     /// authentication token (204), with the checks of V2's `profiles/sso/Apple`.
-    func tokenExchange(_ call: V1Call) throws -> MockResponse {
+    func tokenExchange(_ call: V1Request) throws -> MockResponse {
         let (caller, deviceId) = try call.device()
         _ = try deviceType(call)
         let mvpd = try appleSSOMvpd(call, try call.required("mvpd", .unknownIntegration), for: caller.requestor)
@@ -41,7 +41,7 @@ extension V1Routes {
         return Reply.noContent()
     }
 
-    private func deviceType(_ call: V1Call) throws -> V1DeviceType {
+    private func deviceType(_ call: V1Request) throws -> V1DeviceType {
         let text = try call.required("deviceType", .invalidDeviceInfo)
         guard let type = V1DeviceType(rawValue: text) else {
             throw V1Failure(.invalidDeviceInfo, details: "deviceType must be iOS or tvOS; got '\(text)'.")
@@ -50,7 +50,8 @@ extension V1Routes {
     }
 
     /// An MVPD integrated with the requestor on which Apple single sign-on can complete.
-    private func appleSSOMvpd(_ call: V1Call, _ id: String, for requestor: RequestorSettings) throws -> MvpdSettings {
+    private func appleSSOMvpd(_ call: V1Request, _ id: String, for requestor: RequestorSettings) throws -> MvpdSettings
+    {
         let mvpd = try call.mvpd(id, for: requestor)
         guard requestor.appleSSO, mvpd.isAppleSSOCapable else {
             throw V1Failure(

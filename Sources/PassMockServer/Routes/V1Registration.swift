@@ -9,7 +9,7 @@ extension V1Routes {
     /// The longest `ttl` a code may ask for: 10 hours.
     static let maximumCodeLifetime = 36_000
 
-    func createRegistrationCode(_ call: V1Call) throws -> MockResponse {
+    func createRegistrationCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let deviceId = try call.deviceId()
         // Legacy clients describe the device with `deviceType` instead of `device_info`.
@@ -32,13 +32,13 @@ extension V1Routes {
         return call.reply(record(of: session, requestor: caller.requestor), root: "regcode")
     }
 
-    func retrieveRegistrationCode(_ call: V1Call) throws -> MockResponse {
+    func retrieveRegistrationCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let session = try call.registrationCode(call.parameters["code"], requestor: caller.requestor.id)
         return call.reply(record(of: session, requestor: caller.requestor), root: "regcode")
     }
 
-    func deleteRegistrationCode(_ call: V1Call) throws -> MockResponse {
+    func deleteRegistrationCode(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let session = try call.registrationCode(call.parameters["code"], requestor: caller.requestor.id)
         backend.store.removeSession(code: session.code)
@@ -46,7 +46,7 @@ extension V1Routes {
     }
 
     /// `GET /api/v1/config/{requestor}`: the same body as V2's configuration.
-    func configuration(_ call: V1Call) throws -> MockResponse {
+    func configuration(_ call: V1Request) throws -> MockResponse {
         let caller = try call.caller()
         let info = try call.deviceInfo()
         return call.reply(backend.configuration(of: caller.requestor, deviceInfo: info), root: "config")

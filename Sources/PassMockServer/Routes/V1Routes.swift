@@ -37,11 +37,11 @@ struct V1Routes {
     /// errors the handler throws become V1 errors in the call's format.
     private func add(
         _ registry: inout RouteRegistry, _ endpoint: Endpoint,
-        _ handler: @escaping @Sendable (V1Routes) -> (V1Call) throws -> MockResponse, suffixes: Bool = true
+        _ handler: @escaping @Sendable (V1Routes) -> (V1Request) throws -> MockResponse, suffixes: Bool = true
     ) {
         let routes = self
         registry.add(endpoint, suffixes: suffixes ? ["", ".json", ".xml"] : [""]) { request, parameters, context in
-            let call = try V1Call(request: request, parameters: parameters, backend: routes.backend)
+            let call = try V1Request(request: request, parameters: parameters, backend: routes.backend)
             // The call's own parameters (its form too) now decide the style of its errors.
             context.notes.v1Style = call.style
             return try handler(routes)(call)
@@ -51,7 +51,7 @@ struct V1Routes {
 
 /// One V1 request: its parameters (query and form together; the form wins) and the answer style
 /// they ask for, with the checks every V1 endpoint shares.
-struct V1Call {
+struct V1Request {
     let request: IncomingRequest
     let parameters: RouteParameters
     let inputs: [String: String]

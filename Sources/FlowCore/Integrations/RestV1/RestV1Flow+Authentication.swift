@@ -17,7 +17,7 @@ extension RestV1Flow.Reducer {
         case .launch:
             // Step 1 on every launch: Adobe first, the framework only without a token.
             state.phase = .checkingAdobeToken
-            return [.record(.step(Steps.checkAdobeToken)), .call(.v1CheckAuthentication)]
+            return [.record(.step(Steps.checkAdobeToken)), .call(.v1(.checkAuthentication))]
         case .signIn:
             if state.framework.isGranted { return retrieveConfiguration(.signIn) }
             return checkFramework(.signIn)
@@ -34,7 +34,7 @@ extension RestV1Flow.Reducer {
             return checkFramework(.launch)
         }
         state.phase = .readingToken(.regular, announce: false)
-        return [.record(.step(Steps.readAdobeToken)), .call(.v1AuthenticationToken)]
+        return [.record(.step(Steps.readAdobeToken)), .call(.v1(.authenticationToken))]
     }
 
     mutating func tokenRead(_ lookup: V1TokenLookup, type: ProfileType, announce: Bool) -> [Effect] {
@@ -137,7 +137,8 @@ extension RestV1Flow.Reducer {
         return [
             .record(.step(Steps.loginSucceeded)),
             .record(.note(.platformMapping(provider: provider, mvpd: mvpd.id))),
-            .record(.step(Steps.profileRequest)), .call(.v1ProfileRequest(mvpd: mvpd.id)),
+            .record(.step(Steps.profileRequest)),
+            .call(.v1(.profileRequest(mvpd: mvpd.id, deviceType: setup.v1DeviceType))),
         ]
     }
 
@@ -167,7 +168,8 @@ extension RestV1Flow.Reducer {
             state.phase = .exchangingToken(mvpd, silent: silent)
             let encoded = SAMLResponseEncoding.encoded(saml)
             return [
-                .record(.step(Steps.tokenExchange)), .call(.v1TokenExchange(mvpd: mvpd.id, samlResponse: encoded)),
+                .record(.step(Steps.tokenExchange)),
+                .call(.v1(.tokenExchange(mvpd: mvpd.id, deviceType: setup.v1DeviceType, samlResponse: encoded))),
             ]
         case .failure(let error):
             if silent {

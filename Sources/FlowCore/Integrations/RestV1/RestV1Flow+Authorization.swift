@@ -10,7 +10,7 @@ extension RestV1Flow.Reducer {
         }
         state.phase = .preauthorizing
         return [
-            .record(.step(Steps.preauthorize)), .call(.v1Preauthorize(resources: state.basics.protectedTitles)),
+            .record(.step(Steps.preauthorize)), .call(.v1(.preauthorize(resources: state.basics.protectedTitles))),
         ]
     }
 
@@ -30,6 +30,6 @@ extension RestV1Flow.Reducer {
     mutating func authorize(_ resource: String) -> [Effect] {
         state.phase = .authorizing(resource)
         state.basics.app.activity = .authorizing
-        return [.record(.step(Steps.authorize)), .call(.v1Authorize(resource: resource))]
+        return [.record(.step(Steps.authorize)), .call(.v1(.authorize(resource: resource)))]
     }
 }

@@ -10,7 +10,7 @@ extension RestV1Flow.Reducer {
         }
         state.phase = .readingTokenSource(mvpd)
         state.basics.app.activity = .signingOut
-        return [.record(.step(Steps.tokenSource)), .call(.v1UserMetadata)]
+        return [.record(.step(Steps.tokenSource)), .call(.v1(.userMetadata))]
     }
 
     /// Seed 000: the app reads `tokenSource`, prompts the user to sign out in Settings when it is
@@ -25,7 +25,7 @@ extension RestV1Flow.Reducer {
         switch setup.platform {
         case .tvos:
             state.phase = .loggingOut(appleSource: appleSource)
-            return [.record(.step(Steps.logout)), .call(.v1Logout)]
+            return [.record(.step(Steps.logout)), .call(.v1(.logout))]
         case .ios:
             // A web view, so that the MVPD's session ends too.
             let url = WebLogin.pageURL(

@@ -19,7 +19,7 @@ extension RestV1Flow.Reducer {
 
     mutating func startRegularAuthentication(_ mvpd: MvpdConfiguration) -> [Effect] {
         state.phase = .creatingCode(mvpd)
-        return [.record(.step(Steps.regularAuthentication)), .call(.v1CreateRegistrationCode(mvpd: mvpd.id))]
+        return [.record(.step(Steps.regularAuthentication)), .call(.v1(.createRegistrationCode(mvpd: mvpd.id)))]
     }
 
     mutating func codeCreated(_ record: V1RegistrationCode, mvpd: MvpdConfiguration) -> [Effect] {

@@ -75,7 +75,7 @@ enum RestV1Flow: IntegrationFlow {
     static let webLogin = WebLogin()
     /// Polls tokens/authn: 404 (or 410 for an older token) means not yet.
     static let polling = CodePolling(
-        pollCall: { _ in .v1AuthenticationToken },
+        pollCall: { _ in .v1(.authenticationToken) },
         interpret: { result in
             guard case .v1AuthenticationToken(let lookup) = result else { return nil }
             if case .found = lookup { return .signedIn }
@@ -142,13 +142,13 @@ enum RestV1Flow: IntegrationFlow {
             case (.exchangingToken(_, let silent), .api(.v1TokenExchanged)):
                 state.phase = .readingToken(.appleSSO, announce: !silent)
                 return [.record(.step(Steps.tokenGenerated)), .record(.step(Steps.readAdobeToken))]
-                    + [.call(.v1AuthenticationToken)]
+                    + [.call(.v1(.authenticationToken))]
             case (.creatingCode(let mvpd), .api(.v1RegistrationCode(let record))):
                 return codeCreated(record, mvpd: mvpd)
             case (.preauthorizing, .api(.v1Preauthorized(let response))): return preauthorized(response)
             case (.authorizing(let resource), .api(.v1Authorized)):
                 state.phase = .mediaToken(resource)
-                return [.record(.step(Steps.mediaToken)), .call(.v1MediaToken(resource: resource))]
+                return [.record(.step(Steps.mediaToken)), .call(.v1(.mediaToken(resource: resource)))]
             case (.mediaToken(let resource), .api(.v1MediaToken(let token))):
                 state.basics.app.startPlaying(resource, tokenNotAfter: token.expiresMilliseconds)
                 return finishIdle([])
@@ -163,7 +163,7 @@ enum RestV1Flow: IntegrationFlow {
 
         // MARK: - User actions
 
-        static let configurationCall = (call: APICall.v1Configuration, step: Steps.retrieveConfiguration)
+        static let configurationCall = (call: APICall.v1(.configuration), step: Steps.retrieveConfiguration)
         static let applePickerStep = Steps.interactivePartnerStatus
         static let channelIdentifier: String? = RestV1Flow.channelIdentifier
         static func retrievingConfiguration(_ goal: AppGoal) -> Phase { .retrievingConfiguration(goal) }

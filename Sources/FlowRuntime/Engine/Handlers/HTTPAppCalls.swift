@@ -35,9 +35,7 @@ struct HTTPAppCalls: AppCalls {
             await answer(answeredBy: .dcr) { () throws(PassError) in try await accessToken() }
         case .v2(let call):
             await answer(answeredBy: .restV2) { () throws(PassError) in try await perform(call) }
-        case .v1CheckAuthentication, .v1AuthenticationToken, .v1Configuration, .v1ProfileRequest,
-            .v1TokenExchange, .v1CreateRegistrationCode, .v1Preauthorize, .v1Authorize, .v1MediaToken,
-            .v1UserMetadata, .v1Logout:
+        case .v1(let call):
             await answer(answeredBy: .restV1) { () throws(PassError) in try await performV1(call) }
         case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
             await answer(answeredBy: .customIdP) { () throws(PassError) in try await performCustom(call) }
@@ -99,29 +97,24 @@ struct HTTPAppCalls: AppCalls {
         }
     }
 
-    /// The REST API V1 calls, with the device type the platform gives.
-    private func performV1(_ call: APICall) async throws(PassError) -> APIResult {
-        let deviceType: V1DeviceType = setup.platform == .ios ? .iOS : .tvOS
-        switch call {
-        case .v1CheckAuthentication: return .v1AuthenticationChecked(try await client.v1CheckAuthentication())
-        case .v1AuthenticationToken: return .v1AuthenticationToken(try await client.v1AuthenticationToken())
-        case .v1Configuration: return .configuration(try await client.v1Configuration())
-        case .v1ProfileRequest(let mvpd):
-            return .v1ProfileRequest(try await client.v1ProfileRequest(mvpd: mvpd, deviceType: deviceType))
-        case .v1TokenExchange(let mvpd, let saml):
-            try await client.v1TokenExchange(mvpd: mvpd, deviceType: deviceType, samlResponse: saml)
+    /// A REST API V1 call, its answer read as the call's kind of answer says.
+    private func performV1(_ call: V1Call) async throws(PassError) -> APIResult {
+        switch call.answer {
+        case .authenticationCheck: return .v1AuthenticationChecked(try await client.performCheck(call))
+        case .authenticationToken: return .v1AuthenticationToken(try await client.performTokenLookup(call))
+        case .configuration: return .configuration(try await client.perform(call))
+        case .profileRequest: return .v1ProfileRequest(try await client.performText(call))
+        case .registrationCode: return .v1RegistrationCode(try await client.perform(call))
+        case .preauthorization: return .v1Preauthorized(try await client.perform(call))
+        case .authorization: return .v1Authorized(try await client.perform(call))
+        case .mediaToken: return .v1MediaToken(try await client.perform(call))
+        case .userMetadata: return .v1UserMetadata(try await client.perform(call))
+        case .tokenExchange:
+            try await client.performWithoutAnswer(call)
             return .v1TokenExchanged
-        case .v1CreateRegistrationCode(let mvpd):
-            return .v1RegistrationCode(try await client.v1CreateRegistrationCode(mvpd: mvpd))
-        case .v1Preauthorize(let resources):
-            return .v1Preauthorized(try await client.v1Preauthorize(resources: resources))
-        case .v1Authorize(let resource): return .v1Authorized(try await client.v1Authorize(resource: resource))
-        case .v1MediaToken(let resource): return .v1MediaToken(try await client.v1MediaToken(resource: resource))
-        case .v1UserMetadata: return .v1UserMetadata(try await client.v1UserMetadata())
-        case .v1Logout:
-            try await client.v1Logout()
+        case .logout:
+            try await client.performWithoutAnswer(call)
             return .v1LoggedOut
-        default: throw .malformedBody("\(call) is not a REST API V1 call")
         }
     }
 
