@@ -141,59 +141,31 @@ public enum AuditReport {
 
     // MARK: - JUnit
 
-    /// One test suite per client, one test case per rule: failed when the rule has an
-    /// error-level finding; warnings and advice are written as the case's output.
+    /// One test suite per client, one test case per rule that applies to its integration:
+    /// failed when the rule has an error-level finding, skipped when the traffic could not judge
+    /// it; warnings and advice are written as the case's output.
     public static func junit(_ audits: [(source: String, audit: ClientAudit)], rules: [Rule]) -> String {
-        let failures = audits.reduce(0) { total, item in
-            total + Set(item.audit.findings.filter { $0.rule.severity == .error }.map(\.rule.id)).count
+        let suites = audits.map { source, audit in
+            JUnitXML.Suite(
+                name: "\(source) · \(audit.client)",
+                cases: rules.filter { Audit.applies($0, to: audit.integration) }.map { testCase($0, in: audit) })
         }
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="tvsim audit" tests="\#(audits.count * rules.count)" failures="\#(failures)" errors="0">"#,
-        ]
-        for (source, audit) in audits {
-            let applicable = rules.filter { Audit.applies($0, to: audit.integration) }
-            let failed = Set(audit.findings.filter { $0.rule.severity == .error }.map(\.rule.id)).count
-            let found = Set(audit.findings.map(\.rule.id))
-            let skipped = Set(audit.notJudged.map(\.rule.id)).filter { id in
-                !found.contains(id) && applicable.contains { $0.id == id }
-            }.count
-            lines.append(
-                #"  <testsuite name="\#(escaped("\(source) · \(audit.client)"))" tests="\#(applicable.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#
-            )
-            for rule in applicable {
-                let findings = audit.findings.filter { $0.rule.id == rule.id }
-                let opening =
-                    #"    <testcase name="\#(escaped(rule.id))" classname="tvsim.audit.\#(escaped(rule.family))""#
-                guard !findings.isEmpty else {
-                    if let unjudged = audit.notJudged.first(where: { $0.rule.id == rule.id }) {
-                        lines.append(opening + ">")
-                        lines.append(#"      <skipped message="\#(escaped(unjudged.reason))"/>"#)
-                        lines.append("    </testcase>")
-                    } else {
-                        lines.append(opening + "/>")
-                    }
-                    continue
-                }
-                let text = findings.map { "\($0.message)\n→ \(rule.advice)" }.joined(separator: "\n")
-                lines.append(opening + ">")
-                if rule.severity == .error {
-                    lines.append(
-                        #"      <failure message="\#(escaped(findings[0].message))" type="\#(escaped(findings[0].source.citation))">\#(escaped(text))</failure>"#
-                    )
-                } else {
-                    lines.append("      <system-out>\(escaped(text))</system-out>")
-                }
-                lines.append("    </testcase>")
-            }
-            lines.append("  </testsuite>")
-        }
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n") + "\n"
+        return JUnitXML(name: "tvsim audit", suites: suites).xml
     }
 
-    private static func escaped(_ text: String) -> String {
-        let allowed = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" }
-        return Markup.escapeXML(String(String.UnicodeScalarView(allowed)))
+    private static func testCase(_ rule: Rule, in audit: ClientAudit) -> JUnitXML.TestCase {
+        let findings = audit.findings.filter { $0.rule.id == rule.id }
+        let outcome: JUnitXML.TestCase.Outcome
+        if let first = findings.first {
+            let text = findings.map { "\($0.message)\n→ \(rule.advice)" }.joined(separator: "\n")
+            outcome =
+                rule.severity == .error
+                ? .failed(message: first.message, type: first.source.citation, text: text) : .passedWithOutput(text)
+        } else if let unjudged = audit.notJudged.first(where: { $0.rule.id == rule.id }) {
+            outcome = .skipped(message: unjudged.reason)
+        } else {
+            outcome = .passed
+        }
+        return JUnitXML.TestCase(name: rule.id, className: "tvsim.audit.\(rule.family)", outcome: outcome)
     }
 }

@@ -301,6 +301,11 @@ import Testing
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"<testcase name="V2-ORDER-CONFIGURATION-FIRST""#))
         #expect(xml.contains(#"failures="1""#))
+        // The same writer as `tvsim run --junit`, so the same schema holds.
+        if OutsideTool.xmllint.path != nil || OutsideTool.required {
+            let invalid = try await JUnitReportTests.invalidity(of: junit.path)
+            #expect(invalid == nil, "\(invalid ?? "")\n\(xml)")
+        }
     }
 
     /// A customer's HAR may carry escape sequences in what a client sent: clear screen, an OSC 52
