@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "PassClient",
             dependencies: [
-                "PassAPI", "Simulation",
+                "PassAPI", "MockBackendAPI", "Simulation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -137,7 +137,7 @@ let package = Package(
             name: "tvsim",
             dependencies: [
                 "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
-                "FlowRuntime", "Conformance",
+                "FlowRuntime", "Conformance", "PassClient",
                 "FlowCore", "TerminalUI",
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -5,6 +5,7 @@ import Foundation
 import LocatedJSON
 import MockBackendAPI
 import PassAPI
+import PassClient
 import Simulation
 
 /// `tvsim audit FILE.har…|URL`: cookbook conformance of the clients a HAR recorded, or of those a

@@ -1,5 +1,6 @@
 import Foundation
 import MockBackendAPI
+import PassClient
 import PassMockServer
 import Simulation
 import Testing

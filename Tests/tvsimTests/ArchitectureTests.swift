@@ -81,8 +81,8 @@ import Testing
     static let layers: [[String]] = [
         ["CNCurses", "Simulation", "LocatedJSON", "VSASimulator", "embed-data-files"],
         ["Localization", "PassAPI", "EmbedDataFiles"],
-        ["FlowCore", "MockBackendAPI", "PassClient"],
-        ["Conformance"],
+        ["FlowCore", "MockBackendAPI"],
+        ["Conformance", "PassClient"],
         ["FlowRuntime", "PassMockServer"],
         ["TerminalUI"],
         ["tvsim", "tvsim-bench"],

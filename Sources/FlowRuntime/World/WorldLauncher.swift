@@ -1,5 +1,6 @@
 import Foundation
 import MockBackendAPI
+import PassClient
 import Simulation
 
 /// Builds the world a run plays in, the one way runs, comparisons and the terminal UI do: the

@@ -1,7 +1,6 @@
 import Foundation
 import MockBackendAPI
 import PassAPI
-import PassClient
 import Simulation
 
 /// A running `tvsim serve` controlled through its admin API (`/__tvsim/…`), for worlds that use
