@@ -34,27 +34,6 @@ public enum DeviceScreen: Sendable, Equatable {
     case notice
 }
 
-public struct InspectorModel: Sendable, Equatable {
-    public enum Tab: Int, Sendable, CaseIterable {
-        case timeline = 1, detail, state
-        public func title(in strings: Strings) -> String {
-            switch self {
-            case .timeline: strings("inspector.tab.timeline")
-            case .detail: strings("inspector.tab.detail")
-            case .state: strings("inspector.tab.state")
-            }
-        }
-    }
-
-    public var tab: Tab = .timeline
-    /// Index into the filtered timeline; nil follows the newest entry.
-    public var selection: Int?
-    public var filter: TimelineEntry.Kind?
-    public var detailScroll = 0
-
-    public init() {}
-}
-
 /// The scenario being shown, if any.
 public struct ScenarioStatus: Sendable, Equatable {
     public var name: String?

@@ -536,33 +536,14 @@ extension UIModel {
     }
 
     mutating func handleInspector(_ key: Key) -> [UICommand] {
-        let count = visibleTimeline.count
-        switch PanelKeys.inspector.action(for: key) {
-        case .tab(let number):
-            inspector.tab = InspectorModel.Tab(rawValue: number) ?? .timeline
-            inspector.detailScroll = 0
-        case .filter:
-            let kinds: [TimelineEntry.Kind?] = [nil] + TimelineEntry.Kind.allCases
-            let index = kinds.firstIndex { $0 == inspector.filter } ?? 0
-            inspector.filter = kinds[(index + 1) % kinds.count]
-            inspector.selection = nil
-        // While following the newest entry nothing is highlighted; the first ↑ highlights it.
-        case .move(let step) where inspector.tab == .timeline && step < 0:
-            inspector.selection = max(0, (inspector.selection ?? count) + step)
-        case .move(let step) where inspector.tab == .timeline:
-            inspector.selection = inspector.selection.flatMap { $0 + step < count ? $0 + step : nil }
-        case .last where inspector.tab == .timeline: inspector.selection = nil
-        case .first where inspector.tab == .timeline: inspector.selection = 0
-        case .last: inspector.detailScroll = maxDetailScroll
-        case .first: inspector.detailScroll = 0
-        case .move(let step):
-            inspector.detailScroll = min(maxDetailScroll, max(0, inspector.detailScroll + step))
-        case .open:
-            inspector.tab = .detail
-            inspector.detailScroll = 0
-        case .back:
-            focus = .device
-        case nil:
+        // Updated as a copy: how far a tab scrolls is read from the model as it was.
+        var updated = inspector
+        let outcome = updated.update(key, count: visibleTimeline.count, maxScroll: maxDetailScroll)
+        inspector = updated
+        switch outcome {
+        case .handled: break
+        case .back: focus = .device
+        case .unhandled:
             if !isTyping || focus == .inspector, let commands = handleGlobal(key) { return commands }
         }
         return []
