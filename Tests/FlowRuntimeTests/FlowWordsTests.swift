@@ -37,6 +37,25 @@ import Testing
         let read = try JSONDecoder().decode(TimelineEntry.self, from: JSONEncoder().encode(entry))
         #expect(read.status == .otherProvider && read.step == step)
     }
+
+    /// A code's line carries the flow's remark as its detail, and nothing when the code's meaning
+    /// says it all; read back from JSON, another language still puts the meaning first.
+    @Test func aCodesDetailIsTheRemarkAlone() throws {
+        let timeline = Timeline(now: { 0 })
+        timeline.record(.status(.otherProvider, details: nil))
+        timeline.record(.status(.otherProvider, details: .verbatim("the picker closed")))
+        let (bare, remarked) = (timeline.entries[0], timeline.entries[1])
+        #expect(bare.detail == nil && remarked.detail == "the picker closed")
+        #expect(bare.statusDetail(in: .english) == StatusCode.otherProvider.meaning)
+        #expect(remarked.statusDetail(in: .english) == "the picker closed")
+        #expect(bare.mentions(StatusCode.otherProvider.meaning) && remarked.mentions("picker closed"))
+        let spanish = Strings.of(.spanish)
+        let meaning = StatusCode.otherProvider.meaning(in: spanish)
+        for (entry, expected) in [(bare, meaning), (remarked, "\(meaning) (the picker closed)")] {
+            let read = try JSONDecoder().decode(TimelineEntry.self, from: JSONEncoder().encode(entry))
+            #expect(read.note == nil && read.statusDetail(in: spanish) == expected)
+        }
+    }
 }
 
 /// Step names: each step's English name in the catalogs is the one the cookbook step carries,

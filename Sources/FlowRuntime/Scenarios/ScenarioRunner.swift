@@ -171,14 +171,11 @@ public struct ScenarioRunner: Sendable {
         ]
     }
 
-    /// The first text of `expected` that no later line of the timeline mentions.
+    /// The first text of `expected` that no later line of the timeline mentions (in English).
     static func firstMissing(_ expected: [String], in entries: [TimelineEntry]) -> String? {
         var remaining = entries[...]
         for text in expected {
-            guard
-                let index = remaining.firstIndex(where: { $0.title.contains(text) || $0.detail?.contains(text) == true }
-                )
-            else { return text }
+            guard let index = remaining.firstIndex(where: { $0.mentions(text) }) else { return text }
             remaining = remaining[(index + 1)...]
         }
         return nil

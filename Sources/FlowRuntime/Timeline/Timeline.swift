@@ -30,6 +30,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     public let time: Int64
     public let kind: Kind
     public let title: String
+    /// What the line adds to its title: for a status code, the flow's remark on this occurrence
+    /// (which screen closed, what failed), absent when the code's meaning says it all.
     public let detail: String?
     /// How long the exchange took (HTTP only), milliseconds of wall-clock time.
     public let durationMilliseconds: Double?
@@ -56,6 +58,12 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         return phrase?.text(in: strings) ?? note?.title(in: strings) ?? title
     }
 
+    /// Whether the line's English words contain `text`: its title, what it adds, and a status
+    /// code's meaning.
+    func mentions(_ text: String) -> Bool {
+        title.contains(text) || detail?.contains(text) == true || status?.meaning.contains(text) == true
+    }
+
     /// The status code as this line names it, in the language of `strings`: an app's decision
     /// point says it is the SDK's code.
     public func statusLabel(in strings: Strings) -> String? {
@@ -74,8 +82,8 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
         case .status(_, let remark?, _): return "\(meaning) (\(remark.text(in: strings)))"
         case .status(_, nil, _): return meaning
         default:
-            // Read back from JSON: only the English words are known.
-            return detail == nil || detail == status.meaning ? meaning : "\(meaning) (\(detail ?? ""))"
+            // Read back from JSON: the remark is known only in English.
+            return detail.map { "\(meaning) (\($0))" } ?? meaning
         }
     }
 
@@ -193,7 +201,7 @@ public final class Timeline: Sendable {
         case .step(let step): append(.step, step.label, detail: step.explanation, step: step)
         case .status(let code, let details, let origin):
             append(
-                .status, code.label(raisedBy: origin), detail: details?.text ?? code.meaning, status: code,
+                .status, code.label(raisedBy: origin), detail: details?.text, status: code,
                 statusOrigin: origin, note: note)
         case .callback(let callback): append(.callback, "\(callback.name)(\(callback.arguments))")
         case .note, .sdkCall, .decision: append(.note, note.title(in: .english) ?? "", note: note)

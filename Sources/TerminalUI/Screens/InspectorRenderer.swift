@@ -229,7 +229,7 @@ enum DetailText {
                 add(status.meaning(in: strings), Style(.warning))
                 if case .status(_, let remark?, _)? = entry.note {
                     add(remark.text(in: strings), Style(.muted))
-                } else if entry.note == nil, let detail = entry.detail, detail != status.meaning {
+                } else if entry.note == nil, let detail = entry.detail {
                     add(detail, Style(.muted))
                 }
                 return lines
