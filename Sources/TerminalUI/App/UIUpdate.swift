@@ -92,30 +92,10 @@ extension UIModel {
             guard !pending.autoplay, awaitsUserAfterTakeOver else { return [] }
             return replayHeldKeys()
         case .withdrawn(let id):
-            if let withdrawn = pending, withdrawn.id == id {
-                pending = nil
-                withdrawnRequest = withdrawn.request
-                // The code screen is withdrawn at every poll and asked again at once; its state
-                // waits for it. Any other screen starts over.
-                if case .code = screen {} else { screen = .waiting }
-            }
+            withdraw(id)
             return []
         case .timeline(let entry):
-            var commands: [UICommand] = []
-            if entry.kind == .status, let status = entry.status, status.id == targetCode {
-                // The walk stops at the code: the scenario pauses there, with the controls handed over.
-                // What the code means, which stays in the key bar while the scenario is paused on it.
-                reachedCode = status
-                targetCode = nil
-                if scenario.autoplay {
-                    scenario.autoplay = false
-                    awaitsUserAfterTakeOver = true
-                    commands.append(.takeOver)
-                }
-            }
-            timeline.append(entry)
-            if timeline.count > 5_000 { timeline.removeFirst(timeline.count - 5_000) }
-            return commands
+            return append(entry)
         case .tick(let now, let world):
             // The clock reads 0 until the world's first tick: a press asked to be confirmed
             // before then starts its five seconds now, or it would be stale at once.
@@ -185,31 +165,68 @@ extension UIModel {
             backendStarting = false
             return []
         case .started(let status, let platform, let integration, let appName, let startTime):
-            scenario = status
-            self.platform = platform
-            self.integration = integration
-            self.appName = appName
-            self.startTime = startTime
-            worldFailure = nil
-            timeline = []
-            inspector = InspectorModel()
-            pending = nil
-            screen = .waiting
-            lastHome = nil
-            homeSelection = 0
-            lastUsername = ""
-            ending = nil
-            expectedStep = nil
-            backendStarting = true
-            // A new session starts on the device: its first prompt (the permission alert) needs
-            // the keys, even if the inspector had them before the restart.
-            focus = .device
-            // A session without a scenario says nothing, and leaves a warning already showing
-            // (a bad theme, found before the first frame) in place.
-            if let name = status.name {
-                flash = strings(status.autoplay ? "flash.scenarioAutoplay" : "flash.scenario", ["scenario": name])
-            }
+            start(status, platform: platform, integration: integration, appName: appName, startTime: startTime)
             return []
+        }
+    }
+
+    /// The request `id` is no longer asked.
+    private mutating func withdraw(_ id: Int) {
+        guard let withdrawn = pending, withdrawn.id == id else { return }
+        pending = nil
+        withdrawnRequest = withdrawn.request
+        // The code screen is withdrawn at every poll and asked again at once; its state waits for
+        // it. Any other screen starts over.
+        if case .code = screen {} else { screen = .waiting }
+    }
+
+    /// A new line of the timeline; a code walked to stops the walk there.
+    private mutating func append(_ entry: TimelineEntry) -> [UICommand] {
+        var commands: [UICommand] = []
+        if entry.kind == .status, let status = entry.status, status.id == targetCode {
+            // The walk stops at the code: the scenario pauses there, with the controls handed over.
+            // What the code means, which stays in the key bar while the scenario is paused on it.
+            reachedCode = status
+            targetCode = nil
+            if scenario.autoplay {
+                scenario.autoplay = false
+                awaitsUserAfterTakeOver = true
+                commands.append(.takeOver)
+            }
+        }
+        timeline.append(entry)
+        if timeline.count > 5_000 { timeline.removeFirst(timeline.count - 5_000) }
+        return commands
+    }
+
+    /// A session started: everything of the last one is forgotten but the user's settings.
+    private mutating func start(
+        _ status: ScenarioStatus, platform: DevicePlatform, integration: Integration, appName: String,
+        startTime: Int64
+    ) {
+        scenario = status
+        self.platform = platform
+        self.integration = integration
+        self.appName = appName
+        self.startTime = startTime
+        worldFailure = nil
+        timeline = []
+        inspector = InspectorModel()
+        pending = nil
+        screen = .waiting
+        lastHome = nil
+        homeSelection = 0
+        lastUsername = ""
+        ending = nil
+        expectedStep = nil
+        backendStarting = true
+        // A new session starts on the device: its first prompt (the permission alert) needs
+        // the keys, even if the inspector had them before the restart.
+        focus = .device
+        // A session without a scenario says nothing, and leaves a warning already showing
+        // (a bad theme, found before the first frame) in place.
+        if let name = status.name {
+            flash = strings(status.autoplay ? "flash.scenarioAutoplay" : "flash.scenario", ["scenario": name])
         }
     }
 
