@@ -18,22 +18,41 @@ public struct CustomIdentityProviderClient: Sendable {
     }
 
     /// The grant type of RFC 8628's device flow.
-    public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+    public static let deviceCodeGrant = CustomIdentityProviderCall.deviceCodeGrant
+
+    /// Sends a call whose answer is a JSON body, with `deviceId` where the call carries the
+    /// device's id.
+    public func perform<Answer: Decodable>(_ call: CustomIdentityProviderCall, deviceId: String = "")
+        async throws(PassError) -> Answer
+    {
+        let response = try await send(call, deviceId: deviceId)
+        guard (200..<300).contains(response.status) else { throw Self.failure(response) }
+        return try Self.decode(response)
+    }
+
+    /// Sends a poll of the device-code grant: the tokens once the user has signed in on the
+    /// second screen, else whether to keep polling or start over. An unknown code throws.
+    public func poll(_ call: CustomIdentityProviderCall) async throws(PassError) -> CustomDevicePoll {
+        let response = try await send(call, deviceId: "")
+        if (200..<300).contains(response.status) { return .signedIn(try Self.decode(response)) }
+        // RFC 8628 answers "not yet" and "start over" as 400 errors; they are states of the
+        // sign-in, not failures.
+        if response.status == 400, let refusal = Self.refusal(response), let wait = CustomDevicePoll(waiting: refusal) {
+            return wait
+        }
+        throw Self.failure(response)
+    }
 
     // MARK: Single sign-on
 
-    /// `GET /info?provider=…`.
     public func info(provider: String) async throws(PassError) -> IdentityProviderInfo {
-        let query = FormBody([("provider", provider)]).text
-        return try await call(.customInfo, query: query, body: nil)
+        try await perform(.info(provider: provider))
     }
 
-    /// `POST /saml/translate`.
     public func translate(saml: String, provider: String, deviceId: String) async throws(PassError)
         -> CustomIdentityTokens
     {
-        let request = SAMLTranslateRequest(saml: saml, provider: provider, deviceId: deviceId)
-        return try await call(.customTranslate, body: .json(request))
+        try await perform(.translate(saml: saml, provider: provider), deviceId: deviceId)
     }
 
     // MARK: The app's own sign-in
@@ -46,64 +65,43 @@ public struct CustomIdentityProviderClient: Sendable {
                 requestor: requestor, redirectURI: redirectURI, state: state, provider: provider)
     }
 
-    /// `POST /token` with `grant_type=authorization_code`: the code of the web sign-in, once.
     public func exchange(code: String, redirectURI: String) async throws(PassError) -> CustomIdentityTokens {
-        let form = FormBody([("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)])
-        return try await call(.customToken, body: .form(form))
+        try await perform(.exchange(code: code, redirectURI: redirectURI))
     }
 
-    /// `POST /device/code`: the codes a TV shows before it polls.
     public func deviceAuthorization(deviceId: String) async throws(PassError) -> CustomDeviceAuthorization {
-        try await call(.customDeviceCode, body: .form(FormBody([("deviceId", deviceId)])))
+        try await perform(.deviceCode, deviceId: deviceId)
     }
 
-    /// `POST /token` with the device-code grant: the tokens once the user has signed in on the
-    /// second screen, else whether to keep polling or start over. An unknown code throws.
     public func pollDeviceToken(deviceCode: String) async throws(PassError) -> CustomDevicePoll {
-        let form = FormBody([("grant_type", Self.deviceCodeGrant), ("device_code", deviceCode)])
-        let response = try await send(.customToken, body: .form(form))
-        if (200..<300).contains(response.status) { return .signedIn(try Self.decode(response)) }
-        // RFC 8628 answers "not yet" and "start over" as 400 errors; they are states of the
-        // sign-in, not failures.
-        if response.status == 400, let refusal = Self.refusal(response), let wait = CustomDevicePoll(waiting: refusal) {
-            return wait
-        }
-        throw Self.failure(response)
+        try await poll(.pollDeviceToken(deviceCode: deviceCode))
     }
 
     // MARK: Wire
 
-    /// A request body and its media type.
-    enum Body {
-        case json(any Encodable)
-        case form(FormBody)
-
-        var encoded: (data: Data, type: String)? {
-            switch self {
-            case .json(let value):
-                (try? JSONEncoder.requestBody.encode(value)).map { ($0, "application/json") }
-            case .form(let form): (form.data, "application/x-www-form-urlencoded")
+    private func send(_ call: CustomIdentityProviderCall, deviceId: String) async throws(PassError) -> WireResponse {
+        func filled(_ field: CustomIdentityProviderCall.Field) -> (String, String) {
+            switch field.value {
+            case .text(let text): (field.name, text)
+            case .deviceIdentifier: (field.name, deviceId)
             }
         }
-    }
-
-    private func call<Answer: Decodable>(_ endpoint: Endpoint, query: String? = nil, body: Body?)
-        async throws(PassError) -> Answer
-    {
-        let response = try await send(endpoint, query: query, body: body)
-        guard (200..<300).contains(response.status) else { throw Self.failure(response) }
-        return try Self.decode(response)
-    }
-
-    private func send(_ endpoint: Endpoint, query: String? = nil, body: Body?) async throws(PassError)
-        -> WireResponse
-    {
-        let url = baseURL + endpoint.path(requestor) + (query.map { "?" + $0 } ?? "")
-        let encoded = body?.encoded
+        let query = call.query.isEmpty ? "" : "?" + FormBody(call.query.map(filled)).text
+        let url = baseURL + call.endpoint.path(requestor) + query
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
-        if let encoded { headers.append(("Content-Type", encoded.type)) }
-        return try await transport.send(
-            WireRequest(endpoint, url: url, headers: headers, body: encoded?.data))
+        var body: Data?
+        switch call.body {
+        case .form(let fields):
+            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            body = FormBody(fields.map(filled)).data
+        case .translation(let saml, let provider):
+            headers.append(("Content-Type", "application/json"))
+            body = try? JSONEncoder.requestBody.encode(
+                SAMLTranslateRequest(saml: saml, provider: provider, deviceId: deviceId))
+        case nil:
+            break
+        }
+        return try await transport.send(WireRequest(call.endpoint, url: url, headers: headers, body: body))
     }
 
     private static func decode<Answer: Decodable>(_ response: WireResponse) throws(PassError) -> Answer {

@@ -41,7 +41,7 @@ import VSASimulator
         store.send(
             .metadata(
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", authenticationExpirationDate: F.later))),
-            [F.step(Steps.identityProviderInfo), .call(.identityProviderInfo(provider: "p.aurora"))]
+            [F.step(Steps.identityProviderInfo), .call(.customIdP(.info(provider: "p.aurora")))]
         ) {
             $0.framework = known
             $0.phase = .askingInfo(provider: "p.aurora", silent: true)
@@ -58,7 +58,7 @@ import VSASimulator
         store.send(
             .metadata(
                 .success(AccountMetadata(accountProviderIdentifier: "p.aurora", samlAttributeQueryResponse: "<R/>"))),
-            [F.step(Steps.translate), .call(.translateSAML(saml: "<R/>", provider: "p.aurora"))]
+            [F.step(Steps.translate), .call(.customIdP(.translate(saml: "<R/>", provider: "p.aurora")))]
         ) { $0.phase = .translating(provider: "p.aurora", silent: true) }
         store.send(
             .api(.customTokens(Self.tokens)),

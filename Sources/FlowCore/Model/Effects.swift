@@ -10,14 +10,9 @@ public enum APICall: Sendable, Equatable {
     /// A REST API V1 call, made by its constructor in PassAPI (`.v1(.checkAuthentication)`); the
     /// client fills in the requestor and the device.
     case v1(V1Call)
-    // A programmer's own identity provider.
-    case identityProviderInfo(provider: String)
-    case translateSAML(saml: String, provider: String)
-    /// The app's own sign-in: the web view's one-time code for tokens.
-    case customExchange(code: String, redirectURI: String)
-    /// The app's own sign-in on a TV: a device code and a user code (RFC 8628).
-    case customDeviceCode
-    case customPollDeviceToken(deviceCode: String)
+    /// A call to a programmer's own identity provider, made by its constructor in PassAPI
+    /// (`.customIdP(.info(provider:))`): single sign-on, and the app's own sign-in.
+    case customIdP(CustomIdentityProviderCall)
     /// The app's Media Token Verifier (seed 001, F.3): is this token good for this resource?
     case verifyMediaToken(serializedToken: String, resource: String)
 }

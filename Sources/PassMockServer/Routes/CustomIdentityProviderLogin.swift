@@ -107,7 +107,7 @@ extension CustomIdentityProviderRoutes {
 
     // MARK: Token endpoint
 
-    static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+    static let deviceCodeGrant = CustomIdentityProviderCall.deviceCodeGrant
 
     /// `POST /custom-idp/{requestor}/token`: `authorization_code` or the device-code grant.
     func token(_ request: IncomingRequest, _ parameters: RouteParameters) throws -> MockResponse {

@@ -40,13 +40,13 @@ extension CustomIdentityProviderFlow.Reducer {
         state.phase = .exchangingCode
         return [
             .showHome, .record(.step(Steps.exchangeCode)),
-            .call(.customExchange(code: code, redirectURI: setup.redirectUrl)),
+            .call(.customIdP(.exchange(code: code, redirectURI: setup.redirectUrl))),
         ]
     }
 
     mutating func requestDeviceCode() -> [Effect] {
         state.phase = .requestingDeviceCode
-        return [.call(.customDeviceCode)]
+        return [.call(.customIdP(.deviceCode))]
     }
 
     /// The code screen the REST flows use, with the identity provider's verification address.

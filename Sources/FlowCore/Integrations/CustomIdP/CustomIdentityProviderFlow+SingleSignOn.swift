@@ -92,7 +92,7 @@ extension CustomIdentityProviderFlow.Reducer {
 
     mutating func askIdentityProvider(_ provider: String, silent: Bool) -> [Effect] {
         state.phase = .askingInfo(provider: provider, silent: silent)
-        return [.record(.step(Steps.identityProviderInfo)), .call(.identityProviderInfo(provider: provider))]
+        return [.record(.step(Steps.identityProviderInfo)), .call(.customIdP(.info(provider: provider)))]
     }
 
     mutating func secondRequest(_ info: IdentityProviderInfo, provider: String, silent: Bool) -> [Effect] {
@@ -115,7 +115,7 @@ extension CustomIdentityProviderFlow.Reducer {
             }
             state.framework.expiry = metadata.authenticationExpirationDate ?? state.framework.expiry
             state.phase = .translating(provider: provider, silent: silent)
-            return [.record(.step(Steps.translate)), .call(.translateSAML(saml: saml, provider: provider))]
+            return [.record(.step(Steps.translate)), .call(.customIdP(.translate(saml: saml, provider: provider)))]
         case .failure(let error):
             return raised(.frameworkFailed, at: Self.point(silent: silent), .verbatim(error.description))
                 + fallBack(silent: silent, provider: provider)

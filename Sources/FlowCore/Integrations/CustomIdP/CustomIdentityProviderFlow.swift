@@ -56,7 +56,7 @@ enum CustomIdentityProviderFlow: IntegrationFlow {
     static let webLogin = WebLogin()
     /// RFC 8628's device-code grant: pending, `slow_down`, expiry, tokens.
     static let polling = CodePolling(
-        pollCall: { .customPollDeviceToken(deviceCode: $0) },
+        pollCall: { .customIdP(.pollDeviceToken(deviceCode: $0)) },
         interpret: { result in
             switch result {
             case .customDevicePending(let slowDown): .pending(slowDown: slowDown)

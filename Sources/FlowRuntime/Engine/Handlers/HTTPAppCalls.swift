@@ -37,8 +37,8 @@ struct HTTPAppCalls: AppCalls {
             await answer(answeredBy: .restV2) { () throws(PassError) in try await perform(call) }
         case .v1(let call):
             await answer(answeredBy: .restV1) { () throws(PassError) in try await performV1(call) }
-        case .identityProviderInfo, .translateSAML, .customExchange, .customDeviceCode, .customPollDeviceToken:
-            await answer(answeredBy: .customIdP) { () throws(PassError) in try await performCustom(call) }
+        case .customIdP(let call):
+            await answer(answeredBy: .customIdP) { () throws(PassError) in try await perform(call) }
         case .verifyMediaToken(let token, let resource):
             await verify(token, resource: resource)
         }
@@ -118,27 +118,24 @@ struct HTTPAppCalls: AppCalls {
         }
     }
 
-    /// The calls to the app's own identity provider (single sign-on, and its own sign-in).
-    private func performCustom(_ call: APICall) async throws(PassError) -> APIResult {
+    /// A call to the app's own identity provider (single sign-on, and its own sign-in), its
+    /// answer read as the type the call names; the device's id is the running device's.
+    private func perform(_ call: CustomIdentityProviderCall) async throws(PassError) -> APIResult {
         let idp = customIdentityProvider
-        switch call {
-        case .identityProviderInfo(let provider): return .identityProviderInfo(try await idp.info(provider: provider))
-        case .translateSAML(let saml, let provider):
-            return .customTokens(
-                try await idp.translate(saml: saml, provider: provider, deviceId: device.current.deviceIdentifier))
-        case .customExchange(let code, let redirectURI):
-            return .customTokens(try await idp.exchange(code: code, redirectURI: redirectURI))
-        case .customDeviceCode:
-            let grant = try await idp.deviceAuthorization(deviceId: device.current.deviceIdentifier)
-            return .customDeviceCode(grant, receivedAt: clock.nowMilliseconds())
-        case .customPollDeviceToken(let deviceCode):
-            switch try await idp.pollDeviceToken(deviceCode: deviceCode) {
+        let deviceId = device.current.deviceIdentifier
+        switch call.answer {
+        case .info: return .identityProviderInfo(try await idp.perform(call, deviceId: deviceId))
+        case .tokens: return .customTokens(try await idp.perform(call, deviceId: deviceId))
+        case .deviceAuthorization:
+            return .customDeviceCode(
+                try await idp.perform(call, deviceId: deviceId), receivedAt: clock.nowMilliseconds())
+        case .devicePoll:
+            switch try await idp.poll(call) {
             case .pending: return .customDevicePending(slowDown: false)
             case .slowDown: return .customDevicePending(slowDown: true)
             case .expired: return .customDeviceCodeExpired
             case .signedIn(let tokens): return .customTokens(tokens)
             }
-        default: throw .malformedBody("\(call) is not a call to the app's identity provider")
         }
     }
 
