@@ -134,7 +134,7 @@ import Testing
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 120, height: 36))
         model.scenario = ScenarioStatus(name: "rest-v2-ios-vsa404", autoplay: true, pace: 1.5)
-        model.targetCode = "N000"
+        model.codeWalk = .walking(to: "N000")
         _ = model.handle(.request(PendingRequest(id: 7, request: prompt, autoplay: true)))
         let commands = model.handle(
             .timeline(

@@ -902,7 +902,7 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
                     press(&walk, .character(target.key)) == [.startScenario(target.scenario, autoplay: true)],
                     "\(platform) \(target.code)")
                 #expect(catalog.scenarios.first { $0.name == target.scenario }?.platform == platform)
-                #expect(walk.targetCode == target.code)
+                #expect(walk.codeWalk == .walking(to: target.code))
             }
         }
         let text = Renderer(theme: ScreenFixtures.monoTheme).render(
@@ -956,7 +956,7 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
     @Test func reachingTheTargetCodeIsAnnounced() {
         var model = ScreenFixtures.model(
             .home(HomeView(app: AppModel(), setup: ScreenFixtures.setup(.ios))), .ios, Size(width: 80, height: 24))
-        model.targetCode = "VSA503"
+        model.codeWalk = .walking(to: "VSA503")
         model.scenario.autoplay = true
         let commands = model.handle(
             .timeline(
@@ -971,7 +971,7 @@ func press(_ model: inout UIModel, _ key: Key) -> [UICommand] {
         #expect(
             bar.contains("VSA503 reached: The communication with the Video Subscriber Account framework failed during"),
             "\(bar)")
-        #expect(model.targetCode == nil)
+        #expect(model.codeWalk == .reached(.metadataUnavailable))
         // The walk stops there.
         #expect(commands == [.takeOver])
         #expect(!model.scenario.autoplay)

@@ -128,12 +128,10 @@ public struct UIModel: Sendable {
     public var scenarioCodes: [String: [String]] = [:]
     /// The Settings row a change was made from: the home screen that follows shows Settings again.
     public var settingsReturn: Int?
-    /// The code the codes menu walks to: reaching it is announced.
-    public var targetCode: String?
+    /// A walk from the codes menu: the code it plays toward, then the code it stopped at.
+    public var codeWalk: CodeWalk?
     /// A restart or a new scenario asked for once: the same key again within a few seconds does it.
     public var confirmation: (command: UICommand, since: Int64)?
-    /// The code a walk stopped at: the key bar says what it means until the flow goes on.
-    public var reachedCode: StatusCode?
     /// In a scenario played by hand, the step it expects next (`sign in as demo`).
     public var expectedStep: UserResponse?
     /// The back end's faults in force, as last read.
@@ -296,5 +294,21 @@ extension UIModel {
     /// The open scenario menu's rows (indices into `scenarioNames`) that its filter shows.
     var visibleScenarios: [Int] {
         (scenarioMenu ?? ScenarioMenu(selection: 0)).visible(in: scenarioNames)
+    }
+}
+
+/// A walk from the codes menu to a status code: a scenario plays itself toward the code, and
+/// pauses where it shows, the controls handed over.
+public enum CodeWalk: Sendable, Equatable {
+    case walking(to: String)
+    /// Stopped at the code: the key bar says what it means until the flow goes on.
+    case reached(StatusCode)
+}
+
+extension UIModel {
+    /// The code a walk stopped at, while it is paused there.
+    public var reachedCode: StatusCode? {
+        if case .reached(let code) = codeWalk { return code }
+        return nil
     }
 }

@@ -81,7 +81,7 @@ extension UIModel {
         case .key(let key):
             let commands = handleKey(key)
             // The pause on a reached code ends when the flow goes on or another session starts.
-            if commands.contains(where: \.endsAPause) { reachedCode = nil }
+            if commands.contains(where: \.endsAPause), reachedCode != nil { codeWalk = nil }
             return commands
         case .resized(let size):
             self.size = size
@@ -183,11 +183,10 @@ extension UIModel {
     /// A new line of the timeline; a code walked to stops the walk there.
     private mutating func append(_ entry: TimelineEntry) -> [UICommand] {
         var commands: [UICommand] = []
-        if entry.kind == .status, let status = entry.status, status.id == targetCode {
+        if entry.kind == .status, let status = entry.status, codeWalk == .walking(to: status.id) {
             // The walk stops at the code: the scenario pauses there, with the controls handed over.
             // What the code means, which stays in the key bar while the scenario is paused on it.
-            reachedCode = status
-            targetCode = nil
+            codeWalk = .reached(status)
             if scenario.autoplay {
                 scenario.autoplay = false
                 awaitsUserAfterTakeOver = true
@@ -491,7 +490,7 @@ extension UIModel {
                 let commands = confirmed(.startScenario(scenarioNames[selection].name, autoplay: autoplay))
                 if !commands.isEmpty {
                     self.overlay = nil
-                    targetCode = nil
+                    codeWalk = nil
                 }
                 return commands
             case .compare: return openComparison(from: menu)
@@ -519,7 +518,7 @@ extension UIModel {
             return []
         case .walk(let target):
             overlay = nil
-            targetCode = target.code
+            codeWalk = .walking(to: target.code)
             flash = strings("flash.walkingToCode", ["code": target.code, "scenario": target.scenario])
             return [.startScenario(target.scenario, autoplay: true)]
         }
