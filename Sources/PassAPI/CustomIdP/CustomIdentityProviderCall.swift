@@ -21,16 +21,8 @@ public struct CustomIdentityProviderCall: Sendable, Equatable {
         case deviceIdentifier
     }
 
-    /// One query parameter or form field.
-    public struct Field: Sendable, Equatable {
-        public let name: String
-        public let value: Value
-
-        public init(_ name: String, _ value: Value) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One form field or query parameter.
+    public typealias Field = CallField<Value>
 
     public enum Body: Sendable, Equatable {
         /// `application/x-www-form-urlencoded`.

@@ -35,16 +35,8 @@ public struct V1Call: Sendable, Equatable {
         case deviceInfo
     }
 
-    /// One query parameter or form field.
-    public struct Field: Sendable, Equatable {
-        public let name: String
-        public let value: Value
-
-        public init(_ name: String, _ value: Value) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One form field or query parameter.
+    public typealias Field = CallField<Value>
 
     public let endpoint: Endpoint
     /// The path's values, in order.

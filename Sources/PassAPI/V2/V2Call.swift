@@ -9,15 +9,7 @@ public struct V2Call: Sendable, Equatable {
     }
 
     /// One form field or query parameter.
-    public struct Field: Sendable, Equatable {
-        public let name: String
-        public let value: String
-
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    public typealias Field = CallField<String>
 
     public enum Body: Sendable, Equatable {
         /// `application/x-www-form-urlencoded`.
