@@ -14,11 +14,13 @@ import Testing
     @Test func theAppleSSOSignInRecordsAsAnAsciicastThatAsciinemaReads() async throws {
         let cast = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).cast")
         defer { try? FileManager.default.removeItem(at: cast) }
-        let record = try await Subprocess.run(
-            .path(FilePath(TVSimBinary.url.path)),
-            arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "0.1", "--size", "100x30"],
-            environment: TVSimBinary.environment,
-            output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        let record = try await Journey.gate.besideOthers {
+            try await Subprocess.run(
+                .path(FilePath(TVSimBinary.url.path)),
+                arguments: ["record", "rest-v2-ios-apple-sso", "-o", cast.path, "--pace", "0.1", "--size", "100x30"],
+                environment: TVSimBinary.environment,
+                output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        }
         #expect(record.terminationStatus.isSuccess, "\(record.standardOutput)")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: cast.path)[.size] as? Int)
         #expect(size > 5_000 && size < 400_000, "a whole journey in a few hundred KB at most: \(size) bytes")
@@ -34,7 +36,8 @@ import Testing
         for expected in ["Would Like Access", "TV Provider", "Sign in to Aurora Cable", "Signed in · Aurora Cable"] {
             #expect(recorded.text.contains(expected), "the recording never shows \(expected)")
         }
-        if let asciinema = try await RecordedCast.readByAsciinema(cast.path) {
+        // asciinema's parser is a Python process: it too keeps a timed test waiting.
+        if let asciinema = try await Journey.gate.besideOthers({ try await RecordedCast.readByAsciinema(cast.path) }) {
             #expect(asciinema == recorded, "asciinema reads the file otherwise")
         }
     }
@@ -44,7 +47,7 @@ import Testing
     @Test func aRecordingPlaysAtThePaceAskedFor() async throws {
         let cast = FileManager.default.temporaryDirectory.appendingPathComponent("pace-\(UUID().uuidString).cast")
         defer { try? FileManager.default.removeItem(at: cast) }
-        // Timed: with no journey's terminal session beside it.
+        // Timed: with no journey's terminal session, and no other recording, beside it.
         let record = try await Journey.gate.alone {
             try await Subprocess.run(
                 .path(FilePath(TVSimBinary.url.path)),
@@ -63,11 +66,13 @@ import Testing
     }
 
     @Test func aWindowBelowTheMinimumIsRefused() async throws {
-        let record = try await Subprocess.run(
-            .path(FilePath(TVSimBinary.url.path)),
-            arguments: ["record", "rest-v2-ios-apple-sso", "-o", "/dev/null", "--size", "60x20"],
-            environment: TVSimBinary.environment,
-            output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        let record = try await Journey.gate.besideOthers {
+            try await Subprocess.run(
+                .path(FilePath(TVSimBinary.url.path)),
+                arguments: ["record", "rest-v2-ios-apple-sso", "-o", "/dev/null", "--size", "60x20"],
+                environment: TVSimBinary.environment,
+                output: .string(limit: 1 << 16), error: .combinedWithOutput)
+        }
         #expect(!record.terminationStatus.isSuccess)
         #expect(record.standardOutput.contains("at least 80x24"), "\(record.standardOutput)")
     }

@@ -130,9 +130,9 @@ struct Journey: Sendable {
     /// How many journeys run at once.
     static let gate = Gate(limit: 2)
 
-    /// A counting semaphore for journeys: `enter` waits for a free place, first come first
-    /// served. A test that times a session (`tvsim record`'s pace) takes every place, and so runs
-    /// with no journey beside it.
+    /// A counting semaphore for journeys and for the other tests that run `tvsim` as a whole:
+    /// `enter` waits for a free place, first come first served. A test that times a session
+    /// (`tvsim record`'s pace) takes every place, and so runs with no other `tvsim` beside it.
     actor Gate {
         let limit: Int
         private var running = 0
@@ -155,6 +155,13 @@ struct Journey: Sendable {
                 running += next.places
                 next.continuation.resume()
             }
+        }
+
+        /// Runs `body` in one place, as a journey runs: a timed test does not run beside it.
+        func besideOthers<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+            await enter()
+            defer { leave() }
+            return try await body()
         }
 
         /// Runs `body` with no journey beside it.
