@@ -59,6 +59,17 @@ import Testing
     @Test func definitionsNameEachCallOnceAndFillTheirPaths() {
         #expect(Set(Endpoint.all.map(\.operation)).count == Endpoint.all.count)
         #expect(Endpoint.profileForMvpd.path("ORBIT", "a b/c") == "/api/v2/ORBIT/profiles/a%20b%2Fc")
+        for endpoint in Endpoint.all {
+            let values = (0..<endpoint.path.count { $0 == "{" }).map { "v\($0)" }
+            // Each `{name}` in turn replaced by its value.
+            let expected = values.reduce(endpoint.path) { path, value in
+                guard let open = path.firstIndex(of: "{"), let close = path[open...].firstIndex(of: "}") else {
+                    return path
+                }
+                return path.replacingCharacters(in: open...close, with: value)
+            }
+            #expect(endpoint.path(filling: values) == expected, "\(endpoint)")
+        }
         #expect(Endpoint.matching(method: "GET", path: "/api/v2/ORBIT/profiles/code/ABC") == .profileForCode)
         #expect(Endpoint.matching(method: "GET", path: "/api/v2/ORBIT/profiles/aurora") == .profileForMvpd)
         #expect(Endpoint.matching(method: "GET", path: "/api/v1/mediatoken") == .v1MediaToken)

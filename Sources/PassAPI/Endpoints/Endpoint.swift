@@ -33,6 +33,9 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
         let steps: [String: String]
         /// Each path's segments, split once: the audit matches every call of a HAR against them.
         let patterns: [[Substring]]
+        /// The path's literal text around its parameters (one more than there are parameters):
+        /// the mock fills a path into most of its answers, and this is all that filling needs.
+        let literals: [String]
 
         init(
             operation: String, method: String, path: String, otherPaths: [String], api: API, isPage: Bool,
@@ -46,6 +49,16 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
             self.isPage = isPage
             self.steps = steps
             patterns = ([path] + otherPaths).map { $0.split(separator: "/") }
+            var literals = [""]
+            for segment in patterns[0] {
+                if Endpoint.isParameter(segment) {
+                    literals[literals.count - 1] += "/"
+                    literals.append("")
+                } else {
+                    literals[literals.count - 1] += "/" + segment
+                }
+            }
+            self.literals = literals
         }
     }
 
@@ -94,21 +107,14 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The path with its parameters filled in order from `values`.
     public func path(filling values: [String]) -> String {
-        // Built from the segments split once: the mock fills paths into its answers' URLs.
-        var filled = ""
-        filled.reserveCapacity(path.utf8.count + values.reduce(0) { $0 + $1.utf8.count })
-        var next = 0
-        for segment in patterns[0] {
-            filled.append("/")
-            guard Self.isParameter(segment) else {
-                filled.append(contentsOf: segment)
-                continue
-            }
-            precondition(next < values.count, "\(self) needs a value for \(segment)")
-            filled.append(values[next].formEncoded)
-            next += 1
+        let literals = definition.literals
+        precondition(
+            values.count == literals.count - 1, "\(self) takes \(literals.count - 1) values, not \(values.count)")
+        var filled = literals[0]
+        for (value, literal) in zip(values, literals.dropFirst()) {
+            filled += value.formEncoded
+            filled += literal
         }
-        precondition(next == values.count, "\(self) takes \(next) values, not \(values.count)")
         return filled.isEmpty ? "/" : filled
     }
 
