@@ -12,14 +12,13 @@ struct DribblePlan: Sendable, Equatable {
 
 /// Sends the answer's body in slow pieces when a dribble fault fired. It sits outside the journal,
 /// which reads the body whole: inside it, the headers would wait for the last piece.
-struct DribbleMiddleware: RouterMiddleware {
+struct DribbleMiddleware {
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
-        var response = try await next(request, context)
+    /// The answer as it goes out: in pieces when the fault fired.
+    func send(_ response: Response, context: MockRequestContext) async throws -> Response {
         guard let plan = context.notes.dribble else { return response }
+        var response = response
         let body = try await response.body.collected()
         response.body = plan.body(body, clock: backend.clock)
         return response

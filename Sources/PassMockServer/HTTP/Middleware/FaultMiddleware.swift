@@ -6,18 +6,21 @@ import NIOPosix
 import PassAPI
 
 /// Applies the injected fault that matches the request, last before the handler, so faults hit servable requests.
-struct FaultMiddleware: RouterMiddleware {
+struct FaultMiddleware {
     let group: EndpointGroup
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
+    /// The injected fault that fires for `request`, if one does.
+    func fired(for request: Request, context: MockRequestContext) -> FiredFault? {
+        backend.faults.fire(method: request.method.rawValue, path: request.uri.path, operation: context.notes.operation)
+    }
+
+    /// The answer to `request` under the fault that fired for it: `next` is the handler.
+    func apply(
+        _ fired: FiredFault, to request: Request, context: MockRequestContext,
+        next: (Request, MockRequestContext) async throws -> Response
     ) async throws -> Response {
         let operation = context.notes.operation
-        guard
-            let fired = backend.faults.fire(
-                method: request.method.rawValue, path: request.uri.path, operation: operation)
-        else { return try await next(request, context) }
         let rule = fired.rule
         context.notes.fault = .rule(rule.kind, id: rule.id ?? 0)
         switch rule.fault {

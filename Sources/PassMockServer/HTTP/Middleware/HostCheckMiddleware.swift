@@ -4,17 +4,14 @@ import MockBackendAPI
 
 /// Answers only requests whose `Host` names this server (421 otherwise), so that a page using DNS
 /// rebinding cannot read it; inside the journal, so the refusal is recorded.
-struct HostCheckMiddleware: RouterMiddleware {
+struct HostCheckMiddleware {
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
+    func check(_ request: Request) throws {
         // HTTP/1.0 clients and in-process tests may send no Host: nothing to check then.
         if let host = request.head.authority, !backend.hostCheck.allows(host: host) {
             throw MisdirectedRequest(host: host)
         }
-        return try await next(request, context)
     }
 }
 

@@ -7,37 +7,42 @@ import NIOCore
 /// the request and the fault that dropped it are worth a line. Reads of the admin API are left
 /// out: the journal is what clients did, and a tool polling the state (the terminal UI with
 /// `--server` does, several times a second) would push every client's call out of it.
-struct JournalMiddleware: RouterMiddleware {
+struct JournalMiddleware {
     let backend: MockBackend
     let group: EndpointGroup
     /// The operation the journal names the admin API's calls by: they are the tool's, not a client's.
     static let admin = "admin"
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
-        if group == .admin, request.method == .get || request.method == .head {
-            return try await next(request, context)
-        }
-        let started = ContinuousClock.now
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let dropped as ConnectionResetFault {
+    /// When the exchange began; nil for a read of the admin API, which is not journaled.
+    func start(_ request: Request) -> ContinuousClock.Instant? {
+        if group == .admin, request.method == .get || request.method == .head { return nil }
+        return .now
+    }
+
+    /// Journals a request that got no answer: a fault dropped the connection, or the end of a
+    /// shutdown's grace cut it (the log says so). Other failures were answered inside.
+    func recordUnanswered(
+        _ error: any Error, request: Request, context: MockRequestContext, started: ContinuousClock.Instant
+    ) {
+        if error is ConnectionResetFault {
             record(request: request, answer: nil, context: context, started: started)
-            throw dropped
-        } catch  where Task.isCancelled {
-            // Cut by the end of the shutdown grace: no answer went out, and the log says why.
+        } else if Task.isCancelled {
             context.notes.fault = .cutByShutdown
             record(request: request, answer: nil, context: context, started: started)
-            throw error
         }
+    }
+
+    /// Journals `response` and returns it, its body unchanged.
+    func record(
+        _ response: Response, request: Request, context: MockRequestContext, started: ContinuousClock.Instant
+    ) async throws -> Response {
         // The handler's body as it made it, when nothing changed it on the way: no copy. Other
         // answers (refusals, faults, errors) are read from the response.
         if let body = context.notes.answerBody {
             record(request: request, answer: (response, body), context: context, started: started)
             return response
         }
+        var response = response
         let body = try await response.body.collected()
         response.body = ResponseBody(collected: body)
         record(request: request, answer: (response, Data(body.readableBytesView)), context: context, started: started)

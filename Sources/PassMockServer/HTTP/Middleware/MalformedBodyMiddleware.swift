@@ -1,12 +1,11 @@
 import Hummingbird
 
 /// Cuts the answer when a malformed-body fault fired; outside the error style, so error bodies are cut too.
-struct MalformedBodyMiddleware: RouterMiddleware {
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
-        var response = try await next(request, context)
+struct MalformedBodyMiddleware {
+    /// The answer, cut when the fault fired.
+    func cut(_ response: Response, context: MockRequestContext) async throws -> Response {
         guard case .rule(.malformed, _) = context.notes.fault else { return response }
+        var response = response
         // The journal records the cut body, not the handler's.
         context.notes.answerBody = nil
         var body = try await response.body.collected()

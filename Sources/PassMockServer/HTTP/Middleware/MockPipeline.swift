@@ -16,11 +16,12 @@ struct MockPipeline: Sendable {
     let backend: MockBackend
     let operations: EndpointOperations
 
-    /// One group's chain, built once, as one concrete middleware. The router calls a group's
-    /// middleware through an existential: a chain of generic layers would run unspecialized
-    /// there, copying itself and looking up type metadata at every layer of every request, while
-    /// these direct calls are compiled for the types they hold. A class, so that the closures
-    /// between layers capture one reference rather than copy a dozen.
+    /// One group's chain, built once, as one concrete middleware. The layers are steps called
+    /// in order from two async functions, not middlewares nested around `next`: each nested
+    /// layer was an async call with its own frame and closure on every request, and most layers
+    /// only look at the request or the answer without waiting for anything. Only reading the
+    /// body, the handler and a fault that fired wait. A class, so that the router holds one
+    /// reference.
     final class Chain: RouterMiddleware, Sendable {
         let operation: OperationMiddleware
         let dribble: DribbleMiddleware
@@ -48,40 +49,57 @@ struct MockPipeline: Sendable {
             faults = group.injectsFaults ? FaultMiddleware(group: group, backend: backend) : nil
         }
 
+        /// Layers 1 to 6, around what `checked` answers.
         func handle(
             _ request: Request, context: MockRequestContext,
             next: (Request, MockRequestContext) async throws -> Response
         ) async throws -> Response {
-            try await operation.handle(request, context: context) { request, context in
-                try await dribble.handle(request, context: context) { request, context in
-                    try await journal.handle(request, context: context) { request, context in
-                        try await requestId.handle(request, context: context) { request, context in
-                            try await malformedBody.handle(request, context: context) { request, context in
-                                try await errorStyle.handle(request, context: context) { request, context in
-                                    try await checked(request, context: context, next: next)
-                                }
-                            }
-                        }
-                    }
-                }
+            operation.name(request, context: context)
+            guard let started = journal.start(request) else {
+                return try await dribble.send(
+                    try await answered(request, context: context, next: next), context: context)
             }
+            let response: Response
+            do {
+                response = try await journal.record(
+                    try await answered(request, context: context, next: next), request: request, context: context,
+                    started: started)
+            } catch {
+                journal.recordUnanswered(error, request: request, context: context, started: started)
+                throw error
+            }
+            return try await dribble.send(response, context: context)
         }
 
-        /// Layers 7 to 11: what refuses a request before its handler runs.
+        /// Layers 4 to 11: the answer, with its request id, cut when that fault fired, and what
+        /// was thrown on the way answered in the group's style.
+        private func answered(
+            _ request: Request, context: MockRequestContext,
+            next: (Request, MockRequestContext) async throws -> Response
+        ) async throws -> Response {
+            requestId.begin(context)
+            var response: Response
+            do {
+                response = try await checked(request, context: context, next: next)
+            } catch {
+                response = try errorStyle.answer(error, to: request, context: context)
+            }
+            return try await malformedBody.cut(requestId.finish(response, context: context), context: context)
+        }
+
+        /// Layers 7 to 11: what refuses a request before its handler runs, then the handler.
         private func checked(
             _ request: Request, context: MockRequestContext,
             next: (Request, MockRequestContext) async throws -> Response
         ) async throws -> Response {
-            try await hostCheck.handle(request, context: context) { request, context in
-                try await headerLimit.handle(request, context: context) { request, context in
-                    try await throttle.handle(request, context: context) { request, context in
-                        try await body.handle(request, context: context) { request, context in
-                            guard let faults else { return try await next(request, context) }
-                            return try await faults.handle(request, context: context, next: next)
-                        }
-                    }
-                }
+            try hostCheck.check(request)
+            try headerLimit.check(request)
+            if let refusal = throttle.refusal(request, context: context) { return refusal }
+            try await body.read(request, context: context)
+            guard let faults, let fired = faults.fired(for: request, context: context) else {
+                return try await next(request, context)
             }
+            return try await faults.apply(fired, to: request, context: context, next: next)
         }
     }
 

@@ -4,14 +4,11 @@ import PassAPI
 import Synchronization
 
 /// Names the matched endpoint's operation first, so that fault rules can target it and the journal records it.
-struct OperationMiddleware: RouterMiddleware {
+struct OperationMiddleware {
     let operations: EndpointOperations
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
+    func name(_ request: Request, context: MockRequestContext) {
         context.notes.operation = operations.operation(method: request.method, endpointPath: context.endpointPath)
-        return try await next(request, context)
     }
 }
 

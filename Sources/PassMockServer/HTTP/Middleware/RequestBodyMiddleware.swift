@@ -1,13 +1,10 @@
 import Hummingbird
 
 /// Reads the body once within its size limit (413 beyond) and leaves it in the notes for handler and journal.
-struct RequestBodyMiddleware: RouterMiddleware {
+struct RequestBodyMiddleware {
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
+    func read(_ request: Request, context: MockRequestContext) async throws {
         context.notes.incoming = try await IncomingRequest.read(request, limit: backend.settings.limits.maxBodyBytes)
-        return try await next(request, context)
     }
 }

@@ -4,14 +4,16 @@ import PassAPI
 
 /// Gives each request the trace id its errors carry and answers it in `Adobe-Request-Id`, as Adobe does
 /// (and names the fault that shaped an answer in `X-Tvsim-Fault`).
-struct RequestIdMiddleware: RouterMiddleware {
+struct RequestIdMiddleware {
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
+    func begin(_ context: MockRequestContext) {
         context.notes.trace = backend.newIdentifier()
-        var response = try await next(request, context)
+    }
+
+    /// The answer with the request's id, and the fault that shaped it if one did.
+    func finish(_ response: Response, context: MockRequestContext) -> Response {
+        var response = response
         let name = HTTPField.Name.requestId
         response.headers.removeAll { $0.name == name }
         response.headers.append(HTTPField(name: name, value: context.notes.trace))

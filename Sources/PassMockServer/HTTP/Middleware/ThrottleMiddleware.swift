@@ -4,20 +4,17 @@ import Hummingbird
 import PassAPI
 
 /// Answers 429 with `Retry-After` over the documented request rate, as Adobe's edge does, before the body is read.
-struct ThrottleMiddleware: RouterMiddleware {
+struct ThrottleMiddleware {
     let backend: MockBackend
 
-    func handle(
-        _ request: Request, context: MockRequestContext, next: (Request, MockRequestContext) async throws -> Response
-    ) async throws -> Response {
+    /// The 429 for a client over the rate; nil when the request goes on.
+    func refusal(_ request: Request, context: MockRequestContext) -> Response? {
         let settings = backend.settings
-        guard settings.throttling.enabled, Self.isThrottled(path: request.uri.path) else {
-            return try await next(request, context)
-        }
+        guard settings.throttling.enabled, Self.isThrottled(path: request.uri.path) else { return nil }
         let admitted = backend.throttle.admit(
             client: Self.client(of: request, context: context), now: backend.now, settings: settings.throttling,
             maxClients: settings.limits.maxThrottledClients)
-        return admitted ? try await next(request, context) : Reply.throttled(retryAfter: 1).hummingbird
+        return admitted ? nil : Reply.throttled(retryAfter: 1).hummingbird
     }
 
     /// Paths covered by the documented throttle.
