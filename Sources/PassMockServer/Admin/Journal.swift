@@ -17,12 +17,34 @@ final class Journal: Sendable {
         /// nil when a fault dropped the connection.
         var status: Int?
         var durationMilliseconds: Double
-        /// Kept as the server holds them (a reference, no copy); named and redacted when read.
-        var requestHeaders: HTTPFields
+        /// Kept in one buffer each (`KeptFields`); named and redacted when read.
+        private var keptRequestHeaders: KeptFields
         var requestBody: Body
-        var responseHeaders: HTTPFields
+        private var keptResponseHeaders: KeptFields
         var responseBody: Body
         var fault: String?
+
+        init(
+            time: Int64, method: String, uri: String, operation: String?, status: Int?, durationMilliseconds: Double,
+            requestHeaders: HTTPFields, requestBody: Body, responseHeaders: HTTPFields, responseBody: Body,
+            fault: String?
+        ) {
+            (self.time, self.method, self.uri, self.operation) = (time, method, uri, operation)
+            (self.status, self.durationMilliseconds, self.fault) = (status, durationMilliseconds, fault)
+            keptRequestHeaders = KeptFields(requestHeaders)
+            keptResponseHeaders = KeptFields(responseHeaders)
+            (self.requestBody, self.responseBody) = (requestBody, responseBody)
+        }
+
+        var requestHeaders: HTTPFields {
+            get { keptRequestHeaders.fields }
+            set { keptRequestHeaders = KeptFields(newValue) }
+        }
+
+        var responseHeaders: HTTPFields {
+            get { keptResponseHeaders.fields }
+            set { keptResponseHeaders = KeptFields(newValue) }
+        }
     }
 
     /// A body kept whole (up to `keptLimit` bytes) so that it can be redacted when read.
