@@ -19,42 +19,46 @@ struct ServerBenchmarks {
     /// `GET /configuration`, `GET /profiles/code/{code}` and `POST /sessions`, each for
     /// `duration` over `connections` keep-alive connections on tvsim and as long on the floor,
     /// in alternating rounds; the CPU per request of each and their ratio, measured in one run.
+    /// The load comes from wrk where it is installed, else from the benchmark's own generator.
     func throughput(duration: Duration, connections: Int) async throws -> [BenchmarkRow] {
         let server = try await ServeProcess.start(executable: executable)
         defer { server.stop() }
         let caller = try await BenchmarkCaller.prepare(server)
         let code = try await caller.client.createSession(mvpd: nil, domainName: nil, redirectUrl: nil).code ?? "UNKNOWN"
-        // Each route's requests: the n-th request of a load. A session is created for a device
-        // never seen before each time, as on a launch of a new device.
-        let routes: [(name: String, method: String, path: String, request: @Sendable (Int) -> [UInt8])] =
-            [
-                ("GET /configuration", "GET", "/api/v2/\(caller.requestor)/configuration"),
-                ("GET /profiles/code/{code}", "GET", "/api/v2/\(caller.requestor)/profiles/code/\(code)"),
-            ].map { name, method, path in
-                let request = caller.request(method, path)
-                return (name, method, path, { _ in request })
-            } + [
-                (
-                    "POST /sessions", "POST", "/api/v2/\(caller.requestor)/sessions",
-                    { @Sendable sequence in caller.sessionRequest(device: "bench-device-\(sequence)") }
-                )
-            ]
+        // A session is created for a device never seen before each time, as on a launch of a
+        // new device.
+        let routes: [(name: String, request: LoadRequest)] = [
+            ("GET /configuration", caller.load("GET", "/api/v2/\(caller.requestor)/configuration")),
+            ("GET /profiles/code/{code}", caller.load("GET", "/api/v2/\(caller.requestor)/profiles/code/\(code)")),
+            (
+                "POST /sessions",
+                caller.load(
+                    "POST", "/api/v2/\(caller.requestor)/sessions", body: "domainName=orbit.tvsim.example",
+                    freshDevice: true)
+            ),
+        ]
         let floor = try await FloorProcess.start(
             benchExecutable: benchExecutable,
             answers: try routes.map { route in
-                (route.method, route.path, try OneRequest.body(of: route.request(-1), port: server.port))
+                (
+                    route.request.method, route.request.path,
+                    try OneRequest.body(of: route.request.bytes(round: -1, sequence: 0), port: server.port)
+                )
             })
         defer { floor.stop() }
         // The generator on the first core, each server on the second.
         let separated =
             CPUAffinity.pin(0, to: 0) && CPUAffinity.pin(server.pid, to: 1) && CPUAffinity.pin(floor.pid, to: 1)
         defer { CPUAffinity.release() }
-        let placement = separated ? "generator and server on separate cores" : "generator and server share the cores"
+        let generator = LoadSource(wrk: WrkGenerator.find(), connections: connections)
+        let placement =
+            (separated ? "generator and server on separate cores" : "generator and server share the cores")
+            + ", load from \(generator.name)"
         var rows: [BenchmarkRow] = []
         for route in routes {
             let comparison = try Self.compare(
-                own: server, floor: floor, connections: connections, duration: duration, request: route.request)
-            rows += Self.rows(route.name, comparison.own, connections: connections)
+                own: server, floor: floor, duration: duration, generator: generator, request: route.request)
+            rows += Self.rows(route.name, comparison.own, connections: connections, generator: generator.name)
             rows += comparison.rows(route.name, placement: placement)
         }
         return rows
@@ -63,27 +67,29 @@ struct ServerBenchmarks {
     /// The same load on tvsim and on the floor, in alternating rounds (floor, tvsim, floor, …)
     /// so that a change in the machine's speed during the run touches both alike.
     static func compare(
-        own server: ServeProcess, floor: FloorProcess, connections: Int, duration: Duration,
-        request: @escaping @Sendable (Int) -> [UInt8]
+        own server: ServeProcess, floor: FloorProcess, duration: Duration, generator: LoadSource,
+        request: LoadRequest
     ) throws -> FloorComparison {
         var comparison = FloorComparison()
         let round = duration / FloorComparison.rounds
-        for _ in 0..<FloorComparison.rounds {
-            let bare = try measure(floor.pid, port: floor.port, connections: connections, duration: round, request)
-            let own = try measure(server.pid, port: server.port, connections: connections, duration: round, request)
+        for index in 0..<FloorComparison.rounds {
+            let bare = try measure(floor.pid, port: floor.port) {
+                try generator.run(port: floor.port, duration: round, request: request, round: 2 * index)
+            }
+            let own = try measure(server.pid, port: server.port) {
+                try generator.run(port: server.port, duration: round, request: request, round: 2 * index + 1)
+            }
             comparison.add(own: own, floor: bare)
         }
         return comparison
     }
 
-    /// A load of `duration` on `port` and the CPU the process `pid` spent per answered request.
+    /// A load (`load`) on `port` and the CPU the process `pid` spent per answered request.
     static func measure(
-        _ pid: pid_t, port: UInt16, connections: Int, duration: Duration, _ request: (Int) -> [UInt8]
+        _ pid: pid_t, port: UInt16, load: () throws -> LoadGenerator.Result
     ) throws -> (result: LoadGenerator.Result, microseconds: Double?) {
         let before = ProcessCPU.seconds(of: pid)
-        let result = try LoadGenerator(port: port, connections: connections).run(duration: duration) { _, sequence in
-            request(sequence)
-        }
+        let result = try load()
         let after = ProcessCPU.seconds(of: pid)
         guard let before, let after, result.requests > 0 else { return (result, nil) }
         return (result, (after - before) / Double(result.requests) * 1_000_000)
@@ -111,8 +117,13 @@ struct ServerBenchmarks {
         ]
     }
 
-    static func rows(_ name: String, _ result: LoadGenerator.Result, connections: Int) -> [BenchmarkRow] {
+    static func rows(_ name: String, _ result: LoadGenerator.Result, connections: Int, generator: String)
+        -> [BenchmarkRow]
+    {
         let statuses = result.statuses.sorted { $0.key < $1.key }.map { "\($0.value)×\($0.key)" }.joined(separator: " ")
+        let errors =
+            result.serverErrors + result.broken > 0
+            ? "\(result.serverErrors) 5xx, \(result.broken) broken connections" : "no 5xx, no broken connections"
         return [
             BenchmarkRow(
                 .server, "\(name): throughput", result.requestsPerSecond, "req/s",
@@ -120,10 +131,7 @@ struct ServerBenchmarks {
             BenchmarkRow(.server, "\(name): p50 latency", result.latency(percentile: 50).milliseconds, "ms"),
             BenchmarkRow(
                 .server, "\(name): p99 latency", result.latency(percentile: 99).milliseconds, "ms", target: .under(5),
-                detail: result.serverErrors + result.broken > 0
-                    ? "\(result.serverErrors) 5xx, \(result.broken) broken connections"
-                    : "no 5xx, no broken connections"
-            ),
+                detail: "\(errors); measured by \(generator)"),
         ]
     }
 
@@ -240,6 +248,22 @@ struct BenchmarkCaller: Sendable {
             lines += ["Content-Type: application/x-www-form-urlencoded", "Content-Length: \(body.utf8.count)"]
         }
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")).utf8)
+    }
+
+    /// A route's load: its request with this caller's token and device headers (a fresh
+    /// device on each request when `freshDevice`).
+    func load(_ method: String, _ path: String, body: String? = nil, freshDevice: Bool = false) -> LoadRequest {
+        var headers = [
+            (name: "Host", value: host), ("Accept", "application/json"), ("Authorization", "Bearer \(token)"),
+            (HeaderName.deviceInfo, deviceInfo),
+        ]
+        if !freshDevice {
+            headers.append((HeaderName.deviceIdentifier, DeviceIdentifier(identifier: "bench-device").headerValue))
+        }
+        if body != nil { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
+        return LoadRequest(
+            method: method, path: path, headers: headers, body: body,
+            freshDeviceHeader: freshDevice ? HeaderName.deviceIdentifier : nil)
     }
 
     func sessionRequest(device: String) -> [UInt8] {
@@ -419,5 +443,23 @@ enum FileLimit {
         guard limit.rlim_cur < rlim_t(wanted) else { return }
         limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
         guard setrlimit(resource, &limit) == 0 else { throw BenchmarkError("cannot raise the file limit") }
+    }
+}
+
+/// Where a server benchmark's load comes from: wrk when it is installed, else the benchmark's
+/// own generator. Both send the same requests (`LoadRequest`).
+struct LoadSource {
+    let wrk: WrkGenerator?
+    let connections: Int
+
+    var name: String { wrk == nil ? "tvsim-bench's generator" : "wrk" }
+
+    func run(port: UInt16, duration: Duration, request: LoadRequest, round: Int) throws -> LoadGenerator.Result {
+        if let wrk {
+            return try wrk.run(port: port, connections: connections, duration: duration, request: request, round: round)
+        }
+        return try LoadGenerator(port: port, connections: connections).run(duration: duration) { _, sequence in
+            request.bytes(round: round, sequence: sequence)
+        }
     }
 }
