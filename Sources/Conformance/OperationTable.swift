@@ -16,7 +16,8 @@ public struct OperationTable: Sendable, Equatable {
     /// partner framework's own traffic). Where two match, the one with more literal segments.
     public func entry(method: String, path: some StringProtocol) -> Endpoint? {
         var found: Endpoint?
-        for entry in entries where entry.matches(method: method, path: path) {
+        let (method, segments) = (method.uppercased(), path.split(separator: "/"))
+        for entry in entries where entry.matches(uppercasedMethod: method, segments: segments) {
             if found.map({ entry.literalSegments > $0.literalSegments }) ?? true { found = entry }
         }
         return found

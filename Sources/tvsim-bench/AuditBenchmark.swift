@@ -4,13 +4,17 @@ import Foundation
 import PassAPI
 import PassMockServer
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `tvsim audit` on a large HAR: the catalog's REST API V2 and V1 runs, each written as many
 /// pages (one client each), read from HAR text and audited; wall time of each half.
 enum AuditBenchmark {
     /// How many times each run is repeated in the HAR, each copy a page (a client) of its own.
     static let copies = 20
 
-    static func run() async throws -> [BenchmarkRow] {
+    static func run(executable: String) async throws -> [BenchmarkRow] {
         let catalog = try ScenarioCatalog.all().filter { $0.integration == .restV2 || $0.integration == .restV1 }
         var runs: [HARDocument.Run] = []
         for scenario in catalog {
@@ -26,12 +30,84 @@ enum AuditBenchmark {
         let reading = try clock.measure { exchanges = try HARDocument.read(har, file: "benchmark.har") }
         var audits: [ClientAudit] = []
         let auditing = clock.measure { audits = Audit.run(exchanges) }
-        let detail = "\(exchanges.count) exchanges, \(audits.count) clients, \(har.count / 1_000_000) MB"
-        return [
-            BenchmarkRow(.audit, "read a HAR", reading.milliseconds, "ms", detail: detail),
+        let megabytes = Double(har.count) / 1_000_000
+        let detail = "\(exchanges.count) exchanges, \(audits.count) clients, \(BenchmarkRow.format(megabytes)) MB"
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tvsim-bench-\(UUID().uuidString).har")
+        try har.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // The same file read by the JSON readers people know, each as a process of its own.
+        let python = try ChildRun.measure(
+            "python3", ["-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", file.path])
+        let jq = try ChildRun.measure("jq", ["empty", file.path])
+        let endToEnd = try ChildRun.measure(executable, ["audit", file.path, "--json"])
+        var rows = [
+            BenchmarkRow(
+                .audit, "read a HAR", reading.milliseconds, "ms", target: python.map { .under($0.seconds * 1000) },
+                detail: "\(detail); in process" + (python == nil ? "" : ", target: Python's json.load")),
             BenchmarkRow(.audit, "audit its clients", auditing.milliseconds, "ms", detail: detail),
             BenchmarkRow(
                 .audit, "audit throughput", Double(exchanges.count) / max(auditing.seconds, 1e-9), "exchanges/s"),
         ]
+        for (name, peer) in [("Python json.load", python), ("jq empty", jq)] {
+            guard let peer else { continue }
+            rows.append(
+                BenchmarkRow(
+                    .audit, "\(name) on it", peer.seconds * 1000, "ms",
+                    detail:
+                        "a process of its own, start included; \(BenchmarkRow.format(megabytes / peer.seconds)) MB/s"))
+        }
+        if let endToEnd {
+            let context = "tvsim audit FILE --json, start to exit (exit status \(endToEnd.status))"
+            rows += [
+                BenchmarkRow(
+                    .audit, "tvsim audit, end to end", endToEnd.seconds * 1000, "ms", target: .under(3000),
+                    detail: context),
+                BenchmarkRow(
+                    .audit, "tvsim audit, peak resident size", Double(endToEnd.peakBytes) / 1_000_000, "MB",
+                    target: .under(2 * megabytes),
+                    detail: "at most twice the file's \(BenchmarkRow.format(megabytes)) MB"),
+            ]
+        }
+        return rows
+    }
+}
+
+/// A program run to its end with its output thrown away: its wall time and peak resident
+/// size (the kernel's own count for the process, from `wait4`).
+enum ChildRun {
+    struct Measured {
+        let seconds: Double
+        let peakBytes: Int
+        let status: Int32
+    }
+
+    /// Nil when `program` is not found (a bare name is looked up on `PATH`).
+    static func measure(_ program: String, _ arguments: [String]) throws -> Measured? {
+        guard let path = program.contains("/") ? program : lookUp(program) else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let started = ContinuousClock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let elapsed = ContinuousClock.now - started
+        // ru_maxrss is in kilobytes on Linux.
+        return Measured(seconds: elapsed.seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: (status >> 8) & 0xFF)
+    }
+
+    private static func lookUp(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

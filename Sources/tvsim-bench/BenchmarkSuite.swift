@@ -57,7 +57,7 @@ public struct BenchmarkSuite: Sendable {
                 rows += try await Self.scenarios()
             case .audit:
                 progress("audit: the catalog's REST runs as one large HAR, read and audited")
-                rows += try await AuditBenchmark.run()
+                rows += try await AuditBenchmark.run(executable: settings.executable)
             case .server:
                 progress("server: \(settings.connections) connections, \(settings.serverDuration) per route")
                 rows += try await server.throughput(

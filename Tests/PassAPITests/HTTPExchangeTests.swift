@@ -51,6 +51,8 @@ import Testing
         let data = try HARDocument.data([
             HARDocument.Run(id: "run", title: "Run", exchanges: [Self.exchange, unanswered])
         ])
+        // Read on the fast path, not only by the located parser after it gave up.
+        #expect(HARDocument.quickRead(data) != nil)
         let read = try HARDocument.read(data, file: "run.har")
         var expected = [Self.exchange, unanswered]
         for index in expected.indices {
@@ -76,11 +78,38 @@ import Testing
                 "content": {"size": "big", "mimeType": 7}}
             }]}}
             """
+        #expect(HARDocument.quickRead(Data(text.utf8)) != nil)
         let read = try HARDocument.read(Data(text.utf8), file: "odd.har")
         #expect(read.count == 1)
         #expect(read[0].requestHeaders.map(\.name.rawName) == ["Authorization"])
         #expect(read[0].durationMilliseconds == 0 && read[0].startedAt == 1_795_856_400_000)
         #expect(read[0].responseBodyMissing == false)
+    }
+
+    /// The times every HAR tool writes are read by hand, to the millisecond the formatter reads.
+    @Test func commonTimesReadAsTheFormatterReadsThem() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let whole = ISO8601DateFormatter()
+        for text in [
+            "2026-11-28T10:00:00.000Z", "2026-11-28T10:00:00.123+01:00", "2024-02-29T23:59:59.999-05:30",
+            "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.5Z", "2000-03-01T00:00:00.01+14:00", "2399-12-31T12:00:00Z",
+        ] {
+            let date = formatter.date(from: text) ?? whole.date(from: text)
+            let expected = date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+            #expect(HARDocument.DateReader.commonForm(text) == expected, "\(text)")
+        }
+        for text in [
+            "2026-02-30T10:00:00Z", "2026-11-28 10:00:00Z", "2026-11-28T24:00:00Z", "2026-11-28T10:00:00+0100",
+        ] {
+            #expect(HARDocument.DateReader.commonForm(text) == nil, "\(text)")
+        }
+    }
+
+    /// Form bodies decode as Foundation decodes them, broken escapes kept as written.
+    @Test func formBodiesDecodeAsFoundationDecodesThem() {
+        let fields = HTTPExchange.formFields("a=1+2&b=%41%42&c=%zz+x&d=%E2%82%AC&e&f=%FF&g=100%")
+        #expect(fields == ["a": "1 2", "b": "AB", "c": "%zz x", "d": "€", "e": "", "f": "%FF", "g": "100%"])
     }
 
     /// A field the audit reads still names itself when missing.

@@ -36,6 +36,8 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
         /// The path's literal text around its parameters (one more than there are parameters):
         /// the mock fills a path into most of its answers, and this is all that filling needs.
         let literals: [String]
+        /// How many of the path's segments are literal.
+        let literalSegments: Int
 
         init(
             operation: String, method: String, path: String, otherPaths: [String], api: API, isPage: Bool,
@@ -59,6 +61,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
                 }
             }
             self.literals = literals
+            literalSegments = patterns[0].filter { !Endpoint.isParameter($0) }.count
         }
     }
 
@@ -120,8 +123,13 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `path` (no query) is one of this call's paths, any value standing for a parameter.
     public func matches(method: String, path: some StringProtocol) -> Bool {
-        guard method.uppercased() == self.method else { return false }
-        let actual = path.split(separator: "/")
+        matches(uppercasedMethod: method.uppercased(), segments: path.split(separator: "/"))
+    }
+
+    /// `matches(method:path:)` for a request already split into its path's segments: the audit
+    /// matches each call against every definition.
+    public func matches(uppercasedMethod method: String, segments actual: [some StringProtocol]) -> Bool {
+        guard method == self.method else { return false }
         return patterns.contains { expected in
             expected.count == actual.count
                 && zip(expected, actual).allSatisfy { part, segment in Self.isParameter(part) || part == segment }
@@ -130,9 +138,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// How many of the path's segments are literal: where two calls match a request, the one
     /// with more literal segments is meant.
-    public var literalSegments: Int {
-        patterns[0].filter { !Self.isParameter($0) }.count
-    }
+    public var literalSegments: Int { definition.literalSegments }
 
     static func isParameter(_ segment: some StringProtocol) -> Bool {
         segment.hasPrefix("{") && segment.hasSuffix("}")
@@ -143,7 +149,9 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// The call a request is: the one with the most literal segments among those that match.
     public static func matching(method: String, path: some StringProtocol) -> Endpoint? {
-        all.filter { $0.matches(method: method, path: path) }.max { $0.literalSegments < $1.literalSegments }
+        let (method, segments) = (method.uppercased(), path.split(separator: "/"))
+        return all.filter { $0.matches(uppercasedMethod: method, segments: segments) }
+            .max { $0.literalSegments < $1.literalSegments }
     }
 
     private static let byOperation: [String: Endpoint] = Dictionary(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `X-Device-Info` header: Base64 of a JSON object describing the streaming device.
 ///
@@ -84,7 +85,7 @@ public struct DeviceInfo: Codable, Sendable, Equatable {
         "Android", "Chrome OS", "Linux", "Mac OS", "OS X", "OpenBSD", "Roku OS", "Windows", "iOS", "tvOS", "webOS",
     ]
 
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
+    public enum ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
         case notBase64
         case notJSON
@@ -104,7 +105,22 @@ public struct DeviceInfo: Codable, Sendable, Equatable {
 
     /// Parses a header value, tolerating the documented quirks.
     public static func parse(_ value: String?) -> Result<DeviceInfo, ParseError> {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return .failure(.missing) }
+        guard let value else { return .failure(.missing) }
+        // A client sends the same header on every call, and the audit reads each call's several
+        // times: the last values read are kept, and a full cache starts again.
+        if let known = recentlyParsed.withLock({ $0[value] }) { return known }
+        let parsed = parseAfresh(value)
+        recentlyParsed.withLock { recent in
+            if recent.count >= 256 { recent.removeAll(keepingCapacity: true) }
+            recent[value] = parsed
+        }
+        return parsed
+    }
+
+    private static let recentlyParsed = Mutex<[String: Result<DeviceInfo, ParseError>]>([:])
+
+    private static func parseAfresh(_ value: String) -> Result<DeviceInfo, ParseError> {
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { return .failure(.missing) }
         guard let data = Base64.decode(value) else { return .failure(.notBase64) }
         guard var object = jsonObject(data) else { return .failure(.notJSON) }
         if object["primaryHardwareType"] == nil, let type = object["type"] {
