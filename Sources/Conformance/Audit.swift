@@ -1,5 +1,6 @@
 import Foundation
 import PassAPI
+import Synchronization
 
 /// An audit of one client: the calls it made, each with its cookbook step, and the findings.
 public struct ClientAudit: Sendable, Equatable {
@@ -51,39 +52,62 @@ public enum Audit {
     public static func run(_ exchanges: [HTTPExchange], catalog: RuleCatalog = .builtIn, historyComplete: Bool = true)
         -> [ClientAudit]
     {
-        clients(exchanges).compactMap { client, exchanges -> ClientAudit? in
-            let sorted = exchanges.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
-            var calls: [Call] = []
-            var others: [Int] = []
-            for exchange in sorted {
-                if let entry = catalog.operations.entry(method: exchange.method, path: exchange.path) {
-                    calls.append(Call(exchange: exchange, operation: entry))
-                } else {
-                    others.append(exchange.id)
+        // Clients are audited apart from each other: a workshop's HARs hold thousands of them,
+        // shared out over the cores and put back in their order.
+        let grouped = clients(exchanges)
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), grouped.count)
+        guard workers > 1 else {
+            return grouped.compactMap { audit(client: $0, $1, catalog: catalog, historyComplete: historyComplete) }
+        }
+        let done = Mutex<[(index: Int, audit: ClientAudit)]>([])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [(index: Int, audit: ClientAudit)] = []
+            for index in stride(from: worker, to: grouped.count, by: workers) {
+                let (client, exchanges) = grouped[index]
+                if let audit = audit(client: client, exchanges, catalog: catalog, historyComplete: historyComplete) {
+                    mine.append((index, audit))
                 }
             }
-            guard !calls.isEmpty else { return nil }
-            let integration = integration(of: calls)
-            let asked = catalog.rules.filter {
-                applies($0, to: integration) && (historyComplete || !$0.check.needsTheWholeHistory)
-            }
-            let stripped = strippedCredentials(asked, calls)
-            let findings = asked.filter { rule in !stripped.contains { $0.rule == rule } }.flatMap {
-                Checks.evaluate($0, calls)
-            }.map { citingTheCallsStep($0, calls, integration: integration, catalog: catalog) }
-            var audit = ClientAudit(
-                client: client, integration: integration, calls: calls, otherExchanges: others,
-                findings: findings.sorted {
-                    ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
-                })
-            audit.notJudged = stripped + withoutBodies(asked, calls)
-            if !stripped.isEmpty {
-                audit.notJudged += asked.filter { rule in
-                    rule.check.readsTheAccessToken && !audit.findings.contains { $0.rule == rule }
-                }.map { ClientAudit.NotJudged(rule: $0, reason: Self.withoutTheToken($0.check)) }
-            }
-            return audit
+            done.withLock { $0 += mine }
         }
+        return done.withLock { $0 }.sorted { $0.index < $1.index }.map(\.audit)
+    }
+
+    /// One client's audit; nil when it made no call the cookbooks name.
+    static func audit(client: String, _ exchanges: [HTTPExchange], catalog: RuleCatalog, historyComplete: Bool)
+        -> ClientAudit?
+    {
+        let sorted = exchanges.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        var calls: [Call] = []
+        var others: [Int] = []
+        for exchange in sorted {
+            if let entry = catalog.operations.entry(method: exchange.method, path: exchange.path) {
+                calls.append(Call(exchange: exchange, operation: entry))
+            } else {
+                others.append(exchange.id)
+            }
+        }
+        guard !calls.isEmpty else { return nil }
+        let integration = integration(of: calls)
+        let asked = catalog.rules.filter {
+            applies($0, to: integration) && (historyComplete || !$0.check.needsTheWholeHistory)
+        }
+        let stripped = strippedCredentials(asked, calls)
+        let findings = asked.filter { rule in !stripped.contains { $0.rule == rule } }.flatMap {
+            Checks.evaluate($0, calls)
+        }.map { citingTheCallsStep($0, calls, integration: integration, catalog: catalog) }
+        var audit = ClientAudit(
+            client: client, integration: integration, calls: calls, otherExchanges: others,
+            findings: findings.sorted {
+                ($0.exchanges.first ?? 0, $0.rule.id) < ($1.exchanges.first ?? 0, $1.rule.id)
+            })
+        audit.notJudged = stripped + withoutBodies(asked, calls)
+        if !stripped.isEmpty {
+            audit.notJudged += asked.filter { rule in
+                rule.check.readsTheAccessToken && !audit.findings.contains { $0.rule == rule }
+            }.map { ClientAudit.NotJudged(rule: $0, reason: Self.withoutTheToken($0.check)) }
+        }
+        return audit
     }
 
     /// A header finding about one call cites the line of that call's step that lists the header
