@@ -70,55 +70,16 @@ extension HTTPExchange {
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(String(parts[0]))
-            if fields[name] == nil { fields[name] = parts.count > 1 ? decode(String(parts[1])) : "" }
+            let name = decode(parts[0])
+            if fields[name] == nil { fields[name] = parts.count > 1 ? decode(parts[1]) : "" }
         }
         return fields
     }
 
     /// `+` as a space and each `%XX` as its byte; a broken escape, or bytes that are not UTF-8,
-    /// leave the text as it was but for the spaces. On bytes: the audit reads every form of
-    /// every call of a HAR, several times over.
-    static func decode(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return text }
-        var spaced: [UInt8] = []
-        var decoded: [UInt8] = []
-        spaced.reserveCapacity(utf8.count)
-        decoded.reserveCapacity(utf8.count)
-        var broken = false
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            let plain = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
-            spaced.append(plain)
-            index = utf8.index(after: index)
-            guard byte == UInt8(ascii: "%"), !broken else {
-                decoded.append(plain)
-                continue
-            }
-            let high = index == utf8.endIndex ? nil : hexValue(utf8[index])
-            let lowIndex = index == utf8.endIndex ? index : utf8.index(after: index)
-            let low = lowIndex == utf8.endIndex ? nil : hexValue(utf8[lowIndex])
-            guard let high, let low else {
-                broken = true
-                continue
-            }
-            decoded.append(high << 4 | low)
-            spaced.append(contentsOf: [utf8[index], utf8[lowIndex]])
-            index = utf8.index(after: lowIndex)
-        }
-        if !broken, let text = String(validating: decoded, as: UTF8.self) { return text }
-        return String(decoding: spaced, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    /// leave the text as it was but for the spaces.
+    static func decode(_ text: Substring) -> String {
+        text.formDecoded ?? String(text.map { $0 == "+" ? " " : $0 })
     }
 }
 

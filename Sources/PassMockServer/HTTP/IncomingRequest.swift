@@ -125,53 +125,14 @@ struct IncomingRequest: Sendable {
             if start != end {
                 let pair = text[start..<end]
                 let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
-                guard let name = decodeComponent(pair[..<(equals ?? pair.endIndex)]) else { return nil }
-                guard let value = equals.map({ decodeComponent(pair[pair.utf8.index(after: $0)...]) }) ?? ""
+                guard let name = pair[..<(equals ?? pair.endIndex)].formDecoded else { return nil }
+                guard let value = equals.map({ pair[pair.utf8.index(after: $0)...].formDecoded }) ?? ""
                 else { return nil }
                 if result[name] == nil { result[name] = value }
             }
             start = end == utf8.endIndex ? end : utf8.index(after: end)
         }
         return result
-    }
-
-    /// `+` as a space and `%XX` as its byte; nil for a broken escape or bytes that are not
-    /// UTF-8. On bytes, not through Foundation's percent decoding: every form and query of every
-    /// request comes here.
-    static func decodeComponent(_ text: Substring) -> String? {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return String(text)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            index = utf8.index(after: index)
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard index != utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
-                index = utf8.index(after: index)
-                guard index != utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
-                index = utf8.index(after: index)
-                bytes.append(high << 4 | low)
-            default:
-                bytes.append(byte)
-            }
-        }
-        return String(bytes: bytes, encoding: .utf8)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     static func parseQuery(_ query: String?) -> [String: String] {
