@@ -74,7 +74,7 @@ enum AuditBenchmark {
 }
 
 /// A program run to its end with its output thrown away: its wall time and peak resident
-/// size (the kernel's own count for the process, from `wait4`).
+/// size (`VmHWM`, the kernel's high-water mark for the process).
 enum ChildRun {
     struct Measured {
         let seconds: Double
@@ -96,12 +96,19 @@ enum ChildRun {
         let started = ContinuousClock.now
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchmarkError("cannot start \(path): \(String(cString: strerror(spawned)))") }
+        // The kernel's own high-water mark of the child's memory, read while it runs: `wait4`'s
+        // `ru_maxrss` would count this process's memory too, which a spawned child shares until
+        // its exec.
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        var peak = 0
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            peak = max(peak, ProcessMemory.peakResidentBytes(of: pid) ?? 0)
+            usleep(2_000)
+        }
         let elapsed = ContinuousClock.now - started
-        // ru_maxrss is in kilobytes on Linux.
-        return Measured(seconds: elapsed.seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: (status >> 8) & 0xFF)
+        return Measured(seconds: elapsed.seconds, peakBytes: peak, status: (status >> 8) & 0xFF)
     }
 
     private static func lookUp(_ name: String) -> String? {

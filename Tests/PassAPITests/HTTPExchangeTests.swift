@@ -51,8 +51,9 @@ import Testing
         let data = try HARDocument.data([
             HARDocument.Run(id: "run", title: "Run", exchanges: [Self.exchange, unanswered])
         ])
-        // Read on the fast path, not only by the located parser after it gave up.
+        // Read on the fast paths, not only by the located parser after they gave up.
         #expect(HARDocument.quickRead(data) != nil)
+        #expect(HARDocument.readByEntries(data) != nil)
         let read = try HARDocument.read(data, file: "run.har")
         var expected = [Self.exchange, unanswered]
         for index in expected.indices {
@@ -110,6 +111,34 @@ import Testing
     @Test func formBodiesDecodeAsFoundationDecodesThem() {
         let fields = HTTPExchange.formFields("a=1+2&b=%41%42&c=%zz+x&d=%E2%82%AC&e&f=%FF&g=100%")
         #expect(fields == ["a": "1 2", "b": "AB", "c": "%zz x", "d": "€", "e": "", "f": "%FF", "g": "100%"])
+    }
+
+    /// Entries are found by the text's structure: strings that look like structure, escapes,
+    /// nesting and members in any order do not move them; an ambiguous document is left to the
+    /// whole document's decoder.
+    @Test func entriesAreFoundByTheTextsStructure() throws {
+        let entry = #"""
+            {"startedDateTime": "2026-11-28T10:00:00Z", "_note": "\"entries\": [1, 2] } ] {",
+             "request": {"method": "GET", "url": "https://h/api/v2/ORBIT/configuration", "headers": [], "_nested": [[], {"x": [1]}]},
+             "response": {"status": 200, "headers": []}}
+            """#
+        let shapes = [
+            #"{"log": {"pages": [{"id": "[\"]"}], "entries": [ENTRY, ENTRY], "creator": {"name": "}"}}}"#,
+            #" {"other": {"entries": []}, "log" : { "entries" : [ ENTRY ] } } "#,
+        ]
+        for shape in shapes {
+            let text = shape.replacingOccurrences(of: "ENTRY", with: entry)
+            let ranges = try #require(Data(text.utf8).withUnsafeBytes { HAREntryRanges.find(in: $0) }, "\(shape)")
+            #expect(
+                ranges.allSatisfy { text.utf8.dropFirst($0.lowerBound).prefix($0.count).first == UInt8(ascii: "{") })
+            #expect(ranges.count == shape.components(separatedBy: "ENTRY").count - 1)
+        }
+        for ambiguous in [
+            #"{"log": {"entries": []}, "log": {"entries": []}}"#, #"{"log": {"entries": [], "entries": []}}"#,
+            #"{"log": {"entries": [{}]}"#, #"{"log": {"entries": {}}}"#, #"[{"log": {"entries": []}}]"#,
+        ] {
+            #expect(Data(ambiguous.utf8).withUnsafeBytes { HAREntryRanges.find(in: $0) } == nil, "\(ambiguous)")
+        }
     }
 
     /// A field the audit reads still names itself when missing.
