@@ -111,7 +111,8 @@ enum ChildRun {
         return Measured(seconds: elapsed.seconds, peakBytes: peak, status: (status >> 8) & 0xFF)
     }
 
-    private static func lookUp(_ name: String) -> String? {
+    /// The program `name` on `PATH`, if there is one.
+    static func lookUp(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first {
             FileManager.default.isExecutableFile(atPath: $0)

@@ -33,14 +33,7 @@ struct WrkGenerator {
     let executable: String
 
     /// wrk on `PATH`, if there is one.
-    static func find() -> WrkGenerator? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/wrk"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return WrkGenerator(executable: candidate) }
-        }
-        return nil
-    }
+    static func find() -> WrkGenerator? { ChildRun.lookUp("wrk").map(WrkGenerator.init) }
 
     /// `request` sent over `connections` keep-alive connections for `duration`; the result as
     /// the own generator gives it, with wrk's thousand quantiles in place of every latency.

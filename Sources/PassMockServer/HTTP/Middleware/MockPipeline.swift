@@ -17,7 +17,7 @@ struct MockPipeline: Sendable {
     let operations: EndpointOperations
 
     /// One group's chain, built once, as one concrete middleware. The layers are steps called
-    /// in order from two async functions, not middlewares nested around `next`: each nested
+    /// in order from three async functions, not middlewares nested around `next`: each nested
     /// layer was an async call with its own frame and closure on every request, and most layers
     /// only look at the request or the answer without waiting for anything. Only reading the
     /// body, the handler and a fault that fired wait. A class, so that the router holds one
