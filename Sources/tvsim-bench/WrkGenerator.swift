@@ -1,4 +1,5 @@
 import Foundation
+import PassAPI
 
 /// One route's load as data, so that the benchmark's own generator and wrk send the same
 /// requests: the method, the path, the headers and the body, and whether each request comes
@@ -57,7 +58,9 @@ struct WrkGenerator {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0, let line = Self.summaryLine(printed) else {
-            throw BenchmarkError("wrk failed: \(String(decoding: printed.suffix(2_000), as: UTF8.self))")
+            // wrk's own words, made safe for the terminal the table goes to.
+            let said = TerminalSafeText.make(String(decoding: printed.suffix(2_000), as: UTF8.self))
+            throw BenchmarkError("wrk failed: \(said)")
         }
         return try Self.result(line)
     }

@@ -296,6 +296,30 @@ extension HTTPField.Name {
 }
 
 @Suite struct RuleTests {
+    /// Clients are audited on every core, yet come out as one after another would give them: in
+    /// the order they first called, each audit whole.
+    @Test func manyClientsComeOutInTheOrderTheyCalled() {
+        let name = HTTPField.Name("AP-Device-Identifier")!
+        let devices = (0..<24).map { DeviceIdentifier(identifier: "device-\($0)").headerValue }
+        // Each device's calls a little later than the one before, the devices' calls interleaved.
+        let exchanges = devices.enumerated().flatMap { offset, device in
+            Clients.goodV2.map { exchange in
+                var copy = exchange
+                if copy.requestHeaders[name] != nil { copy.requestHeaders[name] = device }
+                copy.startedAt += Int64(offset)
+                return copy
+            }
+        }
+        let exchangesNumbered = Clients.numbered(exchanges)
+        let audits = Audit.run(exchangesNumbered)
+        let oneAfterAnother = Audit.clients(exchangesNumbered).compactMap {
+            Audit.audit(client: $0, $1, catalog: .builtIn, historyComplete: true)
+        }
+        #expect(audits.map(\.client) == devices)
+        let sameAsOneAfterAnother = audits == oneAfterAnother
+        #expect(sameAsOneAfterAnother, "an audit differs from the one a client alone gets")
+    }
+
     @Test func theCatalogReadsAndEveryRuleQuotesItsSource() {
         let catalog = RuleCatalog.builtIn
         #expect(catalog.rules.count >= 15)

@@ -16,25 +16,21 @@ struct HAREntryRanges {
         self.bytes = bytes
     }
 
+    /// The whole text: an object whose `log` member has an `entries` array, and nothing after.
     private mutating func document() -> [Range<Int>]? {
-        var found: [Range<Int>]?
-        let complete = members { walker, key in
-            guard key == "log" else { return walker.skipValue() }
-            guard found == nil else { return false }
-            found = walker.logEntries()
-            return found != nil
-        }
+        let found = onlyMember("log") { $0.onlyMember("entries") { $0.elements() } }
         skipWhitespace()
-        return complete && index == bytes.count ? found : nil
+        return index == bytes.count ? found : nil
     }
 
-    /// The members of the `log` object, its entries' ranges kept.
-    private mutating func logEntries() -> [Range<Int>]? {
-        var found: [Range<Int>]?
+    /// What `read` makes of the one member named `name` of the object here, every other member
+    /// passed over; nil when the object is broken or has no such member, or two.
+    private mutating func onlyMember<Value>(_ name: String, _ read: (inout HAREntryRanges) -> Value?) -> Value? {
+        var found: Value?
         let complete = members { walker, key in
-            guard key == "entries" else { return walker.skipValue() }
+            guard key == name else { return walker.skipValue() }
             guard found == nil else { return false }
-            found = walker.elements()
+            found = read(&walker)
             return found != nil
         }
         return complete ? found : nil
