@@ -73,7 +73,7 @@ final class ExpiringBackend: BackendControl {
         #expect(user.requests.count == 1)
         #expect(device.current.system.appAccess["tv.orbit.orbit"] == .granted)
         #expect(timeline.entries.map(\.kind) == [.vsa, .screen, .user, .vsa])
-        #expect(timeline.entries[2].phrase == TimelinePhrase("user.allows"))
+        #expect(timeline.entries[2].phrase == TimelinePhrase("user.allows", party: .framework))
     }
 
     @Test func aDismissedAlertLeavesThePermissionUndetermined() async {
@@ -87,7 +87,7 @@ final class ExpiringBackend: BackendControl {
         #expect(status == .notDetermined)
         #expect(error?.code == .accessNotGranted)
         #expect(device.current.system.appAccess.isEmpty)
-        #expect(timeline.entries[2].phrase == TimelinePhrase("user.dismissesAlert"))
+        #expect(timeline.entries[2].phrase == TimelinePhrase("user.dismissesAlert", party: .framework))
     }
 
     @Test func withoutThePromptOptionNobodyIsAsked() async {
@@ -150,7 +150,8 @@ final class ExpiringBackend: BackendControl {
         #expect(
             timeline.entries.map(\.phrase) == [
                 TimelinePhrase(
-                    "user.removesProvider", ["settings": DevicePlatform.tvos.settingsPath, "provider": "tvsim.aurora"])
+                    "user.removesProvider", ["settings": DevicePlatform.tvos.settingsPath, "provider": "tvsim.aurora"],
+                    party: .framework)
             ])
     }
 
@@ -166,7 +167,7 @@ final class ExpiringBackend: BackendControl {
         let (settings, device, timeline) = Self.handler(backend: nil)
         await settings.adjust(.expireProviderSignIn)
         #expect(device.current.system.signIn?.expiresAt == VirtualClock.defaultStart.milliseconds)
-        #expect(timeline.entries.last?.phrase == TimelinePhrase("user.expiresSignIn"))
+        #expect(timeline.entries.last?.phrase == TimelinePhrase("user.expiresSignIn", party: .framework))
     }
 
     @Test func profilesExpireOnlyWhereTheRunReachesTheBackEnd() async {

@@ -31,13 +31,13 @@ import Testing
         let shown = ScreenState(screen: .webLogin(url: "/login", stopAt: "app://done"))
         let (state, effects) = send(.pageLoaded(Self.loginForm), from: shown)
         #expect(state == ScreenState(screen: shown.screen, page: Self.loginForm))
-        #expect(effects == [.say(.screen, TimelinePhrase("screen.webView", ["page": "Sign in"]))])
+        #expect(effects == [.say(.screen, TimelinePhrase("screen.webView", ["page": "Sign in"], party: .browser))])
 
         let error = WebBrowser.Page(url: "http://h/x", status: 500, html: "<title>Oops</title>")
         let (_, errorEffects) = send(.pageLoaded(error), from: shown)
         #expect(
             errorEffects == [
-                .say(.screen, TimelinePhrase("screen.webView", ["page": "Oops"])),
+                .say(.screen, TimelinePhrase("screen.webView", ["page": "Oops"], party: .browser)),
                 .log(.note, "The page has no form (HTTP 500)."),
             ])
     }
@@ -48,12 +48,14 @@ import Testing
         #expect(state == onPage)
         #expect(
             effects == [
-                .say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"])),
+                .say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"], party: .browser)),
                 .submitLogin(on: Self.loginForm, username: "jo", password: "pw", stopAt: "app://done"),
             ])
 
         let (_, nothingToSubmit) = send(.user(.webLogin(username: "jo", password: "pw")))
-        #expect(nothingToSubmit == [.say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"]))])
+        #expect(
+            nothingToSubmit == [.say(.user, TimelinePhrase("user.signsInWebView", ["username": "jo"], party: .browser))]
+        )
     }
 
     @Test func theRedirectClosesTheWebViewAndTellsTheFlow() {
@@ -62,7 +64,7 @@ import Testing
         #expect(state == ScreenState())
         #expect(
             effects == [
-                .say(.screen, TimelinePhrase("screen.webViewReached", ["url": "app://done?x=1"])),
+                .say(.screen, TimelinePhrase("screen.webViewReached", ["url": "app://done?x=1"], party: .browser)),
                 .forward(.answer(.webLoginFinished(url: "app://done?x=1"))),
             ])
     }
@@ -81,7 +83,10 @@ import Testing
         let notice = ScreenState(screen: .notice(Notice(title: "Signed out", message: "m")))
         let (state, effects) = send(.user(.dismissNotice), from: notice)
         #expect(state == notice)
-        #expect(effects == [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))])
+        #expect(
+            effects == [
+                .say(.user, TimelinePhrase("user.dismissesNotice", party: .app)), .forward(.answer(.noticeDismissed)),
+            ])
         let (home, homeEffects) = send(.showHome, from: state)
         #expect(home == ScreenState())
         #expect(homeEffects == [])
@@ -108,7 +113,7 @@ import Testing
         #expect(
             fresh == [
                 .say(
-                    .screen, TimelinePhrase("screen.registrationCode", ["code": "ABC1234"]),
+                    .screen, TimelinePhrase("screen.registrationCode", ["code": "ABC1234"], party: .app),
                     detail: "Waiting for sign-in on another device")
             ])
     }
@@ -118,13 +123,14 @@ import Testing
         let (_, chosen) = send(.user(.mvpd("AuroraCable")), from: picker)
         #expect(
             chosen == [
-                .say(.user, TimelinePhrase("user.choosesInAppPicker", ["mvpd": "AuroraCable"])),
+                .say(.user, TimelinePhrase("user.choosesInAppPicker", ["mvpd": "AuroraCable"], party: .app)),
                 .forward(.answer(.mvpdChosen("AuroraCable"))),
             ])
         let (_, cancelled) = send(.user(.mvpd(nil)), from: picker)
         #expect(
             cancelled == [
-                .say(.user, TimelinePhrase("user.cancelsAppPicker")), .forward(.answer(.mvpdPickerCancelled)),
+                .say(.user, TimelinePhrase("user.cancelsAppPicker", party: .app)),
+                .forward(.answer(.mvpdPickerCancelled)),
             ])
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 enum UserLines {
     static func describe(_ action: AppAction) -> TimelinePhrase {
         switch action {
-        case .launch: TimelinePhrase("user.launch")
-        case .signIn: TimelinePhrase("user.signIn")
-        case .play(let resource): TimelinePhrase(playKey, ["title": resource])
-        case .signOut: TimelinePhrase("user.signOut")
-        case .foreground: TimelinePhrase("user.foreground")
+        case .launch: TimelinePhrase("user.launch", party: .app)
+        case .signIn: TimelinePhrase("user.signIn", party: .app)
+        case .play(let resource): TimelinePhrase(playKey, ["title": resource], party: .app)
+        case .signOut: TimelinePhrase("user.signOut", party: .app)
+        case .foreground: TimelinePhrase("user.foreground", party: .app)
         }
     }
 

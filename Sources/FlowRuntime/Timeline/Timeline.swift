@@ -9,10 +9,14 @@ import Synchronization
 public struct TimelinePhrase: Sendable, Equatable, Hashable {
     public let key: String
     public let arguments: [String: String]
+    /// Whose screen the line is about: the party a user's action goes to, or the party that
+    /// shows a screen. Nil for what the user does outside any screen (waiting).
+    public let party: TimelineParty?
 
-    public init(_ key: String, _ arguments: [String: String] = [:]) {
+    public init(_ key: String, _ arguments: [String: String] = [:], party: TimelineParty? = nil) {
         self.key = key
         self.arguments = arguments
+        self.party = party
     }
 
     public func text(in strings: Strings) -> String { strings.fill(key, arguments.map { ($0.key, $0.value) }) }
@@ -46,6 +50,14 @@ public struct TimelineEntry: Sendable, Codable, Equatable, Identifiable {
     /// The flow's note the line was written from, so that its words can be said in another
     /// language; not written to JSON either.
     public var note: FlowNote? = nil
+    /// Who the line goes from and to, where it involves parties: an exchange's caller and
+    /// server, a framework call or answer, a user's action and the party it goes to, a screen
+    /// and the party showing it. Steps, codes, callbacks and notes have none: the diagram puts
+    /// them on the app's lane. Not written to JSON either.
+    public var route: TimelineRoute? = nil
+    /// For a finding of the audit (`tvsim watch`, `tvsim audit --sequence`): how grave, and
+    /// which exchanges it is about. Not written to JSON either.
+    public var finding: TimelineFinding? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, time, kind, title, detail, durationMilliseconds, exchange, status, step
@@ -165,14 +177,26 @@ public final class Timeline: Sendable {
     /// A line worded by the catalog: its English text is the title.
     @discardableResult
     public func append(_ kind: TimelineEntry.Kind, _ phrase: TimelinePhrase, detail: String? = nil) -> TimelineEntry {
-        append(kind, phrase.text(in: .english), detail: detail, phrase: phrase)
+        append(kind, phrase.text(in: .english), detail: detail, phrase: phrase, route: Self.route(of: kind, phrase))
+    }
+
+    /// A user's action goes from the user to the party whose screen it is on; a screen comes
+    /// to the user from the party that shows it.
+    static func route(of kind: TimelineEntry.Kind, _ phrase: TimelinePhrase) -> TimelineRoute? {
+        switch (kind, phrase.party) {
+        case (.user, let party?): TimelineRoute(.user, party)
+        case (.screen, let party?): TimelineRoute(party, .user)
+        case (.user, nil): .at(.user)
+        default: phrase.party.map(TimelineRoute.at)
+        }
     }
 
     @discardableResult
     public func append(
         _ kind: TimelineEntry.Kind, _ title: String, detail: String? = nil, exchange: HTTPExchange? = nil,
         status: StatusCode? = nil, statusOrigin: StatusCode.Origin? = nil, step: CookbookStep? = nil,
-        duration: Double? = nil, time: Int64? = nil, phrase: TimelinePhrase? = nil, note: FlowNote? = nil
+        duration: Double? = nil, time: Int64? = nil, phrase: TimelinePhrase? = nil, note: FlowNote? = nil,
+        route: TimelineRoute? = nil, finding: TimelineFinding? = nil
     ) -> TimelineEntry {
         let (entry, observers) = state.withLock { state -> (TimelineEntry, [@Sendable (TimelineEntry) -> Void]) in
             var entry = TimelineEntry(
@@ -181,6 +205,8 @@ public final class Timeline: Sendable {
             entry.phrase = phrase
             entry.note = note
             entry.statusOrigin = statusOrigin
+            entry.route = route ?? exchange.map(TimelineParty.route(of:))
+            entry.finding = finding
             state.entries.append(entry)
             return (entry, state.observers)
         }

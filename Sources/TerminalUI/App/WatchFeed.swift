@@ -72,8 +72,7 @@ struct WatchFeed {
     struct State {
         var lastId = 0
         var exchanges: [HTTPExchange] = []
-        /// Findings already told, by rule and exchanges.
-        var told: Set<String> = []
+        var timeline = AuditedTimeline()
         var failing = false
         /// False when the journal had dropped entries before the feed's first read.
         var complete = true
@@ -90,36 +89,7 @@ struct WatchFeed {
         guard !calls.isEmpty else { return }
         state.exchanges += calls
         let audits = Audit.run(state.exchanges, historyComplete: state.complete)
-        var steps: [Int: (id: String, call: String, integration: String)] = [:]
-        for audit in audits {
-            for call in audit.calls {
-                // DCR calls made before any REST call are REST API V2's A.1–A.4 (seed 002).
-                let integration = audit.integration == "dcr" ? "rest-v2" : audit.integration
-                steps[call.exchange.id] = audit.step(of: call).map { ($0, call.name, integration) }
-            }
-        }
-        for entry in calls {
-            if let (id, call, integration) = steps[entry.id] {
-                // The cookbook's own step when the id names one, so that the Step pane explains it.
-                if let step = CookbookStep.named(id, in: integration) {
-                    timeline.append(.step, step.label, detail: step.explanation, step: step, time: entry.startedAt)
-                } else {
-                    timeline.append(
-                        .step, "\(id) \(call)", detail: "The cookbook step of the next call.", time: entry.startedAt)
-                }
-            }
-            timeline.record(entry.onOrigin(origin))
-        }
-        for finding in audits.flatMap(\.findings) {
-            let key = "\(finding.rule.id) \(finding.exchanges)"
-            guard state.told.insert(key).inserted else { continue }
-            let rule = finding.rule
-            timeline.append(
-                .note, "\(AuditReport.mark(rule.severity)) \(rule.id): \(finding.message)",
-                detail:
-                    "\(rule.severity.rawValue), \(finding.source.citation). \(rule.advice) “\(finding.source.quote)”",
-                time: calls.last?.startedAt)
-        }
+        state.timeline.record(calls, audits: audits, origin: origin, on: timeline)
         inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
     }
 }

@@ -57,7 +57,8 @@ struct DemoAccounts: Sendable {
     ) -> [String: String] {
         var fields = ["username": username, "password": password]
         if let choice = providerChoice(on: page, username: username, preferred: preferred) {
-            timeline.append(.user, TimelinePhrase("user.choosesOnSignInPage", ["provider": choice.name]))
+            timeline.append(
+                .user, TimelinePhrase("user.choosesOnSignInPage", ["provider": choice.name], party: .browser))
             fields.merge(choice.field) { $1 }
         }
         return fields

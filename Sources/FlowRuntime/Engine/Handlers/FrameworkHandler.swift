@@ -36,27 +36,30 @@ struct FrameworkHandler: Sendable {
 
     private func checkAccess(prompt: Bool) async -> FrameworkOutcome {
         let app = setup.identity
-        timeline.append(.vsa, "checkAccessStatus(options: [.prompt: \(prompt)])")
+        timeline.append(.vsa, "checkAccessStatus(options: [.prompt: \(prompt)])", route: .appToFramework)
         switch AccessCheck.start(prompt: prompt, device: device.current.system, app: app) {
         case .crash(let message):
             timeline.append(.note, "The app crashed: \(message)")
             return .crashed(message)
         case .answer(let status, let error):
-            timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
+            timeline.append(
+                .vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description, route: .frameworkAnswer)
             return .answered(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         case .ask(let alert):
             timeline.append(
-                .screen, TimelinePhrase("screen.permissionAlert", ["app": alert.appName]), detail: alert.message)
+                .screen, TimelinePhrase("screen.permissionAlert", ["app": alert.appName], party: .framework),
+                detail: alert.message)
             let response = await agent.respond(to: .permission(alert))
             let allowed: Bool? = if case .permission(let choice) = response { choice } else { nil }
             timeline.append(
                 .user,
-                allowed.map { TimelinePhrase($0 ? "user.allows" : "user.denies") }
-                    ?? TimelinePhrase("user.dismissesAlert"))
+                allowed.map { TimelinePhrase($0 ? "user.allows" : "user.denies", party: .framework) }
+                    ?? TimelinePhrase("user.dismissesAlert", party: .framework))
             let (updated, step) = AccessCheck.answer(allowed: allowed, device: device.current.system, app: app)
             device.update { $0.system = updated }
             guard case .answer(let status, let error) = step else { return .silent }
-            timeline.append(.vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description)
+            timeline.append(
+                .vsa, "→ \(status.rawValue) (\(status.rawCode))", detail: error?.description, route: .frameworkAnswer)
             return .answered(.access(status, error, signedInAtSystemLevel: signedInAtSystemLevel))
         }
     }
@@ -67,7 +70,8 @@ struct FrameworkHandler: Sendable {
     }
 
     private func runMetadataRequest(_ request: MetadataRequest) async -> FrameworkOutcome {
-        timeline.append(.vsa, "enqueue(VSAccountMetadataRequest)", detail: Self.describe(request))
+        timeline.append(
+            .vsa, "enqueue(VSAccountMetadataRequest)", detail: Self.describe(request), route: .appToFramework)
         let context = MetadataRequestMachine.Context(
             app: setup.identity, catalog: catalog, nowMilliseconds: clock.nowMilliseconds())
         var (request, pending) = MetadataRequestMachine.start(
@@ -82,15 +86,16 @@ struct FrameworkHandler: Sendable {
             case .present(let prompt):
                 if !presented {
                     presented = true
-                    timeline.append(.vsa, "accountManager(_:present:)")
+                    timeline.append(.vsa, "accountManager(_:present:)", route: .frameworkToApp)
                 }
                 pending += request.handle(await ask(prompt))
             case .askedDelegate(let providerId, let allowed):
                 timeline.append(
                     .vsa,
-                    "accountManager(_:shouldAuthenticateAccountProviderWithIdentifier: \(providerId)) → \(allowed)")
+                    "accountManager(_:shouldAuthenticateAccountProviderWithIdentifier: \(providerId)) → \(allowed)",
+                    route: .frameworkToApp)
             case .dismiss:
-                timeline.append(.vsa, "accountManager(_:dismiss:)")
+                timeline.append(.vsa, "accountManager(_:dismiss:)", route: .frameworkToApp)
             case .signIn(let identityProvider, let username, let password):
                 pending += request.handle(await signIn(identityProvider, username: username, password: password))
             case .queryAttributes(let identityProvider, let token, let verificationToken, let names, let channel):
@@ -102,15 +107,18 @@ struct FrameworkHandler: Sendable {
                 device.update { $0.system = state }
                 if let signIn = state.signIn {
                     timeline.append(
-                        .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)")
+                        .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)",
+                        route: .at(.framework))
                 }
             case .finish(let result):
                 switch result {
                 case .success(let metadata):
-                    timeline.append(.vsa, "→ VSAccountMetadata", detail: Self.describe(metadata))
+                    timeline.append(
+                        .vsa, "→ VSAccountMetadata", detail: Self.describe(metadata), route: .frameworkAnswer)
                 case .failure(let error):
                     timeline.append(
-                        .vsa, "→ VSError \(error.code.rawValue) (\(error.code.name))", detail: error.description)
+                        .vsa, "→ VSError \(error.code.rawValue) (\(error.code.name))", detail: error.description,
+                        route: .frameworkAnswer)
                 }
                 outcome = .answered(.metadata(result))
             }
@@ -122,7 +130,8 @@ struct FrameworkHandler: Sendable {
     /// Settings' picker and signs in, at system level, as Apple's Settings does; a wrong password
     /// asks again, cancelling leaves the device as it was.
     func signInFromSettings() async {
-        timeline.append(.user, TimelinePhrase("user.opensSettingsSignIn", ["settings": settingsPath]))
+        timeline.append(
+            .user, TimelinePhrase("user.opensSettingsSignIn", ["settings": settingsPath], party: .framework))
         let picker = ProviderPicker(settings: catalog)
         guard case .picked(.provider(let id)) = await ask(.picker(picker)), let provider = catalog.provider(id) else {
             return
@@ -135,7 +144,8 @@ struct FrameworkHandler: Sendable {
             case .signedIn(let signIn):
                 device.update { $0.system.signIn = signIn }
                 timeline.append(
-                    .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)")
+                    .vsa, "The device is now signed in to \(signIn.providerId) as \(signIn.userDisplayName)",
+                    route: .at(.framework))
                 return
             case .signInFailed(.invalidCredentials(let message)):
                 prompt = SignInPrompt(
@@ -156,7 +166,7 @@ struct FrameworkHandler: Sendable {
         switch prompt {
         case .picker(let picker):
             timeline.append(
-                .screen, TimelinePhrase("screen.applePicker"),
+                .screen, TimelinePhrase("screen.applePicker", party: .framework),
                 detail: "\(picker.all.count) providers, \(picker.featured.count) featured")
             let response = await agent.respond(to: .applePicker(picker))
             let choice: PickerChoice = if case .picker(let choice) = response { choice } else { .cancel }
@@ -164,7 +174,7 @@ struct FrameworkHandler: Sendable {
             return .picked(choice)
         case .signIn(let prompt):
             timeline.append(
-                .screen, TimelinePhrase("screen.providerSignIn", ["provider": prompt.providerName]),
+                .screen, TimelinePhrase("screen.providerSignIn", ["provider": prompt.providerName], party: .framework),
                 detail: prompt.error)
             let response = await agent.respond(
                 to: .providerSignIn(prompt, hints: accounts.hints(forMvpd: prompt.identityProvider)))
@@ -172,9 +182,12 @@ struct FrameworkHandler: Sendable {
             switch answer {
             case .credentials(let username, _):
                 timeline.append(
-                    .user, TimelinePhrase("user.signsIn", ["provider": prompt.providerName, "username": username]))
+                    .user,
+                    TimelinePhrase(
+                        "user.signsIn", ["provider": prompt.providerName, "username": username], party: .framework))
             case .cancel:
-                timeline.append(.user, TimelinePhrase("user.cancelsSignIn", ["provider": prompt.providerName]))
+                timeline.append(
+                    .user, TimelinePhrase("user.cancelsSignIn", ["provider": prompt.providerName], party: .framework))
             }
             return .answered(answer)
         }
@@ -261,9 +274,11 @@ struct FrameworkHandler: Sendable {
     static func describe(_ choice: PickerChoice, picker: ProviderPicker) -> TimelinePhrase {
         switch choice {
         case .provider(let id):
-            TimelinePhrase("user.picksProvider", ["provider": picker.all.first { $0.id == id }?.name ?? id])
-        case .otherProvider: TimelinePhrase("user.picksOther", ["other": SystemStrings.otherProvider])
-        case .cancel: TimelinePhrase("user.cancelsApplePicker")
+            TimelinePhrase(
+                "user.picksProvider", ["provider": picker.all.first { $0.id == id }?.name ?? id], party: .framework)
+        case .otherProvider:
+            TimelinePhrase("user.picksOther", ["other": SystemStrings.otherProvider], party: .framework)
+        case .cancel: TimelinePhrase("user.cancelsApplePicker", party: .framework)
         }
     }
 }

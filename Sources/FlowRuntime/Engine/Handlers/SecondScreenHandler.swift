@@ -24,12 +24,12 @@ struct SecondScreenHandler: Sendable {
             clock: clock, observer: { timeline.record($0) }, stopAt: [], acceptLanguage: acceptLanguage)
         do {
             guard let login = try await enterCode(code, on: phone, mvpd: mvpd) else { return }
-            timeline.append(.user, TimelinePhrase("user.secondScreen.signsIn", ["username": username]))
+            timeline.append(.user, TimelinePhrase("user.secondScreen.signsIn", ["username": username], party: .browser))
             let fields = accounts.signInFields(
                 on: login, username: username, password: password, preferred: mvpd ?? code.mvpd, timeline: timeline)
             guard case .page(let done) = try await phone.submit(on: login, fields: fields) else { return }
             timeline.append(
-                .screen, TimelinePhrase("screen.otherDevice", ["page": done.title ?? done.url]),
+                .screen, TimelinePhrase("screen.otherDevice", ["page": done.title ?? done.url], party: .browser),
                 detail: done.errorMessage)
         } catch {
             timeline.append(.note, "The activation site could not be used: \(error)")
@@ -42,14 +42,15 @@ struct SecondScreenHandler: Sendable {
         -> WebBrowser.Page?
     {
         let url = activationURL(of: code)
-        timeline.append(.user, TimelinePhrase("user.secondScreen.opens", ["url": url, "code": code.code]))
+        timeline.append(
+            .user, TimelinePhrase("user.secondScreen.opens", ["url": url, "code": code.code], party: .browser))
         guard case .page(let start) = try await phone.open(url) else { return nil }
         // The form's one field: `code` at Adobe, `user_code` at an identity provider (RFC 8628).
         let field = HTMLScan.forms(in: start.html).first?.fields.keys.first ?? "code"
         var outcome = try await phone.submit(on: start, fields: [field: code.code])
         if case .page(let page) = outcome, page.url.hasSuffix("/provider") {
             let choice = mvpd ?? code.mvpd ?? ""
-            timeline.append(.user, TimelinePhrase("user.secondScreen.chooses", ["mvpd": choice]))
+            timeline.append(.user, TimelinePhrase("user.secondScreen.chooses", ["mvpd": choice], party: .browser))
             outcome = try await phone.submit(on: page, fields: ["mvpd": choice])
         }
         // A sign-in form is known by its password field, not by its words: the pages speak the

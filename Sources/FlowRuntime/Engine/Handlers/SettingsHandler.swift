@@ -21,20 +21,23 @@ struct SettingsHandler: Sendable {
             timeline.append(
                 .user,
                 TimelinePhrase(
-                    "user.removesProvider", ["settings": device.current.system.platform.settingsPath, "provider": name])
+                    "user.removesProvider",
+                    ["settings": device.current.system.platform.settingsPath, "provider": name],
+                    party: .framework)
             )
         case .setPermission(let status):
             let bundleId = setup.identity.bundleId
             device.update { $0.system.appAccess[bundleId] = status == .notDetermined ? nil : status }
             timeline.append(
                 .user,
-                TimelinePhrase("user.setsPermission.\(status.rawValue)", ["app": setup.identity.displayName]))
+                TimelinePhrase(
+                    "user.setsPermission.\(status.rawValue)", ["app": setup.identity.displayName], party: .framework))
         case .expireProviderSignIn:
             if device.current.system.signIn != nil {
                 let now = clock.nowMilliseconds()
                 device.update { $0.system.signIn?.expiresAt = now }
             }
-            timeline.append(.user, TimelinePhrase("user.expiresSignIn"))
+            timeline.append(.user, TimelinePhrase("user.expiresSignIn", party: .framework))
         case .expireAdobeProfiles:
             await expireAdobeProfiles()
         case .signInToProvider:
@@ -47,6 +50,7 @@ struct SettingsHandler: Sendable {
         do {
             guard let backend else { throw NoBackendAccess() }
             try await backend.expireProfiles()
+            // A tester's control of the back end, not a call the user's device makes: a note.
             timeline.append(.user, TimelinePhrase("user.expiresProfiles"))
         } catch {
             timeline.append(.note, "The back end's profiles could not be expired: \(error)")

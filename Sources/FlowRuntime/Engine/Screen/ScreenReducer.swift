@@ -57,7 +57,8 @@ public enum ScreenReducer {
         case .redirectReached(let url):
             state = ScreenState()
             return [
-                .say(.screen, TimelinePhrase("screen.webViewReached", ["url": Redaction.redirect(url)])),
+                .say(
+                    .screen, TimelinePhrase("screen.webViewReached", ["url": Redaction.redirect(url)], party: .browser)),
                 .forward(.answer(.webLoginFinished(url: url))),
             ]
         case .pageFailed(let reason):
@@ -72,13 +73,17 @@ public enum ScreenReducer {
         switch screen {
         case .webLogin(let url, let stopAt): return [.openPage(url: url, stopAt: stopAt)]
         case .mvpdPicker(let mvpds, _):
-            return [.say(.screen, TimelinePhrase("screen.mvpdPicker"), detail: "\(mvpds.count) providers")]
+            return [.say(.screen, TimelinePhrase("screen.mvpdPicker", party: .app), detail: "\(mvpds.count) providers")]
         case .registrationCode(let code):
             // Each poll shows the code again; only a new code or its expiry is worth a line.
             guard code.polls == 0 || code.status == .expired else { return [] }
             // The timeline keeps the status in English, as it keeps every detail.
             let status = Strings.english(code.status.key)
-            return [.say(.screen, TimelinePhrase("screen.registrationCode", ["code": code.code]), detail: status)]
+            return [
+                .say(
+                    .screen, TimelinePhrase("screen.registrationCode", ["code": code.code], party: .app), detail: status
+                )
+            ]
         case .notice(let notice): return [.log(.screen, notice.title, detail: notice.message)]
         }
     }
@@ -86,7 +91,9 @@ public enum ScreenReducer {
     private static func load(_ page: WebBrowser.Page, _ state: inout ScreenState) -> [ScreenEffect] {
         state.page = page
         var effects: [ScreenEffect] = [
-            .say(.screen, TimelinePhrase("screen.webView", ["page": page.title ?? page.url]), detail: page.errorMessage)
+            .say(
+                .screen, TimelinePhrase("screen.webView", ["page": page.title ?? page.url], party: .browser),
+                detail: page.errorMessage)
         ]
         if HTMLScan.forms(in: page.html).isEmpty {
             // An error page with nothing to fill in: the user can only close it.
@@ -102,28 +109,36 @@ public enum ScreenReducer {
             return [
                 .say(
                     .user,
-                    choice.map { TimelinePhrase("user.choosesInAppPicker", ["mvpd": $0]) }
-                        ?? TimelinePhrase("user.cancelsAppPicker")),
+                    choice.map { TimelinePhrase("user.choosesInAppPicker", ["mvpd": $0], party: .app) }
+                        ?? TimelinePhrase("user.cancelsAppPicker", party: .app)),
                 .forward(.answer(choice.map(ScreenAnswer.mvpdChosen) ?? .mvpdPickerCancelled)),
             ]
         case .webLogin(let username, let password):
-            let said = ScreenEffect.say(.user, TimelinePhrase("user.signsInWebView", ["username": username]))
+            let said = ScreenEffect.say(
+                .user, TimelinePhrase("user.signsInWebView", ["username": username], party: .browser))
             guard let page = state.page, case .webLogin(_, let stopAt) = state.screen else { return [said] }
             return [said, .submitLogin(on: page, username: username, password: password, stopAt: stopAt)]
         case .closeWebLogin:
-            return [.say(.user, TimelinePhrase("user.closesWebLogin")), .forward(.answer(.webLoginCancelled))]
+            return [
+                .say(.user, TimelinePhrase("user.closesWebLogin", party: .browser)),
+                .forward(.answer(.webLoginCancelled)),
+            ]
         case .completeSecondScreen(let username, let password, let mvpd):
             guard case .registrationCode(let code) = state.screen else {
                 return [.log(.note, "There is no code on screen to activate.")]
             }
             return [.activate(code, username: username, password: password, mvpd: mvpd)]
         case .newCode:
-            return [.say(.user, TimelinePhrase("user.asksNewCode")), .forward(.answer(.newCodeRequested))]
+            return [.say(.user, TimelinePhrase("user.asksNewCode", party: .app)), .forward(.answer(.newCodeRequested))]
         case .closeCodeScreen:
-            return [.say(.user, TimelinePhrase("user.closesCodeScreen")), .forward(.answer(.codeScreenClosed))]
+            return [
+                .say(.user, TimelinePhrase("user.closesCodeScreen", party: .app)), .forward(.answer(.codeScreenClosed)),
+            ]
         case .dismissNotice:
             // The flow closes the notice (it answers with `.showHome`).
-            return [.say(.user, TimelinePhrase("user.dismissesNotice")), .forward(.answer(.noticeDismissed))]
+            return [
+                .say(.user, TimelinePhrase("user.dismissesNotice", party: .app)), .forward(.answer(.noticeDismissed)),
+            ]
         }
     }
 }
