@@ -37,7 +37,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "MockBackendAPI",
-                "LocatedJSON", "Simulation", "Localization", "Conformance",
+                "LocatedJSON", "Simulation", "Localization", "Conformance", "SequenceDiagram",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [
@@ -72,6 +72,10 @@ let package = Package(
             ],
             plugins: ["EmbedDataFiles"]
         ),
+        // A session as a sequence diagram of its parties: the terminal's drawing, text, Mermaid, SVG.
+        .target(
+            name: "SequenceDiagram",
+            dependencies: ["FlowRuntime", "FlowCore", "PassAPI", "Localization", "Conformance"]),
         // Cookbook conformance of any client: rules as data over HTTP exchanges (HAR, journal).
         .target(
             name: "Conformance", dependencies: ["PassAPI", "MockBackendAPI", "LocatedJSON"], exclude: ["Rules"],
@@ -138,7 +142,7 @@ let package = Package(
             dependencies: [
                 "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
                 "FlowRuntime", "Conformance", "PassClient",
-                "FlowCore", "TerminalUI",
+                "FlowCore", "TerminalUI", "SequenceDiagram",
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -165,6 +169,11 @@ let package = Package(
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "SequenceDiagramTests",
+            dependencies: ["SequenceDiagram", "FlowRuntime", "FlowCore", "PassAPI", "Localization"],
+            // Text snapshots are read from the source tree by path, not bundled.
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "PassAPI", "VSASimulator"]),
         .testTarget(
             name: "ConformanceTests",

@@ -6,6 +6,7 @@ import LocatedJSON
 import MockBackendAPI
 import PassAPI
 import PassClient
+import SequenceDiagram
 import Simulation
 
 /// `tvsim audit FILE.har…|URL`: cookbook conformance of the clients a HAR recorded, or of those a
@@ -36,16 +37,35 @@ struct AuditHAR: AsyncParsableCommand {
     @Option(help: "Also write the audit as JUnit XML: one test case per rule and client.")
     var junit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Print the calls as a sequence diagram instead, their steps as bands and findings marked on their "
+                + "arrows: text, mermaid or svg.",
+            valueName: "format"))
+    var sequence: SequenceFormat?
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one HAR file.") }
+        if sequence != nil, files.count != 1 || json {
+            throw ValidationError("--sequence draws one HAR file or server at a time, without --json.")
+        }
     }
 
     func run() async throws {
         var results: [(source: String, audit: ClientAudit)] = []
         for file in files {
-            let audits = Self.isServer(file) ? try await journalAudit(of: file) : Audit.run(try read(file))
+            let exchanges: (entries: [HTTPExchange], complete: Bool) =
+                Self.isServer(file) ? try await journal(of: file) : (try read(file), true)
+            let audits = Audit.run(exchanges.entries, historyComplete: exchanges.complete)
             results += audits.map { (file, $0) }
-            if json {
+            if let sequence {
+                let timeline = Timeline(now: { 0 })
+                var audited = AuditedTimeline()
+                audited.record(exchanges.entries, audits: audits, on: timeline)
+                let diagram = SequenceDiagram(entries: timeline.entries)
+                let title = (file as NSString).lastPathComponent
+                Console.line(String(sequence.render(diagram, title: title, width: Run.terminalWidth()).dropLast()))
+            } else if json {
                 let json = String(decoding: try AuditReport.json(audits, source: file), as: UTF8.self)
                 Console.json(json)
             } else {
@@ -81,9 +101,9 @@ struct AuditHAR: AsyncParsableCommand {
     }
 
     /// The journal of a running `tvsim serve`, whole (it is bounded by the server's
-    /// `maxJournalEntries`). Once it has dropped its oldest entries, the order rules are left out,
-    /// as the server's own audit does.
-    private func journalAudit(of server: String) async throws -> [ClientAudit] {
+    /// `maxJournalEntries`), and whether it is: once it has dropped its oldest entries, the order
+    /// rules are left out, as the server's own audit does.
+    private func journal(of server: String) async throws -> (entries: [HTTPExchange], complete: Bool) {
         let token = adminToken ?? ProcessInfo.processInfo.environment[AdminTokenSource.environmentVariable]
         let backend = RemoteBackend(baseURL: server, token: token, clock: SystemClock())
         let history: (entries: [HTTPExchange], complete: Bool)
@@ -93,6 +113,6 @@ struct AuditHAR: AsyncParsableCommand {
             Console.error("tvsim audit: cannot read the journal of \(server): \(error)")
             throw ExitCode(2)
         }
-        return Audit.run(history.entries, historyComplete: history.complete)
+        return history
     }
 }

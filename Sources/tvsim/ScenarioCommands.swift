@@ -6,6 +6,7 @@ import Localization
 import LocatedJSON
 import PassAPI
 import PassMockServer
+import SequenceDiagram
 
 /// `tvsim scenarios list|show|matrix`.
 struct Scenarios: AsyncParsableCommand {
@@ -63,14 +64,30 @@ struct Scenarios: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a built-in scenario file.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print a built-in scenario file, or its run's sequence diagram.")
 
         @Argument(help: "The scenario name (see 'tvsim scenarios list').")
         var name: String
 
-        func run() throws {
+        @Option(
+            help: ArgumentHelp(
+                "Run the scenario and print its sequence diagram instead: text, mermaid or svg.",
+                valueName: "format"))
+        var sequence: SequenceFormat?
+
+        @OptionGroup var lang: LanguageOption
+
+        func run() async throws {
             guard let file = ScenarioCatalog.named(name) else {
                 throw CommandFailure("there is no built-in scenario '\(name)'; 'tvsim scenarios list' shows them")
+            }
+            if let sequence {
+                let scenario: Scenario
+                do { scenario = try ScenarioCatalog.resolve(name) } catch { throw CommandFailure("\(error)") }
+                let result = await ScenarioRunner(launcher: .embedded, language: lang.language()).run(scenario)
+                try SequenceOutput.print(result, as: sequence, language: lang.language())
+                return
             }
             // The file exactly, its last newline included.
             Console.line(file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text)
@@ -119,9 +136,16 @@ struct Run: AsyncParsableCommand {
             valueName: "file.xml"))
     var junit: String?
 
+    @Option(help: SequenceOutput.help)
+    var sequence: SequenceFormat?
+
     @OptionGroup var lang: LanguageOption
 
     func validate() throws {
+        if sequence != nil, all || scenarios.count != 1 || json || compare != nil {
+            throw ValidationError(
+                "--sequence draws one scenario's run; name exactly one, without --all, --json or --compare.")
+        }
         if let compare {
             if all { throw ValidationError("--compare compares one scenario; it cannot be used with --all.") }
             if junit != nil {
@@ -167,6 +191,13 @@ struct Run: AsyncParsableCommand {
             return
         }
         let selected = try resolve()
+        if let sequence {
+            let result = await ScenarioRunner(launcher: .embedded, language: lang.language()).run(selected[0])
+            if let har { try Self.write(HARDocument.data([Self.run(of: result)]), to: har) }
+            if let junit { try Self.write(Data(JUnitReport.xml([result]).utf8), to: junit) }
+            try SequenceOutput.print(result, as: sequence, language: lang.language())
+            return
+        }
         var results: [ScenarioResult] = []
         for scenario in selected {
             let result = await ScenarioRunner(launcher: .embedded, language: lang.language()).run(scenario)
@@ -175,7 +206,7 @@ struct Run: AsyncParsableCommand {
         }
         let failed = results.filter { !$0.passed }.count
         if let har {
-            let runs = results.map { HARDocument.Run(id: $0.name, title: $0.description, entries: $0.timeline) }
+            let runs = results.map(Self.run(of:))
             try Self.write(HARDocument.data(runs), to: har)
         }
         if let junit { try Self.write(Data(JUnitReport.xml(results).utf8), to: junit) }
@@ -185,6 +216,11 @@ struct Run: AsyncParsableCommand {
             Console.line("\(results.count - failed) passed, \(failed) failed")
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A result as a page of the HAR export.
+    static func run(of result: ScenarioResult) -> HARDocument.Run {
+        HARDocument.Run(id: result.name, title: result.description, entries: result.timeline)
     }
 
     /// Writes a report file whole, or says which file could not be written.

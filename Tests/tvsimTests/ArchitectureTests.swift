@@ -14,7 +14,9 @@ import Testing
         .deletingLastPathComponent()
 
     /// Modules that drive flows and draw them, and must know the back end only as `BackendControl`.
-    static let serverFree = ["FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI", "Conformance"]
+    static let serverFree = [
+        "FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI", "Conformance", "SequenceDiagram",
+    ]
     static let serverModules = ["PassMockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1"]
 
     /// What the repository shows at its top level: the package, its sources, tests and themes,
@@ -84,6 +86,7 @@ import Testing
         ["FlowCore", "MockBackendAPI"],
         ["Conformance", "PassClient"],
         ["FlowRuntime", "PassMockServer"],
+        ["SequenceDiagram"],
         ["TerminalUI"],
         ["tvsim", "tvsim-bench"],
     ]

@@ -140,7 +140,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// with more literal segments is meant.
     public var literalSegments: Int { definition.literalSegments }
 
-    static func isParameter(_ segment: some StringProtocol) -> Bool {
+    public static func isParameter(_ segment: some StringProtocol) -> Bool {
         segment.hasPrefix("{") && segment.hasSuffix("}")
     }
 

@@ -1,24 +1,29 @@
 import FlowRuntime
 import Localization
 
-/// The inspector beside the device: the session's timeline, one entry's detail, and the state
-/// of the device and the back end, in tabs. Its model, keys and update are here, as each
+/// The inspector beside the device: the session's timeline, one entry's detail, the state of the
+/// device and the back end, and the session as a sequence diagram, in tabs. Its model, keys and update are here, as each
 /// overlay's are in its own file; the UI gives it the timeline's length and how far the open
 /// tab scrolls, and applies what an update asks for.
 public struct InspectorModel: Sendable, Equatable {
     public enum Tab: Int, Sendable, CaseIterable {
-        case timeline = 1, detail, state
+        case timeline = 1, detail, state, sequence
         public func title(in strings: Strings) -> String {
             switch self {
             case .timeline: strings("inspector.tab.timeline")
             case .detail: strings("inspector.tab.detail")
             case .state: strings("inspector.tab.state")
+            case .sequence: strings("inspector.tab.sequence")
             }
         }
+
+        /// The tabs that list the timeline's entries, one per row, and share their selection.
+        var listsEntries: Bool { self == .timeline || self == .sequence }
     }
 
     public var tab: Tab = .timeline
-    /// Index into the filtered timeline; nil follows the newest entry.
+    /// Index into the filtered timeline, shared by the Timeline and Sequence tabs; nil follows
+    /// the newest entry.
     public var selection: Int?
     public var filter: TimelineEntry.Kind?
     public var detailScroll = 0
@@ -47,12 +52,12 @@ public struct InspectorModel: Sendable, Equatable {
             filter = kinds[(index + 1) % kinds.count]
             selection = nil
         // While following the newest entry nothing is highlighted; the first ↑ highlights it.
-        case .move(let step) where tab == .timeline && step < 0:
+        case .move(let step) where tab.listsEntries && step < 0:
             selection = max(0, (selection ?? count) + step)
-        case .move(let step) where tab == .timeline:
+        case .move(let step) where tab.listsEntries:
             selection = selection.flatMap { $0 + step < count ? $0 + step : nil }
-        case .last where tab == .timeline: selection = nil
-        case .first where tab == .timeline: selection = 0
+        case .last where tab.listsEntries: selection = nil
+        case .first where tab.listsEntries: selection = 0
         case .last: detailScroll = maxScroll()
         case .first: detailScroll = 0
         case .move(let step):
@@ -78,8 +83,8 @@ extension PanelKeys {
             "↑↓", pages.map { ($0.0, .move($0.1)) }, hint: "bar.move", help: ("↑ ↓ PgUp PgDn", "help.inspector.move")),
         ScreenKey("⏎", [.enter], .open, hint: "bar.detail", help: ("⏎", "help.inspector.open")),
         ScreenKey(
-            "1-3", [(.character("1"), .tab(1)), (.character("2"), .tab(2)), (.character("3"), .tab(3))],
-            hint: "bar.tabs", help: ("1 2 3", "help.inspector.tabs")),
+            "1-4", (1...4).map { (.character(Character(String($0))), .tab($0)) },
+            hint: "bar.tabs", help: ("1 2 3 4", "help.inspector.tabs")),
         ScreenKey("f", [.character("f")], .filter, hint: "bar.filter", help: ("f", "help.inspector.filter")),
         ScreenKey("Home End", [(.home, .first), (.end, .last)], hint: nil, help: ("Home End", "help.inspector.ends")),
         ScreenKey("esc", [.escape], .back, hint: nil),

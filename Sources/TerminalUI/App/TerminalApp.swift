@@ -230,10 +230,11 @@ public final class TerminalApp {
     /// as a flash.
     func exportReport(_ timeline: [TimelineEntry], scenario: String?) {
         let inbox = comparisons
+        let strings = model.strings
         Task.detached {
             do {
                 let paths = try BugReport.write(
-                    timeline, scenario: scenario, in: FileManager.default.currentDirectoryPath)
+                    timeline, scenario: scenario, in: FileManager.default.currentDirectoryPath, strings: strings)
                 // Named from the working directory, where they are: a whole path would not fit the bar.
                 let name = "./" + (paths.har as NSString).lastPathComponent.dropLast(".har".count)
                 inbox.post(.say("flash.bugReport", ["name": name]))

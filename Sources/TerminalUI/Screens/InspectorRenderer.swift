@@ -20,6 +20,7 @@ struct InspectorRenderer {
         switch model.inspector.tab {
         case .timeline: drawTimeline(in: content, &canvas)
         case .detail, .state: drawLines(model.inspectorLines(width: content.width), in: content, &canvas)
+        case .sequence: SequenceRenderer(model: model).draw(in: content, &canvas)
         }
         drawStep(stepText, in: layout.stepPane, &canvas)
     }
@@ -41,7 +42,7 @@ struct InspectorRenderer {
         // The kinds are the timeline's own column values, so they stay as the rows show them.
         let kind = model.inspector.filter?.rawValue ?? model.strings("inspector.filter.all")
         let filter = model.strings("inspector.filter", ["kind": kind]) + " "
-        if model.inspector.tab == .timeline, rect.maxX - x > DisplayWidth.of(filter) {
+        if model.inspector.tab.listsEntries, rect.maxX - x > DisplayWidth.of(filter) {
             canvas.line(
                 filter, in: Rect(x: x, y: rect.y, width: rect.maxX - x, height: 1), Style(.muted), align: .trailing)
         }
