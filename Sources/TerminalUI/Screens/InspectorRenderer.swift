@@ -28,9 +28,14 @@ struct InspectorRenderer {
     func drawTabs(in rect: Rect, _ canvas: inout Canvas) {
         var x = rect.x
         let labels = InspectorModel.Tab.allCases.map { " \($0.rawValue) \($0.title(in: model.strings)) " }
+        // The kinds are the timeline's own column values, so they stay as the rows show them.
+        let kind = model.inspector.filter?.rawValue ?? model.strings("inspector.filter.all")
+        let filter = model.strings("inspector.filter", ["kind": kind]) + " "
+        // A filter that hides entries must be seen: it takes room from the titles.
+        let filterRoom = model.inspector.filter != nil && model.inspector.tab.listsEntries ? DisplayWidth.of(filter) : 0
         // Where the titles do not all fit (80 columns, longer words in some languages), the tabs
         // not shown keep only their number, so no title is cut at the border.
-        let fits = labels.reduce(0) { $0 + DisplayWidth.of($1) + 1 } <= rect.width
+        let fits = labels.reduce(0) { $0 + DisplayWidth.of($1) + 1 } + filterRoom <= rect.width
         for (tab, title) in zip(InspectorModel.Tab.allCases, labels) {
             let active = tab == model.inspector.tab
             let label = fits || active ? title : " \(tab.rawValue) "
@@ -39,9 +44,6 @@ struct InspectorRenderer {
                     label, at: x, rect.y, active ? Style(.text, on: .selection, bold: true) : Style(.muted), in: rect)
                 + 1
         }
-        // The kinds are the timeline's own column values, so they stay as the rows show them.
-        let kind = model.inspector.filter?.rawValue ?? model.strings("inspector.filter.all")
-        let filter = model.strings("inspector.filter", ["kind": kind]) + " "
         if model.inspector.tab.listsEntries, rect.maxX - x > DisplayWidth.of(filter) {
             canvas.line(
                 filter, in: Rect(x: x, y: rect.y, width: rect.maxX - x, height: 1), Style(.muted), align: .trailing)
