@@ -7,7 +7,7 @@ import PassAPI
 /// solid, answers dashed, a failed answer crossed).
 public enum SequenceSVG {
     static let margin = 24
-    static let laneSpacing = 180
+    static let laneSpacing = 200
     static let headerHeight = 34
     static let rowHeight = 30
     static let labelRoom = 320
@@ -16,8 +16,8 @@ public enum SequenceSVG {
 
     public static func render(_ diagram: SequenceDiagram, title: String) -> String {
         var lanes: [TimelineParty: Int] = [:]
-        for (index, lane) in diagram.lanes.enumerated() { lanes[lane.party] = margin + 60 + index * laneSpacing }
-        let ladderEnd = margin + 60 + (diagram.lanes.count - 1) * laneSpacing
+        for (index, lane) in diagram.lanes.enumerated() { lanes[lane.party] = margin + 92 + index * laneSpacing }
+        let ladderEnd = margin + 92 + (diagram.lanes.count - 1) * laneSpacing
         let longest = diagram.rows.map { TerminalColumns.of($0.label) }.max() ?? 0
         let width = max(ladderEnd + labelRoom, margin * 2 + Int(Double(longest) * characterWidth) + 40)
         let rowCount = diagram.rows.reduce(0) { $0 + ($1.outcome == nil ? 1 : 2) }
@@ -31,11 +31,11 @@ public enum SequenceSVG {
                 "<line class=\"lifeline\" x1=\"\(x)\" y1=\"\(margin + headerHeight)\" x2=\"\(x)\" y2=\"\(height - margin)\"/>"
             )
             body.append(
-                "<rect class=\"party\" x=\"\(x - 70)\" y=\"\(margin)\" width=\"140\" height=\"\(headerHeight)\" rx=\"6\"/>"
+                "<rect class=\"party\" x=\"\(x - 92)\" y=\"\(margin)\" width=\"184\" height=\"\(headerHeight)\" rx=\"6\"/>"
             )
             body.append(
                 "<text class=\"party-name\" x=\"\(x)\" y=\"\(margin + 22)\" text-anchor=\"middle\">"
-                    + escape(TerminalColumns.truncate(lane.name, to: 18)) + "</text>")
+                    + escape(TerminalColumns.truncate(lane.name, to: 22)) + "</text>")
         }
         var y = top
         for row in diagram.rows {

@@ -57,7 +57,9 @@ import Testing
         return (root, entries)
     }
 
-    static func audit(_ root: [String: Any], entries: [[String: Any]]) async throws -> (status: Int32, output: String) {
+    static func audit(_ root: [String: Any], entries: [[String: Any]], _ options: [String] = []) async throws -> (
+        status: Int32, output: String
+    ) {
         var root = root
         var log = root["log"] as! [String: Any]
         log["entries"] = entries
@@ -65,7 +67,7 @@ import Testing
         let file = temporary("changed.har")
         defer { try? FileManager.default.removeItem(at: file) }
         try JSONSerialization.data(withJSONObject: root).write(to: file)
-        return try await tvsim(["audit", file.path])
+        return try await tvsim(["audit", file.path] + options)
     }
 
     static func path(_ entry: [String: Any]) -> String {
@@ -93,6 +95,14 @@ import Testing
             audit.output.contains(
                 "“All required headers, such as Authorization, AP-Device-Identifier, X-Device-Info” (translated)"))
         #expect(audit.output.contains("/configuration → 200  C.1  ← V2-HEADER-DEVICE-IDENTIFIER"), "\(audit.output)")
+
+        // The sequence diagram marks the call's arrow, and says the finding on the app's lane.
+        let drawn = try await Self.audit(root, entries: changed, ["--sequence", "text"])
+        #expect(drawn.status == 1)
+        let lines = drawn.output.split(separator: "\n")
+        #expect(lines.contains { $0.contains("├") && $0.hasSuffix("✗ GET /configuration → 200") }, "\(drawn.output)")
+        #expect(lines.contains { $0.contains("◆") && $0.contains("✗ V2-HEADER-DEVICE-IDENTIFIER") }, "\(drawn.output)")
+        #expect(!drawn.output.contains("✗ GET /profiles"), "only the call found wanting is marked")
     }
 
     @Test func aCallOutOfOrderFailsNamingTheRuleAndTheStep() async throws {

@@ -54,6 +54,13 @@ import Testing
             (await app.screen).firstMatch(of: /Bug report: \.\/(\S+\.har)/).map { String($0.1) },
             "\(app.session.lastScreen)")
         let har = app.session.directory.appendingPathComponent(name).path
+        // Beside it, the session's sequence diagram: the injected 503 is a crossed answer.
+        let base = String(har.dropLast(".har".count))
+        let mermaid = try String(contentsOfFile: base + ".mmd", encoding: .utf8)
+        #expect(mermaid.hasPrefix("sequenceDiagram\n"), "\(mermaid.prefix(200))")
+        #expect(mermaid.contains("app->>adobe: ⚡GET /configuration\n    adobe--xapp: 503"), "\(mermaid)")
+        let svg = try String(contentsOfFile: base + ".svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg ") && svg.contains("⚡GET /configuration"))
         let audit = TVSimBinary.Running(["audit", har])
         #expect(await audit.waitForExit() == 0, "\(audit.text)")
         #expect(audit.text.contains("GET /api/v2/ORBIT/configuration → 503  C.1"), "\(audit.text)")
