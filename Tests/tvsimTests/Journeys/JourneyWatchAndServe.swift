@@ -35,7 +35,7 @@ import Testing
 
     /// `tvsim watch` beside the README's curl calls: each call with its cookbook step, the session
     /// started without the profile check marked, the client's summary; the scenario keys say
-    /// they are not for watching; then resize and quit.
+    /// they are not for watching; the Sequence tab marks the arrow; then resize and quit.
     @Test func watchShowsTheReadmeCurlCallsLiveWithTheirFindings() async throws {
         let app = try await Journey.open(["watch", "--port", "0"], deviceState: false)
         await app.see("Point the app under test at")
@@ -62,6 +62,16 @@ import Testing
             await app.see("Not while watching an app")
             #expect(!(await app.screen).contains("Reach a code on"))
         }
+        // The Sequence tab: the outside app's calls to Adobe Pass, the finding marked on the
+        // arrow it is about and noted on the app's lane.
+        try await app.press("Tab", "4")
+        await app.see("Adobe Pass")
+        await app.see("✗ POST /sessions → 200")
+        let sequence = await app.screen
+        let rows = sequence.split(separator: "\n")
+        #expect(rows.contains { $0.contains("├") && $0.contains("▶│ ✗ POST /sessions → 200") }, "\(sequence)")
+        #expect(rows.contains { $0.contains("◆") && $0.contains("│ ✗ V2-ORDER-PROFILES-FIRST") }, "\(sequence)")
+        #expect(!sequence.contains("✗ GET /configuration"), "\(sequence)")
         try await app.resize(80, 24)
         #expect(await app.session.waitForFrame(width: 80, height: 24), "\(app.session.lastScreen)")
         try await app.quit()
