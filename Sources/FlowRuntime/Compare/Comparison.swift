@@ -14,6 +14,18 @@ public struct Comparison: Sendable, Codable, Equatable {
     public let right: ComparisonOutcome
     public let rows: [ComparisonRow]
     public let tally: Tally
+    /// Both runs' whole timelines, for their sequence diagrams side by side; not written to
+    /// JSON, whose rows say what differs.
+    public var timelines: (left: [TimelineEntry], right: [TimelineEntry]) {
+        get { (leftTimeline, rightTimeline) }
+        set { (leftTimeline, rightTimeline) = newValue }
+    }
+    private var leftTimeline: [TimelineEntry] = []
+    private var rightTimeline: [TimelineEntry] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case scenario, description, platform, expectationsChecked, left, right, rows, tally
+    }
 
     /// How many rows of each mark, and whether the outcomes agree.
     public struct Tally: Sendable, Codable, Equatable {

@@ -17,7 +17,9 @@ public struct ComparisonRunner: Sendable {
         async let first = runOne(scenario, with: left)
         async let second = runOne(scenario, with: right)
         let runs = await (first, second)
-        return SideBySide.compare(runs.0, runs.1, names: Self.names(for: scenario))
+        var comparison = SideBySide.compare(runs.0, runs.1, names: Self.names(for: scenario))
+        comparison.timelines = (runs.0.result.timeline, runs.1.result.timeline)
+        return comparison
     }
 
     func runOne(_ scenario: Scenario, with integration: Integration) async -> ComparedRun {

@@ -1,5 +1,7 @@
 import FlowCore
 import FlowRuntime
+import Localization
+import SequenceDiagram
 
 /// Which scenario to compare, with which two integrations.
 public struct ComparisonRequest: Sendable, Equatable, Hashable {
@@ -28,6 +30,8 @@ public struct ComparisonView: Sendable, Equatable {
     public var content: Content = .running
     /// The first line of the rows shown.
     public var scroll = 0
+    /// The two runs as sequence diagrams side by side, rather than as aligned rows.
+    public var showsDiagrams = false
     /// The scenario menu it was opened from, filter and all, to go back to.
     public var menu: ScenarioMenu
 
@@ -69,6 +73,10 @@ public struct ComparisonView: Sendable, Equatable {
         case .page(let pages): scroll += pages * page
         case .top: scroll = 0
         case .end: scroll = Int.max / 2
+        case .diagrams:
+            showsDiagrams.toggle()
+            scroll = 0
+            return .stay
         case nil: return .stay
         }
         scroll = min(max(0, scroll), maxScroll)
@@ -76,7 +84,9 @@ public struct ComparisonView: Sendable, Equatable {
     }
 }
 
-enum ComparisonKey: Sendable, Equatable { case otherIntegration(forward: Bool), scroll(Int), page(Int), top, end, back }
+enum ComparisonKey: Sendable, Equatable {
+    case otherIntegration(forward: Bool), scroll(Int), page(Int), top, end, diagrams, back
+}
 
 extension PanelKeys {
     static let comparison = ScreenKeys<ComparisonKey>([
@@ -86,6 +96,7 @@ extension PanelKeys {
         ScreenKey("↑↓", [(.up, .scroll(-1)), (.down, .scroll(1))], hint: "bar.scroll"),
         ScreenKey("PgUp/PgDn", [(.pageUp, .page(-1)), (.pageDown, .page(1))], hint: "bar.page"),
         ScreenKey("Home End", [(.home, .top), (.end, .end)], hint: nil),
+        ScreenKey("d", [.character("d")], .diagrams, hint: "bar.diagrams", help: ("d", "help.compare.diagrams")),
         ScreenKey("esc", [.escape], .back, hint: "bar.back", help: ("esc", "help.menu.back")),
     ])
 }
@@ -129,6 +140,10 @@ extension UIModel {
     func maxComparisonScroll(_ view: ComparisonView) -> Int {
         guard case .ready(let comparison) = view.content else { return 0 }
         let layout = ComparisonLayout(size: size)
+        if view.showsDiagrams {
+            let rows = max(comparison.timelines.left.count, comparison.timelines.right.count)
+            return max(0, rows - layout.diagramBody(for: comparison, strings: strings).height)
+        }
         return max(0, ComparisonLayout.scrolled(comparison, width: layout.body.width).count - layout.body.height)
     }
 }
@@ -164,5 +179,36 @@ struct ComparisonLayout {
 
     static func scrolled(_ comparison: Comparison, width: Int) -> [ComparisonText.Line] {
         lines(comparison, width: width).body
+    }
+
+    /// The two diagrams' columns, a separator between them.
+    var diagramColumns: (left: Rect, right: Rect) {
+        let area = Rect(x: header.x, y: header.y, width: header.width, height: header.height + body.height)
+        let width = max(1, (area.width - 3) / 2)
+        return (
+            Rect(x: area.x, y: area.y, width: width, height: area.height),
+            Rect(x: area.x + width + 3, y: area.y, width: area.maxX - area.x - width - 3, height: area.height)
+        )
+    }
+
+    /// The diagrams' lanes, side by side: each side's in its column.
+    func diagramLayouts(for comparison: Comparison, strings: Strings) -> (left: SequenceLayout, right: SequenceLayout) {
+        let columns = diagramColumns
+        return (
+            SequenceLayout(
+                lanes: SequenceDiagram.lanes(of: comparison.timelines.left, strings: strings),
+                width: columns.left.width),
+            SequenceLayout(
+                lanes: SequenceDiagram.lanes(of: comparison.timelines.right, strings: strings),
+                width: columns.right.width)
+        )
+    }
+
+    /// Where the diagrams' rows scroll: under the integrations' names and the taller header.
+    func diagramBody(for comparison: Comparison, strings: Strings) -> Rect {
+        let layouts = diagramLayouts(for: comparison, strings: strings)
+        let top = 1 + max(layouts.left.header.count, layouts.right.header.count)
+        let column = diagramColumns.left
+        return Rect(x: column.x, y: column.y + top, width: column.width, height: max(0, column.height - top))
     }
 }

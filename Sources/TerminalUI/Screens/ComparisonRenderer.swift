@@ -1,10 +1,14 @@
 import FlowCore
 import FlowRuntime
+import Localization
+import SequenceDiagram
 
 /// The comparison view: the scenario run with two integrations, in two columns, the rows aligned
-/// on the parts of the journey. Differences in the accent colour, identical rows muted.
+/// on the parts of the journey (differences in the accent colour, identical rows muted), or
+/// (`d`) the two runs' sequence diagrams side by side.
 struct ComparisonRenderer {
     let view: ComparisonView
+    let strings: Strings
 
     func draw(size: Size, _ canvas: inout Canvas) {
         let layout = ComparisonLayout(size: size)
@@ -23,6 +27,8 @@ struct ComparisonRenderer {
         case .failed(let reason):
             canvas.paragraph(
                 "The comparison could not run: \(reason)", in: layout.body, Style(.error, on: .surface, bold: true))
+        case .ready(let comparison) where view.showsDiagrams:
+            drawDiagrams(comparison, layout, &canvas)
         case .ready(let comparison):
             let (header, body) = ComparisonLayout.lines(comparison, width: layout.header.width)
             for (index, line) in header.enumerated() { draw(line, in: layout.header.row(index), &canvas) }
@@ -38,6 +44,41 @@ struct ComparisonRenderer {
                     in: Rect(x: layout.box.x, y: layout.box.maxY - 1, width: layout.box.width - 2, height: 1),
                     Style(.muted, on: .surface), align: .trailing)
             }
+        }
+    }
+
+    /// Each run's diagram in its column, under its integration's name, scrolled together.
+    func drawDiagrams(_ comparison: Comparison, _ layout: ComparisonLayout, _ canvas: inout Canvas) {
+        let columns = layout.diagramColumns
+        let layouts = layout.diagramLayouts(for: comparison, strings: strings)
+        let body = layout.diagramBody(for: comparison, strings: strings)
+        let sides = [
+            (columns.left, layouts.left, comparison.timelines.left, comparison.left.name),
+            (columns.right, layouts.right, comparison.timelines.right, comparison.right.name),
+        ]
+        let offset = min(view.scroll, max(0, max(sides[0].2.count, sides[1].2.count) - body.height))
+        for (column, sequence, entries, name) in sides {
+            canvas.line(name, in: column.row(0), Style(.text, on: .surface, bold: true))
+            for (index, line) in sequence.header.enumerated() {
+                draw(line, in: column.row(1 + index), &canvas)
+            }
+            let findings = TimelineFinding.severities(in: entries)
+            for (index, entry) in entries.dropFirst(offset).prefix(body.height).enumerated() {
+                let row = SequenceDiagram.row(of: entry, strings: strings, findings: findings)
+                draw(
+                    sequence.line(row), in: Rect(x: column.x, y: body.y + index, width: column.width, height: 1),
+                    &canvas)
+            }
+        }
+        for y in columns.left.y..<columns.left.maxY {
+            canvas.text(" │ ", at: columns.left.maxX, y, Style(.muted, on: .surface).lineArt())
+        }
+    }
+
+    private func draw(_ line: SequenceLayout.Line, in row: Rect, _ canvas: inout Canvas) {
+        var x = row.x
+        for run in line {
+            x = canvas.text(run.text, at: x, row.y, SequenceRenderer.style(run.role).on(.surface), in: row)
         }
     }
 

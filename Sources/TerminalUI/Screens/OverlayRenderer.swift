@@ -11,7 +11,8 @@ struct OverlayRenderer {
         switch overlay {
         case .help(let box): drawHelp(scroll: box.scroll, in: area, &canvas)
         case .scenarios(let menu): drawScenarios(menu, in: area, &canvas)
-        case .comparison(let view): ComparisonRenderer(view: view).draw(size: model.size, &canvas)
+        case .comparison(let view):
+            ComparisonRenderer(view: view, strings: model.strings).draw(size: model.size, &canvas)
         case .codes(let menu): drawCodes(menu.platform, menu.integration, in: area, &canvas)
         case .faults(let panel): drawFaults(panel, in: area, &canvas)
         }

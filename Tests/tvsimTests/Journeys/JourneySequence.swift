@@ -82,3 +82,32 @@ import Testing
         try await app.quit()
     }
 }
+
+/// The comparison's diagrams: `d` in the scenario menu's comparison draws both runs side by side.
+@Suite(.needs(.tmux)) struct JourneyComparisonDiagrams {
+    @Test func dDrawsBothIntegrationsSideBySide() async throws {
+        let app = try await Journey.open(window: .small, term: "xterm")
+        try await app.allowAccess()
+        try await app.press("s")
+        await app.see("Scenarios — ⏎ play by hand")
+        try await app.press("v")
+        await app.see("Compare rest-v2-ios-apple-sso")
+        await app.see("d diagrams")
+        try await app.press("d")
+        // REST API V2's steps on the left, V1's on the right, on the same rows.
+        await app.see("── A.1 retrieve")
+        await app.see("── 0.1 retrieve")
+        let rows = (await app.screen).split(separator: "\n")
+        #expect(rows.contains { $0.contains("── A.1 retrieve") && $0.contains("── 0.1 retrieve") })
+        #expect(rows.contains { $0.contains("REST API V2") && $0.contains("REST API V1") })
+        try await app.press("PgDn")
+        await app.seeNo("── A.1 retrieve")
+        try await app.press("d")
+        await app.seeNo("── 0.1 retrieve")
+        try await app.press("Escape")
+        await app.see("Scenarios — ⏎ play by hand")
+        try await app.press("Escape")
+        await app.seeNo("Scenarios — ⏎ play by hand")
+        try await app.quit()
+    }
+}
