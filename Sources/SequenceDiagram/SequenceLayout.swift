@@ -31,7 +31,9 @@ public struct SequenceLayout: Sendable {
     /// The least room a label keeps beside the lanes, and the spacing the lanes take between
     /// those bounds.
     static let labelRoom = 20
-    static let spacing = 4...12
+    /// Two columns a lane is the least that still draws an arrowhead between neighbours
+    /// (`├▶│`): an Apple TV's inspector at 80 columns has 32 for six lanes.
+    static let spacing = 2...12
 
     public init(lanes: [SequenceDiagram.Lane], width: Int) {
         self.width = max(1, width)

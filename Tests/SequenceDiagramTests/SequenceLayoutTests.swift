@@ -126,7 +126,7 @@ enum SampleSession {
         let layout = SequenceLayout(lanes: diagram.lanes, width: 40)
         let call = Self.text(layout.line(diagram.rows[2]))
         #expect(call.hasSuffix("sso.sessions → 200"), "\(call)")
-        let narrow = SequenceLayout(lanes: diagram.lanes, width: 34)
+        let narrow = SequenceLayout(lanes: diagram.lanes, width: 26)
         let cut = Self.text(narrow.line(diagram.rows[2]))
         #expect(cut.hasSuffix("… → 200"), "\(cut)")
     }
