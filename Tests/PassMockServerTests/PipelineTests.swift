@@ -352,6 +352,28 @@ import Testing
         #expect(try replayed != firstGarbage(seed: 43))
     }
 
+    /// `after` lets that many matching requests through, then the rule fires its `times`; other
+    /// routes do not count.
+    @Test func aRuleWaitsForTheMatchingRequestsItLetsThrough() throws {
+        let injector = FaultInjector()
+        let rule = try JSONDecoder().decode(
+            FaultRule.self,
+            from: Data(#"{"route":"profiles.code","kind":"throttle","retryAfterSeconds":6,"times":1,"after":1}"#.utf8))
+        #expect(rule.after == 1)
+        injector.add(rule)
+        func poll() -> Bool {
+            injector.fire(method: "GET", path: "/api/v2/ORBIT/profiles/code/ABC", operation: .profileForCode) != nil
+        }
+        #expect(injector.fire(method: "GET", path: "/api/v2/ORBIT/configuration", operation: .configuration) == nil)
+        #expect([poll(), poll(), poll()] == [false, true, false])
+        #expect(injector.rules.isEmpty)
+        let encoded = String(decoding: try JSONEncoder().encode(rule), as: UTF8.self)
+        #expect(encoded.contains(#""after":1"#))
+        #expect(
+            Self.refusal(#"{"route":"configuration","kind":"reset","after":-1}"#)
+                == "after: must be between 0 and 1000000000")
+    }
+
     /// The field a rule's decoding failed on, and why, or nil when it decoded.
     static func refusal(_ text: String) -> String? {
         do {

@@ -99,6 +99,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public let probability: Double
     /// How many requests to affect; absent = every one.
     public let times: Int?
+    /// How many matching requests to answer as usual before the rule starts to fire (a lab's
+    /// "after the first poll, answer 429"); absent = none.
+    public let after: Int?
     /// Seed of this rule's own random source, so probabilistic faults replay identically.
     public let seed: UInt64?
 
@@ -107,7 +110,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
     /// A rule, checked: a route that is a path or an operation, bounds on every number.
     public init(
         route: String, method: String? = nil, fault: Fault, probability: Double = 1, times: Int? = nil,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, after: Int? = nil
     ) throws(Invalid) {
         let known = Endpoint.all.map(\.operation)
         guard route.hasPrefix("/") || known.contains(route) else {
@@ -122,6 +125,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
         if let times, !(1...Self.maximumTimes).contains(times) {
             throw Invalid(field: "times", reason: "must be between 1 and \(Self.maximumTimes)")
         }
+        if let after, !(0...Self.maximumTimes).contains(after) {
+            throw Invalid(field: "after", reason: "must be between 0 and \(Self.maximumTimes)")
+        }
         try Self.check(fault)
         self.route = route
         self.method = method?.uppercased()
@@ -129,6 +135,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.probability = probability
         self.times = times
         self.seed = seed
+        self.after = after
     }
 
     private static func check(_ fault: Fault) throws(Invalid) {
@@ -181,7 +188,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, route, method, kind, latencyMilliseconds, latencyDistribution, latencyMaxMilliseconds, latencySigma
-        case status, code, retryAfterSeconds, probability, times, seed, chunks, durationMilliseconds
+        case status, code, retryAfterSeconds, probability, times, seed, chunks, durationMilliseconds, after
     }
 
     public init(from decoder: any Decoder) throws {
@@ -196,7 +203,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
                 fault: try Self.decodeFault(kind, from: container),
                 probability: try container.decode(.probability, default: 1),
                 times: try container.decodeIfPresent(Int.self, forKey: .times),
-                seed: try container.decodeIfPresent(UInt64.self, forKey: .seed))
+                seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
+                after: try container.decodeIfPresent(Int.self, forKey: .after))
         } catch let invalid as Invalid {
             throw container.invalid(CodingKeys(stringValue: invalid.field) ?? .kind, invalid.reason)
         }
@@ -267,5 +275,6 @@ public struct FaultRule: Codable, Sendable, Equatable {
         try container.encode(probability, forKey: .probability)
         try container.encodeIfPresent(times, forKey: .times)
         try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encodeIfPresent(after, forKey: .after)
     }
 }

@@ -19,12 +19,14 @@ extension FaultRule {
     }
 }
 
-/// The active fault rules. Each rule owns a seeded random source and a remaining count.
+/// The active fault rules. Each rule owns a seeded random source, a remaining count, and how
+/// many matching requests it still lets through before it starts.
 final class FaultInjector: Sendable {
     private struct Active {
         var rule: FaultRule
         var random: SeededGenerator
         var remaining: Int?
+        var waiting: Int
     }
 
     private struct State {
@@ -41,7 +43,9 @@ final class FaultInjector: Sendable {
             rule.id = state.nextId
             state.nextId += 1
             state.rules.append(
-                Active(rule: rule, random: SeededGenerator(seed: rule.seed ?? UInt64(rule.id!)), remaining: rule.times))
+                Active(
+                    rule: rule, random: SeededGenerator(seed: rule.seed ?? UInt64(rule.id!)), remaining: rule.times,
+                    waiting: rule.after ?? 0))
             return rule
         }
     }
@@ -69,6 +73,10 @@ final class FaultInjector: Sendable {
         state.withLock { state in
             for index in state.rules.indices
             where state.rules[index].rule.matches(method: method, path: path, operation: operation) {
+                if state.rules[index].waiting > 0 {
+                    state.rules[index].waiting -= 1
+                    continue
+                }
                 let probability = state.rules[index].rule.probability
                 if probability < 1 {
                     let roll = Double.random(in: 0..<1, using: &state.rules[index].random)
