@@ -372,6 +372,15 @@ import Testing
         #expect(
             Self.refusal(#"{"route":"configuration","kind":"reset","after":-1}"#)
                 == "after: must be between 0 and 1000000000")
+
+        // Two set points on one call: each rule counts every poll, whichever rule answers it.
+        let lab = FaultInjector()
+        lab.add(rule)
+        lab.add(try FaultRule(route: "profiles.code", fault: .status(400, code: nil), times: 1, after: 2))
+        let answers = (0..<4).map { _ in
+            lab.fire(method: "GET", path: "/api/v2/ORBIT/profiles/code/ABC", operation: .profileForCode)?.rule.kind
+        }
+        #expect(answers == [nil, .throttle, .status, nil])
     }
 
     /// The field a rule's decoding failed on, and why, or nil when it decoded.

@@ -68,36 +68,40 @@ final class FaultInjector: Sendable {
 
     /// The first rule that fires for this request, consuming one of its `times`; a latency
     /// rule's delay and a garbage rule's bytes are drawn here, from the rule's own seeded
-    /// source, so runs replay.
+    /// source, so runs replay. Every matching rule still waiting (`after`) counts the request,
+    /// whichever rule fires for it: a lab's set points count the client's calls.
     func fire(method: String, path: String, operation: Endpoint?) -> FiredFault? {
         state.withLock { state in
+            var chosen: Int?
             for index in state.rules.indices
             where state.rules[index].rule.matches(method: method, path: path, operation: operation) {
                 if state.rules[index].waiting > 0 {
                     state.rules[index].waiting -= 1
                     continue
                 }
+                guard chosen == nil else { continue }
                 let probability = state.rules[index].rule.probability
                 if probability < 1 {
                     let roll = Double.random(in: 0..<1, using: &state.rules[index].random)
                     if roll >= probability { continue }
                 }
-                let rule = state.rules[index].rule
-                var delay: Int?
-                if case .latency(let shape) = rule.fault {
-                    delay = Self.delay(shape, using: &state.rules[index].random)
-                }
-                let garbage = rule.kind == .garbage ? Self.garbage(using: &state.rules[index].random) : nil
-                if let remaining = state.rules[index].remaining {
-                    if remaining <= 1 {
-                        state.rules.remove(at: index)
-                    } else {
-                        state.rules[index].remaining = remaining - 1
-                    }
-                }
-                return FiredFault(rule: rule, delayMilliseconds: delay, garbage: garbage)
+                chosen = index
             }
-            return nil
+            guard let index = chosen else { return nil }
+            let rule = state.rules[index].rule
+            var delay: Int?
+            if case .latency(let shape) = rule.fault {
+                delay = Self.delay(shape, using: &state.rules[index].random)
+            }
+            let garbage = rule.kind == .garbage ? Self.garbage(using: &state.rules[index].random) : nil
+            if let remaining = state.rules[index].remaining {
+                if remaining <= 1 {
+                    state.rules.remove(at: index)
+                } else {
+                    state.rules[index].remaining = remaining - 1
+                }
+            }
+            return FiredFault(rule: rule, delayMilliseconds: delay, garbage: garbage)
         }
     }
 
