@@ -72,6 +72,11 @@ let package = Package(
             ],
             plugins: ["EmbedDataFiles"]
         ),
+        // Labs: cookbook flows a trainee's own client practises, graded from its calls.
+        .target(
+            name: "Labs", dependencies: ["Conformance", "MockBackendAPI", "PassAPI", "LocatedJSON"],
+            // The built-in labs: embedded by the plugin, not compiled.
+            exclude: ["Catalog"], plugins: ["EmbedDataFiles"]),
         // A session as a sequence diagram of its parties: the terminal's drawing, text, Mermaid, SVG.
         .target(
             name: "SequenceDiagram",
@@ -142,7 +147,7 @@ let package = Package(
             dependencies: [
                 "PassMockServer", "MockBackendAPI", "PassAPI", "Simulation", "LocatedJSON",
                 "FlowRuntime", "Conformance", "PassClient",
-                "FlowCore", "TerminalUI", "SequenceDiagram",
+                "FlowCore", "TerminalUI", "SequenceDiagram", "Labs",
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -169,6 +174,11 @@ let package = Package(
             // Screen snapshots are read from the source tree by path, not bundled.
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "LabsTests", dependencies: [
+                "Labs", "Conformance", "MockBackendAPI", "PassAPI", "LocatedJSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "SequenceDiagramTests",
             dependencies: ["SequenceDiagram", "FlowRuntime", "FlowCore", "PassAPI", "Localization"],
@@ -206,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "tvsimTests",
             dependencies: [
-                "tvsim", "PassClient", "Simulation", "PassMockServer", "FlowRuntime", "MockBackendAPI", "PassAPI",
+                "tvsim", "Labs", "PassClient", "Simulation", "PassMockServer", "FlowRuntime", "MockBackendAPI", "PassAPI",
                 "TerminalUI", "FlowCore", "VSASimulator",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),

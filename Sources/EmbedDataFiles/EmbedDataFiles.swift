@@ -18,6 +18,8 @@ import PackagePlugin
         "tvsim": ["Sources/tvsim/Schemas"],
         // The conformance rules, one file per family, and the call table.
         "Conformance": ["Sources/Conformance/Rules"],
+        // The built-in labs, one JSON file each, and the index that orders them.
+        "Labs": ["Sources/Labs/Catalog"],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

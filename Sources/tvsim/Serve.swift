@@ -55,6 +55,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not log requests.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Run a lab's back end: its seed (in place of --seed) and its faults at their set points (see 'tvsim lab list').",
+            valueName: "name"))
+    var lab: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard shutdownGrace >= 0, shutdownGrace <= 600 else {
@@ -63,6 +69,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let lab = try self.lab.map(LabCommand.lab(named:))
         let dashboard = try loadDashboard()
         if printConfig {
             print(DashboardFile.encode(dashboard))
@@ -74,8 +81,9 @@ struct Serve: AsyncParsableCommand {
         // it hands out (activation URL, session URLs) name the first, which a device can open.
         let external = NetworkAddresses.isWildcard(host) ? NetworkAddresses.external() : []
         let backend = MockBackend(
-            dashboard: dashboard, clock: SystemClock(), seed: seed, adminToken: token,
+            dashboard: dashboard, clock: SystemClock(), seed: lab?.seed ?? seed, adminToken: token,
             allowedHosts: allowedHost + external, acceptsSignedV1: acceptSignedV1)
+        for fault in lab?.faults ?? [] { backend.addFault(fault) }
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
         let application = MockServer.makeApplication(
             backend: backend, host: host, port: port, advertisedHost: external.first
@@ -88,6 +96,12 @@ struct Serve: AsyncParsableCommand {
                 NetworkAddresses.isLoopback(host)
                 ? backend.baseURL : NetworkAddresses.isWildcard(host) ? "http://127.0.0.1:\(bound)" : nil
             Console.line(Banner(backend: backend, adminBase: adminBase).text)
+            if let lab {
+                Console.line(
+                    "lab \(lab.name): \(lab.title). Point your client at \(backend.baseURL); "
+                        + "'tvsim lab show \(lab.name)' lists the goals, "
+                        + "'tvsim lab check \(lab.name) --server \(adminBase ?? backend.baseURL)' grades them.")
+            }
         }
         try await MockServer.runUntilSignalled(application, grace: .milliseconds(Int(shutdownGrace * 1000)))
         Console.line("tvsim serve: stopped")

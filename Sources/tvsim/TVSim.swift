@@ -20,6 +20,7 @@ struct TVSim: AsyncParsableCommand {
         subcommands: [
             UI.self, Serve.self, Run.self, AuditHAR.self, Watch.self, Record.self, Scenarios.self, Themes.self,
             Device.self,
+            LabCommand.self,
             Schema.self,
         ],
         defaultSubcommand: UI.self)

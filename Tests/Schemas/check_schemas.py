@@ -1,6 +1,6 @@
 """Checks tvsim's data files against the JSON Schemas `tvsim schema` prints.
 
-Every built-in scenario, the built-in dashboard (`tvsim serve --print-config`) and every theme
+Every built-in scenario, the built-in dashboard (`tvsim serve --print-config`), every theme and lab
 must validate; documents with known mistakes must not (so the check can fail); and a file with
 a `$schema` member must still be read by tvsim itself.
 """
@@ -41,7 +41,7 @@ def main():
     tvsim = arguments.tvsim
     failures = []
 
-    validators = {kind: schema(tvsim, kind) for kind in ("scenario", "dashboard", "theme")}
+    validators = {kind: schema(tvsim, kind) for kind in ("scenario", "dashboard", "theme", "lab")}
     dashboard = json.loads(
         subprocess.run([tvsim, "serve", "--print-config"], check=True, capture_output=True, text=True).stdout)
     documents = {
@@ -49,6 +49,7 @@ def main():
             glob.glob("Sources/FlowRuntime/Scenarios/Catalog/**/*.json", recursive=True))},
         "dashboard": {"tvsim serve --print-config": dashboard},
         "theme": {path: json.load(open(path)) for path in sorted(glob.glob("Themes/*.json"))},
+        "lab": {path: json.load(open(path)) for path in sorted(glob.glob("Sources/Labs/Catalog/*.json"))},
     }
     for kind, files in documents.items():
         if not files:
@@ -80,7 +81,14 @@ def main():
             ("an unknown attribute", lambda d: d["roles"]["text"].update(mono=["blink"])),
         ],
     }
-    originals = {"scenario": scenario, "dashboard": dashboard, "theme": theme}
+    lab = next(iter(documents["lab"].values()))
+    mistakes["lab"] = [
+        ("an unknown member", lambda d: d.update(titel="x")),
+        ("a goal without its calls", lambda d: d["goals"][0].pop("calls")),
+        ("a status that is not one", lambda d: d["goals"][0].update(statuses=[700])),
+        ("a fault on an unknown operation", lambda d: d.update(faults=[{"route": "nope", "kind": "reset"}])),
+    ]
+    originals = {"scenario": scenario, "dashboard": dashboard, "theme": theme, "lab": lab}
     for kind, cases in mistakes.items():
         for what, change in cases:
             if not errors(validators[kind], broken(originals[kind], change)):

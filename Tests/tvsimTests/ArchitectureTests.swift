@@ -15,7 +15,7 @@ import Testing
 
     /// Modules that drive flows and draw them, and must know the back end only as `BackendControl`.
     static let serverFree = [
-        "FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI", "Conformance", "SequenceDiagram",
+        "FlowRuntime", "TerminalUI", "FlowCore", "MockBackendAPI", "Conformance", "SequenceDiagram", "Labs",
     ]
     static let serverModules = ["PassMockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1"]
 
@@ -85,7 +85,7 @@ import Testing
         ["Localization", "PassAPI", "EmbedDataFiles"],
         ["FlowCore", "MockBackendAPI"],
         ["Conformance", "PassClient"],
-        ["FlowRuntime", "PassMockServer"],
+        ["FlowRuntime", "PassMockServer", "Labs"],
         ["SequenceDiagram"],
         ["TerminalUI"],
         ["tvsim", "tvsim-bench"],

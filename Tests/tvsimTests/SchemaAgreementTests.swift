@@ -5,6 +5,7 @@ import Testing
 import VSASimulator
 
 @testable import FlowRuntime
+@testable import Labs
 @testable import MockBackendAPI
 @testable import TerminalUI
 
@@ -71,6 +72,14 @@ import VSASimulator
                 == FaultRule.Distribution.allCases.map(\.rawValue))
         let route = try #require(try Self.object(schema, ["$defs", "fault", "route"])["anyOf"] as? [[String: Any]])
         #expect(route.compactMap { $0["enum"] as? [String] }.first == Endpoint.all.map(\.operation))
+    }
+
+    @Test func theLabSchemaNamesWhatTheLabReaderTakes() throws {
+        let schema = try Self.schema("lab")
+        #expect(try Self.members(schema, []) == Self.keys(Lab.CodingKeys.self))
+        #expect(try Self.members(schema, ["$defs", "goal"]) == Self.keys(Lab.Goal.CodingKeys.self))
+        #expect(try Self.members(schema, ["$defs", "hint"]) == Self.keys(Lab.Hint.CodingKeys.self))
+        #expect(try Self.choices(schema, ["integration"]) == ["rest-v2", "rest-v1"])
     }
 
     @Test func theDashboardSchemaNamesWhatTheDashboardReaderTakes() throws {

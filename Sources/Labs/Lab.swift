@@ -1,0 +1,108 @@
+import Conformance
+import Foundation
+import LocatedJSON
+import MockBackendAPI
+import PassAPI
+
+/// A lab: a cookbook flow an integrator practises with a client of their own. Its goals come in
+/// order, each met by a call of the cookbook (and broken by the rules it names); its faults are
+/// the back end's, in place from the start, each at its set point (`after` N matching calls).
+///
+/// A lab is a data file (`Sources/Labs/Catalog/NAME.json`, `tvsim schema lab`), named after it.
+public struct Lab: Sendable, Equatable, Decodable {
+    public var name = ""
+    public let title: String
+    /// What the trainee builds, in a sentence or two.
+    public let summary: String
+    /// The cookbook the goals' steps are in: `rest-v2` or `rest-v1`.
+    public let integration: String
+    /// The back end's seed (codes, ids), so that a lab plays the same for everyone.
+    public let seed: UInt64
+    public let goals: [Goal]
+    public let faults: [FaultRule]
+
+    public struct Goal: Sendable, Equatable, Decodable {
+        /// Short and unique in the lab (`register`, `poll-429`): what `lab check` names.
+        public let id: String
+        /// The cookbook step (`A.1`, `BA.3`).
+        public let step: String
+        public let title: String
+        /// The calls that meet it, by operation name (`dcr.register`): one of them, after the
+        /// goal before it was met, answered with one of `statuses`.
+        public let calls: [String]
+        /// The statuses that count (any 2xx when absent).
+        public let statuses: [Int]?
+        /// A path into the answer's JSON that must hold something (`/profiles/*`: a profile).
+        public let answerHas: String?
+        /// The audit rules (`POLL-RETRY-AFTER`) that must not fire on the trainee's client.
+        public let rules: [String]
+        public let hint: Hint
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case id, step, title, calls, statuses, answerHas, rules, hint
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            step = try container.decode(String.self, forKey: .step)
+            title = try container.decode(String.self, forKey: .title)
+            calls = try container.decode([String].self, forKey: .calls)
+            guard !calls.isEmpty else { throw container.invalid(.calls, "names no call") }
+            for call in calls where Endpoint.named(call) == nil {
+                throw container.invalid(.calls, "'\(call)' is not a call (an operation such as dcr.register)")
+            }
+            statuses = try container.decodeIfPresent([Int].self, forKey: .statuses)
+            if let statuses, statuses.isEmpty || statuses.contains(where: { !(100...599).contains($0) }) {
+                throw container.invalid(.statuses, "must list HTTP statuses, 100–599")
+            }
+            answerHas = try container.decodeIfPresent(String.self, forKey: .answerHas)
+            if let answerHas, !answerHas.hasPrefix("/") {
+                throw container.invalid(.answerHas, "must be a path from the answer's root, such as /profiles/*")
+            }
+            rules = try container.decode([String].self, forKey: .rules)
+            let known = Set(RuleCatalog.builtIn.rules.map(\.id))
+            for rule in rules where !known.contains(rule) {
+                throw container.invalid(.rules, "'\(rule)' is not a rule of the audit (tvsim audit lists them)")
+            }
+            hint = try container.decode(Hint.self, forKey: .hint)
+        }
+    }
+
+    /// What `h` shows for a goal: the request it needs, and a curl line on request.
+    public struct Hint: Sendable, Equatable, Decodable {
+        /// `POST /api/v2/{serviceProvider}/sessions`.
+        public let request: String
+        public let headers: [String]
+        public let fields: [String]
+        /// What to do, in a sentence.
+        public let text: String
+        public let curl: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case request, headers, fields, text, curl }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case title, summary, integration, seed, goals, faults }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        summary = try container.decode(String.self, forKey: .summary)
+        integration = try container.decodeChoice(.integration, from: ["rest-v2", "rest-v1"])
+        seed = try container.decode(.seed, default: 1)
+        goals = try container.decode([Goal].self, forKey: .goals)
+        guard !goals.isEmpty else { throw container.invalid(.goals, "a lab needs at least one goal") }
+        var seen = Set<String>()
+        for goal in goals where !seen.insert(goal.id).inserted {
+            throw container.invalid(.goals, "two goals are named '\(goal.id)'")
+        }
+        faults = try container.decode(.faults, default: [])
+    }
+
+    /// The lab of a file's text; its name is the file's.
+    public static func parse(_ text: String, file: String) throws(DataFileError) -> Lab {
+        var lab = try LocatedJSONDecoder().decode(Lab.self, from: Data(text.utf8), file: file)
+        lab.name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        return lab
+    }
+}

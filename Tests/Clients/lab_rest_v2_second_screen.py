@@ -1,0 +1,166 @@
+"""The reference client of the `rest-v2-second-screen` lab, written from seed 002 and the REST API V2
+FAQ: an Apple TV app that registers, checks for a profile, reads the configuration, shows a code,
+polls while the user signs in on a phone (waiting out the lab's 429, replacing the code the lab
+expires), then preauthorizes, authorizes and logs out.
+
+    python lab_rest_v2_second_screen.py BASE_URL [--break GOAL]
+
+`--break GOAL` makes the client get one goal wrong, as a trainee might (see BREAKS), so that CI
+proves `tvsim lab check` names that goal.
+"""
+
+import argparse
+import base64
+import json
+import time
+import uuid
+
+import requests
+
+# The user's phone: the MVPD's sign-in page, as a browser without JavaScript.
+import mvpd_browser
+
+REQUESTOR = "ORBIT"
+MVPD = "Cascade"
+DOMAIN = "orbit.tvsim.example"
+REDIRECT_URL = f"https://{DOMAIN}/signed-in"
+TIMEOUT = 10
+
+# Each way of getting one goal wrong, by the goal it breaks.
+BREAKS = {
+    "register": "registers again at every launch",
+    "token": "never buys an access token",
+    "profiles": "creates a session without checking for a profile first",
+    "configuration": "skips the configuration",
+    "code": "never creates a session",
+    "poll-429": "ignores the 429's Retry-After",
+    "new-code": "keeps polling the expired code",
+    "profile": "gives up before the user signs in",
+    "preauthorize": "skips preauthorization",
+    "authorize": "plays without authorizing",
+    "logout": "never logs out",
+}
+
+
+class App:
+    def __init__(self, base, broken=None):
+        self.base = base.rstrip("/")
+        self.broken = broken
+        self.http = requests.Session()
+        self.device = base64.b64encode(f"lab-{uuid.uuid4()}".encode()).decode()
+        info = {"primaryHardwareType": "SetTopBox", "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0"}
+        self.device_info = base64.b64encode(json.dumps(info).encode()).decode()
+        self.token = None
+        self.server = self.http.get(self.base + "/__tvsim/info", timeout=TIMEOUT).json()
+
+    def headers(self, **extra):
+        headers = {"AP-Device-Identifier": f"fingerprint {self.device}", "X-Device-Info": self.device_info}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        headers.update(extra)
+        return headers
+
+    def v2(self, method, path, **options):
+        return self.http.request(method, f"{self.base}/api/v2/{REQUESTOR}{path}", headers=self.headers(),
+                                 timeout=TIMEOUT, **options)
+
+    # A: registration, once; the token, reused.
+    def register(self):
+        statement = next(r for r in self.server["requestors"] if r["id"] == REQUESTOR)["softwareStatement"]
+        times = 2 if self.broken == "register" else 1
+        for _ in range(times):
+            answer = self.http.post(self.base + "/o/client/register", json={"software_statement": statement},
+                                    headers={"X-Device-Info": self.device_info}, timeout=TIMEOUT)
+            answer.raise_for_status()
+        self.client = answer.json()
+
+    def fetch_token(self):
+        if self.broken == "token":
+            return
+        answer = self.http.post(self.base + "/o/client/token", headers={"X-Device-Info": self.device_info},
+                                timeout=TIMEOUT, data={
+            "grant_type": "client_credentials", "client_id": self.client["client_id"],
+            "client_secret": self.client["client_secret"]})
+        answer.raise_for_status()
+        self.token = answer.json()["access_token"]
+
+    # B.3, C.1, BA.1
+    def check_profiles(self):
+        if self.broken != "profiles":
+            return self.v2("GET", "/profiles").json() if self.token else {}
+
+    def read_configuration(self):
+        if self.broken != "configuration":
+            self.v2("GET", "/configuration")
+
+    def create_session(self):
+        if self.broken == "code":
+            return None
+        answer = self.v2("POST", "/sessions", data={"mvpd": MVPD, "domainName": DOMAIN, "redirectUrl": REDIRECT_URL})
+        return answer.json().get("code") if answer.status_code == 200 else None
+
+    # BA.3: every 3 s, Retry-After after a 429, a new code when the old one expired.
+    def poll_until_signed_in(self, code):
+        signed_in_on_phone = False
+        polls = 0
+        while code and polls < 12:
+            answer = self.v2("GET", f"/profiles/code/{code}")
+            polls += 1
+            if answer.status_code == 429:
+                wait = 0 if self.broken == "poll-429" else int(answer.headers.get("Retry-After", "3"))
+                time.sleep(max(wait, 3 if self.broken != "poll-429" else 0.2))
+                continue
+            if answer.status_code == 400 and "invalid_authentication_session" in answer.text:
+                if self.broken == "new-code":
+                    time.sleep(3)
+                    continue
+                code = self.create_session()
+                continue
+            profiles = answer.json().get("profiles", {}) if answer.status_code == 200 else {}
+            if profiles:
+                return next(iter(profiles))
+            if polls >= 3 and not signed_in_on_phone and self.broken != "profile":
+                self.sign_in_on_phone(code)
+                signed_in_on_phone = True
+            if self.broken == "profile" and polls >= 4:
+                return None
+            time.sleep(3)
+        return None
+
+    def sign_in_on_phone(self, code):
+        persona = next(p for p in self.server["personas"] if p["username"] == "demo")
+        start = f"{self.base}/api/v2/authenticate/{REQUESTOR}/{code}"
+        assert mvpd_browser.sign_in(start, persona["username"], persona["password"]) == REDIRECT_URL
+
+    # D.3, D.7, E.1
+    def decisions(self, mvpd):
+        if self.broken != "preauthorize":
+            self.v2("POST", f"/decisions/preauthorize/{mvpd}", json={"resources": ["deep-space", "orbit-live"]})
+        if self.broken != "authorize":
+            self.v2("POST", f"/decisions/authorize/{mvpd}", json={"resources": ["deep-space"]})
+
+    def logout(self, mvpd):
+        if self.broken != "logout":
+            self.v2("GET", f"/logout/{mvpd}", params={"redirectUrl": REDIRECT_URL})
+
+    def run(self):
+        self.register()
+        self.fetch_token()
+        self.check_profiles()
+        self.read_configuration()
+        mvpd = self.poll_until_signed_in(self.create_session())
+        if mvpd:
+            self.decisions(mvpd)
+            self.logout(mvpd)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--break", dest="broken", choices=sorted(BREAKS))
+    arguments = parser.parse_args()
+    App(arguments.base, arguments.broken).run()
+
+
+if __name__ == "__main__":
+    main()

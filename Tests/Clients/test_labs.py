@@ -1,0 +1,40 @@
+"""The built-in labs, proved: each lab's reference client (written from the seed) passes
+`tvsim lab check` against `tvsim serve --lab`, and each variant that gets one goal wrong fails it,
+naming that goal."""
+
+import json
+import subprocess
+
+import pytest
+
+import lab_rest_v2_second_screen
+from tvsim_server import RunningServer, wait_for_binary
+
+LAB = "rest-v2-second-screen"
+
+
+def check(lab, base_url):
+    """`tvsim lab check LAB --server URL --json`: its exit status and the one client's goals."""
+    run = subprocess.run([str(wait_for_binary()), "lab", "check", lab, "--server", base_url, "--json"],
+                         capture_output=True, text=True, timeout=60)
+    report = json.loads(run.stdout)
+    assert len(report["clients"]) == 1, report
+    return run.returncode, {goal["id"]: goal for goal in report["clients"][0]["goals"]}, run.stderr
+
+
+def test_the_reference_client_meets_every_goal():
+    with RunningServer("--lab", LAB) as server:
+        lab_rest_v2_second_screen.App(server.base_url).run()
+        status, goals, stderr = check(LAB, server.base_url)
+    assert status == 0, (stderr, goals)
+    assert {goal["outcome"] for goal in goals.values()} == {"met"}
+
+
+@pytest.mark.parametrize("goal", sorted(lab_rest_v2_second_screen.BREAKS))
+def test_a_client_that_gets_one_goal_wrong_fails_it_by_name(goal):
+    with RunningServer("--lab", LAB) as server:
+        lab_rest_v2_second_screen.App(server.base_url, broken=goal).run()
+        status, goals, stderr = check(LAB, server.base_url)
+    assert status == 1
+    assert goals[goal]["outcome"] != "met", (lab_rest_v2_second_screen.BREAKS[goal], goals[goal])
+    assert "not met: " in stderr and f"{goal} (" in stderr, stderr
