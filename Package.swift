@@ -37,7 +37,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "CNCurses", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "MockBackendAPI",
-                "LocatedJSON", "Simulation", "Localization", "Conformance", "SequenceDiagram",
+                "LocatedJSON", "Simulation", "Localization", "Conformance", "SequenceDiagram", "Labs",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [
@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "MockBackendAPI",
+                "TerminalUI", "Labs", "FlowRuntime", "FlowCore", "VSASimulator", "PassAPI", "PassMockServer", "MockBackendAPI",
                 "Simulation", "Localization", .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             // Screen snapshots are read from the source tree by path, not bundled.

@@ -18,11 +18,21 @@ public struct LabGrade: Sendable, Equatable {
         public let outcome: Outcome
 
         public var isMet: Bool { if case .met = outcome { true } else { false } }
+
+        public init(goal: Lab.Goal, outcome: Outcome) {
+            self.goal = goal
+            self.outcome = outcome
+        }
     }
 
     /// The device identifier the client's calls carry (or the HAR page).
     public let client: String
     public let results: [Result]
+
+    public init(client: String, results: [Result]) {
+        self.client = client
+        self.results = results
+    }
 
     public var passed: Bool { results.allSatisfy(\.isMet) }
     public var metCount: Int { results.count(where: \.isMet) }

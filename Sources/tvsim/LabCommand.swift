@@ -5,7 +5,9 @@ import LocatedJSON
 import MockBackendAPI
 import PassAPI
 import PassClient
+import PassMockServer
 import Simulation
+import TerminalUI
 
 /// `tvsim lab list|show|check`: the labs a trainee's own client practises, and their grading.
 struct LabCommand: AsyncParsableCommand {
@@ -17,7 +19,7 @@ struct LabCommand: AsyncParsableCommand {
             'tvsim serve --lab NAME' runs its back end, with its faults at their set points, and \
             'tvsim lab check NAME --server URL' (or --har FILE) grades what the client did, goal by goal.
             """,
-        subcommands: [List.self, Show.self, Check.self])
+        subcommands: [Open.self, List.self, Show.self, Check.self], defaultSubcommand: Open.self)
 
     /// A built-in lab, or a clear error naming the ones there are.
     static func lab(named name: String) throws -> Lab {
@@ -28,6 +30,48 @@ struct LabCommand: AsyncParsableCommand {
             throw CommandFailure("there is no lab '\(name)'; the labs are \(names)")
         }
         return lab
+    }
+
+    /// `tvsim lab NAME`: the lab's back end and, beside it, its checklist graded live.
+    struct Open: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "open",
+            abstract:
+                "Open a lab in the terminal UI: its back end, its checklist graded live from your client's calls.",
+            discussion: """
+                The mock back end starts with the lab's seed and faults and says where to point the client. \
+                The left pane lists the goals, each pending, met, or wrong with the finding that says why; \
+                h shows the next goal's hint. The timeline, Detail and Sequence tabs show the calls as \
+                'tvsim watch' does. 'tvsim lab NAME' is short for 'tvsim lab open NAME'.
+                """)
+
+        @Argument(help: "The lab's name (see 'tvsim lab list').")
+        var name: String
+
+        @Option(help: "Port to listen on; 0 picks a free port (the UI shows the address).")
+        var port: Int = 0
+
+        @Option(help: "Address to bind. The admin API answers only to loopback clients whatever this is.")
+        var host: String = "127.0.0.1"
+
+        @Option(help: "A theme name (see 'tvsim themes list') or a theme file; default $TVSIM_THEME, else 'default'.")
+        var theme: String?
+
+        @OptionGroup var lang: LanguageOption
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        }
+
+        func run() async throws {
+            let lab = try LabCommand.lab(named: name)
+            try Watch.requireTerminal(
+                command: "tvsim lab", instead: "run its back end with 'tvsim serve --lab \(lab.name)' instead")
+            let backend = MockBackend(dashboard: .builtIn, clock: SystemClock(), seed: lab.seed)
+            for fault in lab.faults { backend.addFault(fault) }
+            try await Watch.watch(
+                backend, host: host, port: port, theme: theme, language: lang.language(), lab: lab)
+        }
     }
 
     struct List: ParsableCommand {

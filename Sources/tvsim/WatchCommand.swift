@@ -1,6 +1,8 @@
 import ArgumentParser
 import FlowRuntime
 import Foundation
+import Labs
+import Localization
 import MockBackendAPI
 import PassMockServer
 import Simulation
@@ -46,31 +48,51 @@ struct Watch: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try Self.requireTerminal(
+            command: "tvsim watch", instead: "audit a recorded HAR with 'tvsim audit FILE.har' instead")
+        let backend = server == nil ? MockBackend(dashboard: try dashboard(), clock: SystemClock(), seed: 1) : nil
+        try await Self.watch(
+            backend, host: host, port: port,
+            remote: server.map { ($0, adminToken ?? environment[AdminTokenSource.environmentVariable]) },
+            theme: theme, language: lang.language(environment: environment))
+    }
+
+    /// Watching needs a terminal to draw on: without one, say so and what to run instead.
+    static func requireTerminal(command: String, instead: String) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            Console.error(
-                "tvsim: 'tvsim watch' is a terminal UI and needs an interactive terminal; "
-                    + "audit a recorded HAR with 'tvsim audit FILE.har' instead.")
+            Console.error("tvsim: '\(command)' is a terminal UI and needs an interactive terminal; \(instead).")
             throw ExitCode(2)
         }
+        try UI().checkTerminalType(ProcessInfo.processInfo.environment["TERM"])
+    }
+
+    /// The terminal UI beside `backend`, served on `host:port` (or beside the `remote` server
+    /// already running), following the calls an outside client makes; with `lab`, graded.
+    static func watch(
+        _ backend: MockBackend?, host: String, port: Int, remote: (url: String, token: String?)? = nil,
+        theme: String?, language: Language, lab: Lab? = nil
+    ) async throws {
         let environment = ProcessInfo.processInfo.environment
-        try UI().checkTerminalType(environment["TERM"])
         let loaded = ThemeLibrary.standard().load(theme ?? environment["TVSIM_THEME"])
         var running: RunningMockServer?
         let launcher: WorldLauncher
-        if let server {
-            launcher = .remote(url: server, adminToken: adminToken ?? environment[AdminTokenSource.environmentVariable])
-        } else {
-            let backend = MockBackend(dashboard: try dashboard(), clock: SystemClock(), seed: 1)
+        if let remote {
+            launcher = .remote(url: remote.url, adminToken: remote.token)
+        } else if let backend {
             do {
                 running = try await MockServer.start(backend: backend, host: host, port: port)
             } catch {
                 throw CommandFailure("the mock back end cannot listen on \(host):\(port): \(error)")
             }
             launcher = .remote(url: running!.baseURL)
+        } else {
+            throw CommandFailure("nothing to watch: no back end and no server")
         }
         var options = TerminalApp.Options(
-            platform: .ios, integration: .restV2, launcher: launcher, language: lang.language(environment: environment))
+            platform: .ios, integration: .restV2, launcher: launcher, language: language)
         options.watching = true
+        options.lab = lab
         let status = await TerminalSession.run(options: options, theme: loaded.theme, themeWarning: loaded.problem)
         await running?.stop()
         if status != 0 { throw ExitCode(status) }

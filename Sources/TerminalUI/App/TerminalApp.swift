@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Labs
 import Localization
 import MockBackendAPI
 import Simulation
@@ -32,6 +33,8 @@ public final class TerminalApp {
         /// `tvsim watch`: no simulated device; the inspector follows the calls an outside app makes
         /// to the launcher's back end, annotated with their cookbook steps and findings.
         public var watching = false
+        /// `tvsim lab NAME`: watching, with the lab's checklist graded from the calls.
+        public var lab: Lab?
 
         public init(
             platform: DevicePlatform, integration: Integration, requestor: String = "ORBIT", launcher: WorldLauncher,
@@ -95,6 +98,7 @@ public final class TerminalApp {
             size: backend.size, platform: options.platform, integration: options.integration, appName: theme.brandName)
         model.scenario.pace = options.pace
         model.strings = Strings.of(options.language)
+        model.lab = options.lab.map(LabProgress.init)
         if let themeWarning {
             model.warnings.append(themeWarning)
             model.flash = themeWarning
@@ -391,6 +395,7 @@ public final class TerminalApp {
         let inbox = self.inbox
         let launcher = options.launcher
         let platform = options.platform
+        let lab = options.lab
         update(
             .started(
                 ScenarioStatus(name: nil, autoplay: false, pace: model.scenario.pace), platform: options.platform,
@@ -404,7 +409,7 @@ public final class TerminalApp {
                     ObservedDeviceStore(
                         MemoryDeviceStore(SimulatedDevice(platform: platform, deviceIdentifier: "watch"))))
                 inbox.post(.worldReady(baseURL: world.baseURL))
-                await WatchFeed(backend: world.backend, baseURL: world.baseURL, inbox: inbox).run()
+                await WatchFeed(backend: world.backend, baseURL: world.baseURL, inbox: inbox, lab: lab).run()
             } catch {
                 inbox.post(.worldFailed("\(error)"))
             }

@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Labs
 import Localization
 import LocatedJSON
 import MockBackendAPI
@@ -116,6 +117,8 @@ public struct UIModel: Sendable {
     public var timeline: [TimelineEntry] = []
     /// `tvsim watch`: an outside app's clients, shown where the device would be; nil otherwise.
     public var watching: WatchSummary?
+    /// `tvsim lab NAME`: the lab's checklist, shown instead of the watch summary.
+    public var lab: LabProgress?
     /// A one-line message in the key bar; it goes away a few seconds after it is first shown.
     public var flash: String? {
         didSet { flashShownAt = nil }

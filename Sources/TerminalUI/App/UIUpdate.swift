@@ -1,6 +1,7 @@
 import FlowCore
 import FlowRuntime
 import Foundation
+import Labs
 import LocatedJSON
 import MockBackendAPI
 import VSASimulator
@@ -45,6 +46,8 @@ public enum UIMessage: Sendable {
     case compared(ComparisonRequest, ComparisonView.Content)
     /// `tvsim watch`: the clients of the outside app, after a call came in.
     case watchSummary(WatchSummary)
+    /// `tvsim lab`: the latest grade of the client that called last, and its findings so far.
+    case labGrade(LabGrade?, findings: Int, at: Date)
 }
 
 extension UICommand {
@@ -163,6 +166,9 @@ extension UIModel {
         case .watchSummary(let summary):
             watching = summary
             backendStarting = false
+            return []
+        case .labGrade(let grade, let findings, let now):
+            lab?.receive(grade, findings: findings, now: now)
             return []
         case .started(let status, let platform, let integration, let appName, let startTime):
             start(status, platform: platform, integration: integration, appName: appName, startTime: startTime)
@@ -345,6 +351,7 @@ extension UIModel {
             break
         }
         if focus == .inspector { return handleInspector(key) }
+        if lab?.update(key) == true { return [] }
         if awaitsUserAfterTakeOver, pending == nil || pending?.autoplay == true {
             if !isTyping, let commands = handleGlobal(key) { return commands }
             // Taken over while the script still shows its step: the device asks the user in a

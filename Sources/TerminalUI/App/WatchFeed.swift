@@ -2,6 +2,7 @@ import Conformance
 import FlowCore
 import FlowRuntime
 import Foundation
+import Labs
 import MockBackendAPI
 import PassAPI
 
@@ -46,6 +47,8 @@ struct WatchFeed {
     let backend: any BackendControl
     let baseURL: String
     let inbox: Inbox
+    /// `tvsim lab`: the lab the calls are graded against.
+    var lab: Lab? = nil
     var interval: Duration = .milliseconds(300)
 
     func run() async {
@@ -91,5 +94,9 @@ struct WatchFeed {
         let audits = Audit.run(state.exchanges, historyComplete: state.complete)
         state.timeline.record(calls, audits: audits, origin: origin, on: timeline)
         inbox.post(.watchSummary(WatchSummary(baseURL: baseURL, audits: audits)))
+        if let lab, let latest = audits.last {
+            inbox.post(
+                .labGrade(LabGrade.grade(lab, audit: latest), findings: latest.findings.count, at: Date()))
+        }
     }
 }

@@ -13,6 +13,14 @@ struct DeviceRenderer {
     var strings: Strings { model.strings }
 
     func draw(in pane: Rect, _ canvas: inout Canvas) {
+        if let lab = model.lab {
+            LabPane(
+                progress: lab, baseURL: model.watching?.baseURL,
+                focused: model.focus == .device && model.overlay == nil,
+                strings: strings
+            ).draw(in: pane, &canvas)
+            return
+        }
         if let watching = model.watching {
             WatchPane(summary: watching, focused: model.focus == .device && model.overlay == nil, strings: strings)
                 .draw(in: pane, &canvas)

@@ -176,7 +176,8 @@ enum KeyHints {
         }
         // Watching an outside app: no device to drive, no scenario to start.
         if model.watching != nil {
-            return GlobalKey.hints([.switchPane], typing: false) + [("f", "bar.faults"), ("e", "bar.export")]
+            let lab = model.lab?.nextGoal != nil ? PanelKeys.lab.hints : []
+            return lab + GlobalKey.hints([.switchPane], typing: false) + [("f", "bar.faults"), ("e", "bar.export")]
                 + GlobalKey.hints([.help, .quit], typing: false)
         }
         return hints + GlobalKey.hints([.switchPane, .scenarios, .help, .quit], typing: model.isTyping)
