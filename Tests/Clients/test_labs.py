@@ -7,10 +7,8 @@ import subprocess
 
 import pytest
 
-import lab_rest_v2_second_screen
+from lab_clients import LABS
 from tvsim_server import RunningServer, wait_for_binary
-
-LAB = "rest-v2-second-screen"
 
 
 def check(lab, base_url):
@@ -22,19 +20,26 @@ def check(lab, base_url):
     return run.returncode, {goal["id"]: goal for goal in report["clients"][0]["goals"]}, run.stderr
 
 
-def test_the_reference_client_meets_every_goal():
-    with RunningServer("--lab", LAB) as server:
-        lab_rest_v2_second_screen.App(server.base_url).run()
-        status, goals, stderr = check(LAB, server.base_url)
+@pytest.mark.parametrize("lab", sorted(LABS))
+def test_the_reference_client_meets_every_goal(lab):
+    with RunningServer("--lab", lab) as server:
+        LABS[lab](server.base_url).run()
+        status, goals, stderr = check(lab, server.base_url)
     assert status == 0, (stderr, goals)
     assert {goal["outcome"] for goal in goals.values()} == {"met"}
 
 
-@pytest.mark.parametrize("goal", sorted(lab_rest_v2_second_screen.BREAKS))
-def test_a_client_that_gets_one_goal_wrong_fails_it_by_name(goal):
-    with RunningServer("--lab", LAB) as server:
-        lab_rest_v2_second_screen.App(server.base_url, broken=goal).run()
-        status, goals, stderr = check(LAB, server.base_url)
+@pytest.mark.parametrize("lab,goal", [(lab, goal) for lab in sorted(LABS) for goal in sorted(LABS[lab].BREAKS)])
+def test_a_client_that_gets_one_goal_wrong_fails_it_by_name(lab, goal):
+    with RunningServer("--lab", lab) as server:
+        LABS[lab](server.base_url, broken=goal).run()
+        status, goals, stderr = check(lab, server.base_url)
     assert status == 1
-    assert goals[goal]["outcome"] != "met", (lab_rest_v2_second_screen.BREAKS[goal], goals[goal])
+    assert goals[goal]["outcome"] != "met", (LABS[lab].BREAKS[goal], goals[goal])
     assert "not met: " in stderr and f"{goal} (" in stderr, stderr
+
+
+def test_every_built_in_lab_has_a_reference_client():
+    listing = subprocess.run([str(wait_for_binary()), "lab", "list"], capture_output=True, text=True, timeout=60)
+    names = [line.split()[0] for line in listing.stdout.splitlines() if not line.endswith(" labs")]
+    assert sorted(names) == sorted(LABS), listing.stdout

@@ -1,12 +1,14 @@
-"""The reference client of the `rest-v2-second-screen` lab, written from seed 002 and the REST API V2
-FAQ: an Apple TV app that registers, checks for a profile, reads the configuration, shows a code,
-polls while the user signs in on a phone (waiting out the lab's 429, replacing the code the lab
-expires), then preauthorizes, authorizes and logs out.
+"""The reference clients of the built-in labs, written from seed 002 and the REST API V2 FAQ, one
+class per lab (LABS). `rest-v2-second-screen`: an Apple TV app that registers, checks for a
+profile, reads the configuration, shows a code, polls while the user signs in on a phone (waiting
+out the lab's 429, replacing the code the lab expires), then preauthorizes, authorizes and logs
+out. `rest-v2-web-login`: an iPhone app that does the same with the MVPD's sign-in page in its
+own web view, then reads the profile once.
 
-    python lab_rest_v2_second_screen.py BASE_URL [--break GOAL]
+    python lab_clients.py LAB BASE_URL [--break GOAL]
 
-`--break GOAL` makes the client get one goal wrong, as a trainee might (see BREAKS), so that CI
-proves `tvsim lab check` names that goal.
+`--break GOAL` makes the client get one goal wrong, as a trainee might (each lab's BREAKS), so
+that CI proves `tvsim lab check` names that goal.
 """
 
 import argparse
@@ -27,7 +29,7 @@ REDIRECT_URL = f"https://{DOMAIN}/signed-in"
 TIMEOUT = 10
 
 # Each way of getting one goal wrong, by the goal it breaks.
-BREAKS = {
+SECOND_SCREEN_BREAKS = {
     "register": "registers again at every launch",
     "token": "never buys an access token",
     "profiles": "creates a session without checking for a profile first",
@@ -42,14 +44,16 @@ BREAKS = {
 }
 
 
-class App:
+class SecondScreenApp:
+    BREAKS = SECOND_SCREEN_BREAKS
+    PLATFORM = {"primaryHardwareType": "SetTopBox", "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0"}
+
     def __init__(self, base, broken=None):
         self.base = base.rstrip("/")
         self.broken = broken
         self.http = requests.Session()
         self.device = base64.b64encode(f"lab-{uuid.uuid4()}".encode()).decode()
-        info = {"primaryHardwareType": "SetTopBox", "model": "AppleTV", "osName": "tvOS", "osVersion": "18.0"}
-        self.device_info = base64.b64encode(json.dumps(info).encode()).decode()
+        self.device_info = base64.b64encode(json.dumps(self.PLATFORM).encode()).decode()
         self.token = None
         self.server = self.http.get(self.base + "/__tvsim/info", timeout=TIMEOUT).json()
 
@@ -154,12 +158,64 @@ class App:
             self.logout(mvpd)
 
 
+class WebLoginApp(SecondScreenApp):
+    """The same app on an iPhone: the MVPD's sign-in page opens in its own web view, and the
+    profile is read once the web view comes back to the redirect URL (seed 002, BA.2–BA.3)."""
+
+    BREAKS = {
+        "register": "registers again at every launch",
+        "token": "never buys an access token",
+        "profiles": "creates a session without checking for a profile first",
+        "configuration": "skips the configuration",
+        "code": "never creates a session",
+        "profile": "never reads the profile after the web view",
+        "preauthorize": "skips preauthorization",
+        "authorize": "plays without authorizing",
+        "logout": "never logs out",
+    }
+    PLATFORM = {"primaryHardwareType": "MobilePhone", "model": "iPhone", "osName": "iOS", "osVersion": "18.0"}
+
+    def sign_in_in_web_view(self):
+        if self.broken == "code":
+            return None
+        answer = self.v2("POST", "/sessions", data={"mvpd": MVPD, "domainName": DOMAIN, "redirectUrl": REDIRECT_URL})
+        if answer.status_code != 200:
+            return None
+        session = answer.json()
+        persona = next(p for p in self.server["personas"] if p["username"] == "demo")
+        assert mvpd_browser.sign_in(self.base + session["url"], persona["username"], persona["password"]) == REDIRECT_URL
+        return session["code"]
+
+    def read_profile(self, code):
+        if not code or self.broken == "profile":
+            return None
+        profiles = self.v2("GET", f"/profiles/code/{code}").json().get("profiles", {})
+        return next(iter(profiles), None)
+
+    def run(self):
+        self.register()
+        self.fetch_token()
+        self.check_profiles()
+        self.read_configuration()
+        mvpd = self.read_profile(self.sign_in_in_web_view())
+        if mvpd:
+            self.decisions(mvpd)
+            self.logout(mvpd)
+
+
+LABS = {"rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp}
+
+
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("lab", choices=sorted(LABS))
     parser.add_argument("base")
-    parser.add_argument("--break", dest="broken", choices=sorted(BREAKS))
+    parser.add_argument("--break", dest="broken")
     arguments = parser.parse_args()
-    App(arguments.base, arguments.broken).run()
+    app = LABS[arguments.lab]
+    if arguments.broken and arguments.broken not in app.BREAKS:
+        parser.error(f"--break takes one of {', '.join(sorted(app.BREAKS))}")
+    app(arguments.base, arguments.broken).run()
 
 
 if __name__ == "__main__":
