@@ -174,6 +174,7 @@ class WebLoginApp(SecondScreenApp):
         "logout": "never logs out",
     }
     PLATFORM = {"primaryHardwareType": "MobilePhone", "model": "iPhone", "osName": "iOS", "osVersion": "18.0"}
+    PERSONA = "demo"
 
     def sign_in_in_web_view(self):
         if self.broken == "code":
@@ -182,7 +183,7 @@ class WebLoginApp(SecondScreenApp):
         if answer.status_code != 200:
             return None
         session = answer.json()
-        persona = next(p for p in self.server["personas"] if p["username"] == "demo")
+        persona = next(p for p in self.server["personas"] if p["username"] == self.PERSONA)
         assert mvpd_browser.sign_in(self.base + session["url"], persona["username"], persona["password"]) == REDIRECT_URL
         return session["code"]
 
@@ -203,7 +204,46 @@ class WebLoginApp(SecondScreenApp):
             self.logout(mvpd)
 
 
-LABS = {"rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp}
+class ErrorsApp(WebLoginApp):
+    """The web-login app as the family persona (parental controls up to TV-PG), meeting what goes
+    wrong: a 401 on its token (renew, then call again) and denied decisions (shown, never played)."""
+
+    PERSONA = "family"
+    BREAKS = {
+        "register": "registers again at every launch",
+        "token": "never buys an access token",
+        "profiles": "creates a session without checking for a profile first",
+        "configuration": "skips the configuration",
+        "code": "never creates a session",
+        "profile": "never reads the profile after the web view",
+        "renew-token": "calls again with the refused token",
+        "preauthorize": "gives up after the 401",
+        "parental": "never asks for the title parental controls deny",
+        "play": "never authorizes the permitted title",
+    }
+
+    def decisions(self, mvpd):
+        titles = {"resources": ["orbit-live", "midnight-run"]}
+        answer = self.v2("POST", f"/decisions/preauthorize/{mvpd}", json=titles)
+        if answer.status_code == 401:
+            if self.broken == "preauthorize":
+                return
+            if self.broken != "renew-token":
+                self.fetch_token()
+            answer = self.v2("POST", f"/decisions/preauthorize/{mvpd}", json=titles)
+        locked = [d["resource"] for d in answer.json().get("decisions", []) if not d.get("authorized")]
+        assert self.broken or locked == ["midnight-run"], answer.text
+        if self.broken != "parental":
+            denied = self.v2("POST", f"/decisions/authorize/{mvpd}", json={"resources": ["midnight-run"]}).json()
+            assert self.broken or denied["decisions"][0]["error"]["code"] == "authorization_denied_by_parental_controls"
+        if self.broken != "play":
+            self.v2("POST", f"/decisions/authorize/{mvpd}", json={"resources": ["orbit-live"]})
+
+    def logout(self, mvpd):
+        pass
+
+
+LABS = {"rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp, "errors": ErrorsApp}
 
 
 def main():
