@@ -16,6 +16,7 @@ import base64
 import json
 import time
 import uuid
+from urllib.parse import urlencode
 
 import requests
 
@@ -243,7 +244,77 @@ class ErrorsApp(WebLoginApp):
         pass
 
 
-LABS = {"rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp, "errors": ErrorsApp}
+class RestV1App(SecondScreenApp):
+    """An Apple TV app on REST API V1 with a DCR token (seed 000): the token check, the configuration,
+    a registration code, polling for the authentication token while the user signs in elsewhere,
+    then the authorization, the media token, the user metadata and the logout."""
+
+    BREAKS = {
+        "register": "registers again at every launch",
+        "token": "never buys an access token",
+        "check": "creates a registration code without checking for a token first",
+        "configuration": "skips the configuration",
+        "regcode": "never creates a registration code",
+        "poll": "ignores the 429's Retry-After",
+        "authorize": "asks the media token without authorizing first",
+        "media-token": "never asks the media token",
+        "user-metadata": "logs out without reading the user metadata",
+        "logout": "never logs out",
+    }
+
+    def v1(self, method, path, **params):
+        return self.http.request(method, self.base + path, headers=self.headers(), timeout=TIMEOUT,
+                                 params={"requestor": REQUESTOR, "deviceId": self.device, **params})
+
+    def run(self):
+        self.register()
+        self.fetch_token()
+        if self.broken != "check":
+            self.v1("GET", "/api/v1/checkauthn")
+        if self.broken != "configuration":
+            self.v1("GET", f"/api/v1/config/{REQUESTOR}")
+        if self.broken == "regcode":
+            return
+        answer = self.http.post(f"{self.base}/reggie/v1/{REQUESTOR}/regcode", headers=self.headers(), timeout=TIMEOUT,
+                                data={"deviceId": self.device, "deviceType": "appletv", "ttl": "1800"})
+        if answer.status_code != 200:
+            return
+        code = answer.json()["code"]
+        signed_in = False
+        for poll in range(10):
+            token = self.v1("GET", "/api/v1/tokens/authn")
+            if token.status_code == 200:
+                break
+            if token.status_code == 429 and self.broken != "poll":
+                time.sleep(int(token.headers.get("Retry-After", "3")))
+                continue
+            if not signed_in:
+                self.sign_in_on_phone_v1(code)
+                signed_in = True
+            time.sleep(0.2 if self.broken == "poll" else 3)
+        else:
+            return
+        if self.broken != "authorize":
+            self.v1("GET", "/api/v1/authorize", resource="orbit-live")
+        if self.broken != "media-token":
+            self.v1("GET", "/api/v1/tokens/media", resource="orbit-live")
+        if self.broken != "user-metadata":
+            self.v1("GET", "/api/v1/tokens/usermetadata")
+        if self.broken != "logout":
+            self.v1("DELETE", "/api/v1/logout")
+
+    def sign_in_on_phone_v1(self, code):
+        persona = next(p for p in self.server["personas"] if p["username"] == "demo")
+        start = self.base + "/api/v1/authenticate?" + urlencode({
+            "requestor_id": REQUESTOR, "mso_id": MVPD, "reg_code": code, "domain_name": DOMAIN,
+            "redirect_url": REDIRECT_URL, "noflash": "true", "no_iframe": "true"})
+        assert mvpd_browser.sign_in(start, persona["username"], persona["password"]) == REDIRECT_URL
+
+
+LABS = {
+    "rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp, "rest-v1": RestV1App,
+    "errors": ErrorsApp,
+}
 
 
 def main():
