@@ -20,6 +20,28 @@ public struct Lab: Sendable, Equatable, Decodable {
     public let seed: UInt64
     public let goals: [Goal]
     public let faults: [FaultRule]
+    /// A stand-in for Apple's framework, for a lab of the partner calls: the trainee's client
+    /// asks `POST /__tvsim/lab/framework` for what a metadata request would return.
+    public let framework: Framework?
+
+    public struct Framework: Sendable, Equatable, Decodable {
+        /// The MVPD the device is signed in to (`AuroraCable`).
+        public let mvpd: String
+        /// As which persona.
+        public let persona: String
+        /// The app's permission: `granted`, `denied`, `restricted` or `notDetermined`.
+        public let permission: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case mvpd, persona, permission }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            mvpd = try container.decode(String.self, forKey: .mvpd)
+            persona = try container.decode(String.self, forKey: .persona)
+            permission = try container.decodeChoice(
+                .permission, from: PartnerFrameworkStatus.AccessStatus.allCases.map(\.rawValue))
+        }
+    }
 
     public struct Goal: Sendable, Equatable, Decodable {
         /// Short and unique in the lab (`register`, `poll-429`): what `lab check` names.
@@ -82,7 +104,9 @@ public struct Lab: Sendable, Equatable, Decodable {
         enum CodingKeys: String, CodingKey, CaseIterable { case request, headers, fields, text, curl }
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case title, summary, integration, seed, goals, faults }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, summary, integration, seed, goals, faults, framework
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -97,6 +121,7 @@ public struct Lab: Sendable, Equatable, Decodable {
             throw container.invalid(.goals, "two goals are named '\(goal.id)'")
         }
         faults = try container.decode(.faults, default: [])
+        framework = try container.decodeIfPresent(Framework.self, forKey: .framework)
     }
 
     /// The lab of a file's text; its name is the file's.

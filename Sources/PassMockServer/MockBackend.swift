@@ -129,6 +129,14 @@ public final class MockBackend: Sendable {
     @discardableResult
     public func addFault(_ rule: FaultRule) -> FaultRule { faults.add(rule) }
 
+    private let standIn = Mutex<FrameworkStandIn?>(nil)
+
+    /// A lab's stand-in for Apple's framework (`POST /__tvsim/lab/framework`); nil answers 404.
+    public var frameworkStandIn: FrameworkStandIn? {
+        get { standIn.withLock { $0 } }
+        set { standIn.withLock { $0 = newValue } }
+    }
+
     public func removeAllFaults() { faults.removeAll() }
 
     public func journalEntries(after id: Int = 0, limit: Int = .max) -> [HTTPExchange] {

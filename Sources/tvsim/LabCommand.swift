@@ -21,6 +21,17 @@ struct LabCommand: AsyncParsableCommand {
             """,
         subcommands: [Open.self, List.self, Show.self, Check.self], defaultSubcommand: Open.self)
 
+    /// A lab's back end: its faults at their set points, and its framework stand-in.
+    static func prepare(_ backend: MockBackend, for lab: Lab) {
+        for fault in lab.faults { backend.addFault(fault) }
+        if let framework = lab.framework,
+            let access = PartnerFrameworkStatus.AccessStatus(rawValue: framework.permission)
+        {
+            backend.frameworkStandIn = FrameworkStandIn(
+                mvpd: framework.mvpd, username: framework.persona, accessStatus: access)
+        }
+    }
+
     /// A built-in lab, or a clear error naming the ones there are.
     static func lab(named name: String) throws -> Lab {
         let lab: Lab?
@@ -68,7 +79,7 @@ struct LabCommand: AsyncParsableCommand {
             try Watch.requireTerminal(
                 command: "tvsim lab", instead: "run its back end with 'tvsim serve --lab \(lab.name)' instead")
             let backend = MockBackend(dashboard: .builtIn, clock: SystemClock(), seed: lab.seed)
-            for fault in lab.faults { backend.addFault(fault) }
+            LabCommand.prepare(backend, for: lab)
             try await Watch.watch(
                 backend, host: host, port: port, theme: theme, language: lang.language(), lab: lab)
         }

@@ -83,7 +83,7 @@ struct Serve: AsyncParsableCommand {
         let backend = MockBackend(
             dashboard: dashboard, clock: SystemClock(), seed: lab?.seed ?? seed, adminToken: token,
             allowedHosts: allowedHost + external, acceptsSignedV1: acceptSignedV1)
-        for fault in lab?.faults ?? [] { backend.addFault(fault) }
+        if let lab { LabCommand.prepare(backend, for: lab) }
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
         let application = MockServer.makeApplication(
             backend: backend, host: host, port: port, advertisedHost: external.first

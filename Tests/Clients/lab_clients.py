@@ -311,9 +311,66 @@ class RestV1App(SecondScreenApp):
         assert mvpd_browser.sign_in(start, persona["username"], persona["password"]) == REDIRECT_URL
 
 
+class AppleSSOApp(SecondScreenApp):
+    """An app signed in through Apple's framework (seed 002, B.1–C.12), the framework played by the
+    lab's stand-in: the partner status with the profile check and every decision, the partner
+    authentication request, the provider's SAML response for it, the Apple SSO profile."""
+
+    BREAKS = {
+        "register": "registers again at every launch",
+        "token": "never buys an access token",
+        "profiles": "sends a partner status that is not Base64 JSON with the profile check",
+        "configuration": "skips the configuration",
+        "sso-request": "never asks for the partner authentication request",
+        "sso-profile": "encodes the SAML response twice",
+        "preauthorize": "preauthorizes without the partner status",
+        "authorize": "plays without authorizing",
+    }
+
+    def framework(self, verification_token=None):
+        body = {"verificationToken": verification_token} if verification_token else {}
+        answer = self.http.post(self.base + "/__tvsim/lab/framework", json=body, timeout=TIMEOUT)
+        answer.raise_for_status()
+        return answer.json()
+
+    def partner(self, **extra):
+        return self.headers(**{"AP-Partner-Framework-Status": self.framework()["partnerFrameworkStatus"], **extra})
+
+    def run(self):
+        self.register()
+        self.fetch_token()
+        headers = self.partner()
+        if self.broken == "profiles":
+            headers["AP-Partner-Framework-Status"] = "granted; tvsim.aurora"
+        self.http.get(f"{self.base}/api/v2/{REQUESTOR}/profiles", headers=headers, timeout=TIMEOUT)
+        self.read_configuration()
+        if self.broken == "sso-request":
+            return
+        answer = self.http.post(f"{self.base}/api/v2/{REQUESTOR}/sessions/sso/Apple", headers=self.partner(),
+                                timeout=TIMEOUT, data={"domainName": DOMAIN, "redirectUrl": REDIRECT_URL})
+        if answer.status_code != 200:
+            return
+        request = answer.json()["authenticationRequest"]["request"]
+        saml = self.framework(request)["samlResponse"]
+        if self.broken == "sso-profile":
+            saml = base64.b64encode(saml.encode()).decode()
+        profile = self.http.post(f"{self.base}/api/v2/{REQUESTOR}/profiles/sso/Apple", headers=self.partner(),
+                                 timeout=TIMEOUT, data={"SAMLResponse": saml})
+        mvpd = next(iter(profile.json().get("profiles", {})), None) if profile.status_code == 200 else None
+        if not mvpd:
+            return
+        titles = {"resources": ["orbit-live"]}
+        headers = self.headers() if self.broken == "preauthorize" else self.partner()
+        self.http.post(f"{self.base}/api/v2/{REQUESTOR}/decisions/preauthorize/{mvpd}", headers=headers,
+                       json=titles, timeout=TIMEOUT)
+        if self.broken != "authorize":
+            self.http.post(f"{self.base}/api/v2/{REQUESTOR}/decisions/authorize/{mvpd}", headers=self.partner(),
+                           json=titles, timeout=TIMEOUT)
+
+
 LABS = {
     "rest-v2-second-screen": SecondScreenApp, "rest-v2-web-login": WebLoginApp, "rest-v1": RestV1App,
-    "errors": ErrorsApp,
+    "errors": ErrorsApp, "apple-sso-partner": AppleSSOApp,
 }
 
 

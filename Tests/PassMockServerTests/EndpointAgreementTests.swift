@@ -23,6 +23,8 @@ import Testing
     static let servedForOthers: Set<String> = [
         "v1.regcode.retrieve", "v1.regcode.delete", "v1.authenticate.regcode", "v1.freepreview",
         "v1.checkauthn.code", "v1.tokens.authz", "v1.preauthorize.code", "idp.vsa.context",
+        // A lab's framework stand-in, for trainees' clients (tvsim's own has the simulated framework).
+        "lab.framework",
     ]
 
     @Test func theMockServesEveryDefinedCallAndNothingElseButItsAdminAPI() {

@@ -280,3 +280,62 @@ import Testing
         }
     }
 }
+
+/// A lab's stand-in for Apple's framework: what a metadata request would return, for the client of
+/// a trainee who has no framework.
+@Suite struct FrameworkStandInTests {
+    func ask(_ harness: Harness, _ body: String = "{}") async throws -> (status: Int, json: [String: Any]) {
+        let reply = try await harness.send(
+            .post, "/__tvsim/lab/framework", headers: [("Content-Type", "application/json")], body: body)
+        return (reply.status, (try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any]) ?? [:])
+    }
+
+    @Test func withoutALabThereIsNoStandIn() async throws {
+        try await Harness.run { harness in
+            let answer = try await ask(harness)
+            #expect(answer.status == 404)
+            #expect(answer.json["error"] as? String == "no_lab_framework")
+        }
+    }
+
+    @Test func theStandInAnswersTheStatusAndTheSAMLResponseAnAppleProfileTakes() async throws {
+        try await Harness.run { harness in
+            harness.backend.frameworkStandIn = FrameworkStandIn(
+                mvpd: "AuroraCable", username: "demo", accessStatus: .granted)
+            let metadata = try await ask(harness)
+            #expect(metadata.status == 200)
+            #expect(metadata.json["accountProviderIdentifier"] as? String == "tvsim.aurora")
+            #expect(metadata.json["samlResponse"] == nil)
+            let header = try #require(metadata.json["partnerFrameworkStatus"] as? String)
+            let status = try PartnerFrameworkStatus.parse(header).get()
+            #expect(status.isComplete && status.frameworkPermissionInfo.accessStatus == .granted)
+            // The whole exchange, with the stand-in's answers as they are.
+            let app = try await harness.app()
+            let session: SessionResponse = try await app.postForm(
+                "/sessions/sso/Apple", "domainName=orbit.tvsim.example&redirectUrl=adbe.orbit%3A%2F%2Fdone",
+                extra: [("AP-Partner-Framework-Status", header)]
+            ).decode()
+            let request = try #require(session.authenticationRequest?.request)
+            let answer = try await ask(harness, #"{"verificationToken": "\#(request)"}"#)
+            let saml = try #require(answer.json["samlResponse"] as? String)
+            let profile = try await app.postForm(
+                "/profiles/sso/Apple", "SAMLResponse=\(saml.formEncoded)",
+                extra: [("AP-Partner-Framework-Status", header)])
+            #expect(profile.status == 200, "\(profile.text)")
+            // A token that is not a current request is refused, as the provider refuses it.
+            let forged = try await ask(harness, #"{"verificationToken": "bm90IGEgcmVxdWVzdA=="}"#)
+            #expect(forged.status == 400 && forged.json["error"] as? String == "invalid_verification_token")
+        }
+    }
+
+    @Test func withoutPermissionTheFrameworkNamesNoProvider() async throws {
+        try await Harness.run { harness in
+            harness.backend.frameworkStandIn = FrameworkStandIn(
+                mvpd: "AuroraCable", username: "demo", accessStatus: .denied)
+            let answer = try await ask(harness)
+            #expect(answer.status == 200)
+            #expect(answer.json["accessStatus"] as? String == "denied")
+            #expect(answer.json["accountProviderIdentifier"] == nil)
+        }
+    }
+}

@@ -63,6 +63,11 @@ extension Endpoint {
     public static let identityProviderAttributes = Endpoint(
         "idp.vsa.attributes", "POST", "/idp/{mvpd}/vsa/attribute-query", .mockProvider)
 
+    /// A lab's stand-in for Apple's framework (`tvsim serve --lab apple-sso-partner`): the account
+    /// metadata a `VSAccountMetadataRequest` would return, for a client that has no framework.
+    public static let labFramework = Endpoint(
+        "lab.framework", "POST", "/__tvsim/lab/framework", .mockProvider)
+
     // MARK: The second screen's activation site
 
     public static let activationPage = Endpoint("activate", "GET", "/activate", .activation, page: true)
@@ -145,7 +150,7 @@ extension Endpoint {
         configuration, createSession, resumeSession, retrieveSession, authenticate, profiles, profileForMvpd,
         profileForCode, preauthorize, authorize, logout, partnerSession, partnerProfile,
         webAuthenticate, webArtifact, webLogout, identityProviderLoginPage, identityProviderLogin,
-        identityProviderContext, identityProviderSignIn, identityProviderAttributes,
+        identityProviderContext, identityProviderSignIn, identityProviderAttributes, labFramework,
         activationPage, activationSubmit, activationProvider, activationProviderSubmit, activationDone,
         v1CreateRegistrationCode, v1RetrieveRegistrationCode, v1DeleteRegistrationCode, v1Configuration,
         v1Authenticate, v1AuthenticateRegistrationCode, v1CheckAuthenticationForCode, v1CheckAuthentication,

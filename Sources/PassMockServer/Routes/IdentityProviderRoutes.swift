@@ -79,6 +79,11 @@ struct IdentityProviderRoutes {
             try Self.requireLoopback(context)
             return try self.attributeQuery(request, mvpdId: parameters["mvpd"])
         }
+        registry.add(.labFramework) {
+            request, _, context in
+            try Self.requireLoopback(context)
+            return try self.standIn(request)
+        }
     }
 
     static func requireLoopback(_ context: MockRequestContext) throws {
@@ -89,7 +94,7 @@ struct IdentityProviderRoutes {
         }
     }
 
-    private func provider(_ id: String) throws -> MvpdSettings {
+    func provider(_ id: String) throws -> MvpdSettings {
         guard let mvpd = backend.index.mvpdsById[id] else {
             throw IdentityProviderFailure(
                 status: 404, error: "unknown_provider", message: "There is no provider '\(id)'.")
@@ -104,7 +109,7 @@ struct IdentityProviderRoutes {
     /// The framework's calls (`vsa/sign-in`, `vsa/attribute-query`) are JSON from the device,
     /// never a page: a body of another type, which a page could send to another site without
     /// asking it first, or a request with a page's `Origin`, is refused.
-    private func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
+    func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
         let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
             .lowercased()
         guard mediaType == "application/json" else {
@@ -178,9 +183,19 @@ struct IdentityProviderRoutes {
         guard session.exp > backend.nowMilliseconds else {
             throw IdentityProviderFailure(status: 401, error: "session_expired", message: "The sign-in has expired.")
         }
-        // Adobe's service provider and a programmer's own identity provider both sign their
-        // requests with the server key; the answer goes back to whichever asked.
-        guard let token = query.verificationToken,
+        let assertion = try assertion(
+            for: persona, mvpd: mvpd, verificationToken: query.verificationToken, names: query.attributeNames)
+        return Reply.json(
+            AttributeQueryResponse(samlResponse: assertion.xml, status: "urn:oasis:names:tc:SAML:2.0:status:Success"))
+    }
+
+    /// The provider's signed answer to a verification token: Adobe's service provider and a
+    /// programmer's own identity provider both sign their requests with the server key, and the
+    /// answer goes back to whichever asked.
+    func assertion(for persona: Persona, mvpd: MvpdSettings, verificationToken: String?, names: [String]?) throws
+        -> AssertionDocument
+    {
+        guard let token = verificationToken,
             let request = AuthnRequestDocument.parse(verificationToken: token),
             let parsed = PartnerAuthenticationRequestBuilder(signer: backend.signer).parseID(request.id),
             parsed.expiresAtMilliseconds > backend.nowMilliseconds, request.isVouched(by: backend.signer)
@@ -189,10 +204,7 @@ struct IdentityProviderRoutes {
                 status: 400, error: "invalid_verification_token",
                 message: "The verification token is not a current authentication request.")
         }
-        let assertion = makeAssertion(
-            for: persona, mvpd: mvpd, request: request, names: query.attributeNames ?? [])
-        return Reply.json(
-            AttributeQueryResponse(samlResponse: assertion.xml, status: "urn:oasis:names:tc:SAML:2.0:status:Success"))
+        return makeAssertion(for: persona, mvpd: mvpd, request: request, names: names ?? [])
     }
 
     private func makeAssertion(
