@@ -336,6 +336,10 @@ import Testing
             #expect(answer.status == 200)
             #expect(answer.json["accessStatus"] as? String == "denied")
             #expect(answer.json["accountProviderIdentifier"] == nil)
+            // A page's call, even without a body, is not the device's.
+            let fromPage = try await harness.send(
+                .post, "/__tvsim/lab/framework", headers: [("Origin", "http://evil.example")])
+            #expect(fromPage.status == 403 && fromPage.text.contains("cross_site_request"), "\(fromPage.text)")
         }
     }
 }

@@ -45,6 +45,7 @@ extension IdentityProviderRoutes {
                 status: 404, error: "no_lab_framework",
                 message: "No lab with a framework stand-in is running: start tvsim serve --lab apple-sso-partner.")
         }
+        try requireDevice(request)
         let query =
             request.body.isEmpty
             ? StandInRequest(verificationToken: nil, attributeNames: nil)

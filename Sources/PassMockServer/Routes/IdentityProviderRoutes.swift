@@ -109,13 +109,8 @@ struct IdentityProviderRoutes {
     /// The framework's calls (`vsa/sign-in`, `vsa/attribute-query`) are JSON from the device,
     /// never a page: a body of another type, which a page could send to another site without
     /// asking it first, or a request with a page's `Origin`, is refused.
-    func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
-        let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
-            .lowercased()
-        guard mediaType == "application/json" else {
-            throw IdentityProviderFailure(
-                status: 415, error: "unsupported_media_type", message: "The body must be application/json.")
-        }
+    /// A call with a page's `Origin` is a page's, not the device's: refused.
+    func requireDevice(_ request: IncomingRequest) throws {
         if let origin = request.header(.origin),
             !backend.hostCheck.isOwn(origin: origin, requestHost: request.authority)
         {
@@ -124,6 +119,16 @@ struct IdentityProviderRoutes {
                 message: "The identity provider's framework calls come from the device, not a page (Origin: \(origin))."
             )
         }
+    }
+
+    func body<T: Decodable>(_ type: T.Type, _ request: IncomingRequest) throws -> T {
+        let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+            .lowercased()
+        guard mediaType == "application/json" else {
+            throw IdentityProviderFailure(
+                status: 415, error: "unsupported_media_type", message: "The body must be application/json.")
+        }
+        try requireDevice(request)
         do {
             return try JSONDecoder().decode(T.self, from: request.body)
         } catch {
