@@ -26,18 +26,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import headless
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BINARY = os.environ.get("TVSIM_BINARY", os.path.join(ROOT, ".build", "debug", "tvsim"))
 OUT = os.environ.get("TVSIM_BROWSER_OUT", os.path.join(ROOT, ".build", "browser-test"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 # A phone, as a second screen usually is (CSS pixels, emulated: a headless window cannot be that narrow).
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
@@ -252,23 +250,7 @@ class SecondScreenTests(unittest.TestCase):
 
     @staticmethod
     def start_browser():
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-extensions",
-            "--lang=en-US",
-            "--window-size=800,900",
-        ):
-            options.add_argument(argument)
-        # The Debian driver, never one Selenium Manager would fetch.
-        service = Service(executable_path=CHROMEDRIVER, log_output=os.path.join(OUT, "chromedriver.log"))
-        browser = webdriver.Chrome(service=service, options=options)
-        browser.set_page_load_timeout(20)
+        browser = headless.start(OUT, "800,900", "--lang=en-US")
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
         return browser
 

@@ -14,14 +14,11 @@ import shutil
 import subprocess
 import unittest
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BINARY = os.environ.get("TVSIM_BINARY", os.path.join(ROOT, ".build", "debug", "tvsim"))
 OUT = os.path.join(os.environ.get("TVSIM_BROWSER_OUT", os.path.join(ROOT, ".build", "browser-test")), "sequence")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 SCENARIOS = {
     "rest-v2-ios-apple-sso": ["User", "App", "TV Provider framework", "Adobe Pass", "MVPD"],
@@ -59,21 +56,7 @@ class SequenceSVGTests(unittest.TestCase):
     def setUpClass(cls):
         shutil.rmtree(OUT, ignore_errors=True)
         os.makedirs(OUT)
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-extensions",
-            "--window-size=1300,1000",
-        ):
-            options.add_argument(argument)
-        service = Service(executable_path=CHROMEDRIVER, log_output=os.path.join(OUT, "chromedriver.log"))
-        cls.browser = webdriver.Chrome(service=service, options=options)
-        cls.browser.set_page_load_timeout(20)
+        cls.browser = headless.start(OUT, "1300,1000")
 
     @classmethod
     def tearDownClass(cls):

@@ -29,13 +29,17 @@ DOMAIN = "orbit.tvsim.example"
 REDIRECT_URL = f"https://{DOMAIN}/signed-in"
 TIMEOUT = 10
 
-# Each way of getting one goal wrong, by the goal it breaks.
-SECOND_SCREEN_BREAKS = {
+# Each way of getting one goal wrong, by the goal it breaks: the start every REST API V2 lab shares,
+# then each lab's own.
+V2_START_BREAKS = {
     "register": "registers again at every launch",
     "token": "never buys an access token",
     "profiles": "creates a session without checking for a profile first",
     "configuration": "skips the configuration",
     "code": "never creates a session",
+}
+SECOND_SCREEN_BREAKS = {
+    **V2_START_BREAKS,
     "poll-429": "ignores the 429's Retry-After",
     "new-code": "keeps polling the expired code",
     "profile": "gives up before the user signs in",
@@ -153,10 +157,14 @@ class SecondScreenApp:
         self.fetch_token()
         self.check_profiles()
         self.read_configuration()
-        mvpd = self.poll_until_signed_in(self.create_session())
+        mvpd = self.authenticate()
         if mvpd:
             self.decisions(mvpd)
             self.logout(mvpd)
+
+    def authenticate(self):
+        """The user signs in; the MVPD of the profile that comes back, or None."""
+        return self.poll_until_signed_in(self.create_session())
 
 
 class WebLoginApp(SecondScreenApp):
@@ -164,11 +172,7 @@ class WebLoginApp(SecondScreenApp):
     profile is read once the web view comes back to the redirect URL (seed 002, BA.2–BA.3)."""
 
     BREAKS = {
-        "register": "registers again at every launch",
-        "token": "never buys an access token",
-        "profiles": "creates a session without checking for a profile first",
-        "configuration": "skips the configuration",
-        "code": "never creates a session",
+        **V2_START_BREAKS,
         "profile": "never reads the profile after the web view",
         "preauthorize": "skips preauthorization",
         "authorize": "plays without authorizing",
@@ -194,15 +198,8 @@ class WebLoginApp(SecondScreenApp):
         profiles = self.v2("GET", f"/profiles/code/{code}").json().get("profiles", {})
         return next(iter(profiles), None)
 
-    def run(self):
-        self.register()
-        self.fetch_token()
-        self.check_profiles()
-        self.read_configuration()
-        mvpd = self.read_profile(self.sign_in_in_web_view())
-        if mvpd:
-            self.decisions(mvpd)
-            self.logout(mvpd)
+    def authenticate(self):
+        return self.read_profile(self.sign_in_in_web_view())
 
 
 class ErrorsApp(WebLoginApp):
@@ -211,11 +208,7 @@ class ErrorsApp(WebLoginApp):
 
     PERSONA = "family"
     BREAKS = {
-        "register": "registers again at every launch",
-        "token": "never buys an access token",
-        "profiles": "creates a session without checking for a profile first",
-        "configuration": "skips the configuration",
-        "code": "never creates a session",
+        **V2_START_BREAKS,
         "profile": "never reads the profile after the web view",
         "renew-token": "calls again with the refused token",
         "preauthorize": "gives up after the 401",
