@@ -176,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LabsTests", dependencies: [
-                "Labs", "Conformance", "MockBackendAPI", "PassAPI", "LocatedJSON",
+                "Labs", "Conformance", "MockBackendAPI", "PassAPI", "LocatedJSON", "Localization",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(

@@ -23,6 +23,40 @@ public struct Lab: Sendable, Equatable, Decodable {
     /// A stand-in for Apple's framework, for a lab of the partner calls: the trainee's client
     /// asks `POST /__tvsim/lab/framework` for what a metadata request would return.
     public let framework: Framework?
+    /// The lab's words in other languages, by language code (`es`, `zh-Hans`): its title and
+    /// summary, each goal's title and hint text. Protocol (requests, headers, fields, curl) stays.
+    public let translations: [String: Translation]
+
+    public struct Translation: Sendable, Equatable, Decodable {
+        public let title: String
+        public let summary: String
+        /// By goal id.
+        public let goals: [String: Words]
+
+        public struct Words: Sendable, Equatable, Decodable {
+            public let title: String
+            public let text: String
+
+            public init(title: String, text: String) {
+                self.title = title
+                self.text = text
+            }
+
+            enum CodingKeys: String, CodingKey, CaseIterable { case title, text }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case title, summary, goals }
+    }
+
+    /// The title in `language` (a code such as `es`), else in English.
+    public func title(in language: String) -> String { translations[language]?.title ?? title }
+
+    public func summary(in language: String) -> String { translations[language]?.summary ?? summary }
+
+    /// A goal's title and hint text in `language`, else in English.
+    public func words(of goal: Goal, in language: String) -> Translation.Words {
+        translations[language]?.goals[goal.id] ?? Translation.Words(title: goal.title, text: goal.hint.text)
+    }
 
     public struct Framework: Sendable, Equatable, Decodable {
         /// The MVPD the device is signed in to (`AuroraCable`).
@@ -105,7 +139,7 @@ public struct Lab: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, summary, integration, seed, goals, faults, framework
+        case title, summary, integration, seed, goals, faults, framework, translations
     }
 
     public init(from decoder: any Decoder) throws {
@@ -122,6 +156,13 @@ public struct Lab: Sendable, Equatable, Decodable {
         }
         faults = try container.decode(.faults, default: [])
         framework = try container.decodeIfPresent(Framework.self, forKey: .framework)
+        translations = try container.decode(.translations, default: [:])
+        let ids = Set(goals.map(\.id))
+        for (language, translation) in translations {
+            for id in translation.goals.keys where !ids.contains(id) {
+                throw container.invalid(.translations, "\(language) translates a goal '\(id)' the lab does not have")
+            }
+        }
     }
 
     /// The lab of a file's text; its name is the file's.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Labs
+import Localization
 import LocatedJSON
 import MockBackendAPI
 import PassAPI
@@ -110,20 +111,29 @@ struct LabCommand: AsyncParsableCommand {
         @Flag(help: "Also print each goal's curl line.")
         var curl = false
 
+        @OptionGroup var lang: LanguageOption
+
         func run() throws {
             let lab = try LabCommand.lab(named: name)
-            Console.line("\(lab.name) — \(lab.title) (\(lab.integration))")
-            Console.line(lab.summary)
+            let strings = Strings.of(lang.language())
+            let language = strings.language.rawValue
+            Console.line("\(lab.name) — \(lab.title(in: language)) (\(lab.integration))")
+            Console.line(lab.summary(in: language))
             Console.line("")
             for (index, goal) in lab.goals.enumerated() {
-                Console.line("\(index + 1). \(goal.step) \(goal.title)  [\(goal.id)]")
+                let words = lab.words(of: goal, in: language)
+                Console.line("\(index + 1). \(goal.step) \(words.title)  [\(goal.id)]")
                 Console.line("   \(goal.hint.request)")
                 if !goal.hint.headers.isEmpty {
-                    Console.line("   headers: \(goal.hint.headers.joined(separator: ", "))")
+                    Console.line("   " + strings("lab.hint.headers") + goal.hint.headers.joined(separator: ", "))
                 }
-                if !goal.hint.fields.isEmpty { Console.line("   fields: \(goal.hint.fields.joined(separator: ", "))") }
-                Console.line("   \(goal.hint.text)")
-                if !goal.rules.isEmpty { Console.line("   must not break: \(goal.rules.joined(separator: ", "))") }
+                if !goal.hint.fields.isEmpty {
+                    Console.line("   " + strings("lab.hint.fields") + goal.hint.fields.joined(separator: ", "))
+                }
+                Console.line("   \(words.text)")
+                if !goal.rules.isEmpty {
+                    Console.line("   " + strings("lab.hint.rules") + goal.rules.joined(separator: ", "))
+                }
                 if curl, let line = goal.hint.curl { Console.line("   $ \(line)") }
             }
             if !lab.faults.isEmpty {

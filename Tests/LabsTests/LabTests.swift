@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import HTTPTypes
+import Localization
 import LocatedJSON
 import PassAPI
 import Testing
@@ -15,6 +16,21 @@ import Testing
         #expect(LabCatalog.indexMismatches.isEmpty, "\(LabCatalog.indexMismatches)")
         for lab in labs {
             #expect(Set(lab.goals.map(\.id)).count == lab.goals.count)
+        }
+    }
+
+    /// The checklist, its hints and the summary are in the five languages: every built-in lab has
+    /// its words in each of the other four, for every goal.
+    @Test func everyBuiltInLabSpeaksEveryLanguage() throws {
+        for lab in try LabCatalog.all() {
+            for language in Language.allCases where language != .english {
+                let translation = try #require(lab.translations[language.rawValue], "\(lab.name): no \(language)")
+                #expect(translation.title != lab.title, "\(lab.name) \(language)")
+                #expect(Set(translation.goals.keys) == Set(lab.goals.map(\.id)), "\(lab.name) \(language)")
+            }
+            let goal = lab.goals[0]
+            #expect(lab.words(of: goal, in: "es").title == lab.translations["es"]?.goals[goal.id]?.title)
+            #expect(lab.words(of: goal, in: "fr").title == goal.title)
         }
     }
 

@@ -81,6 +81,8 @@ import VSASimulator
         #expect(try Self.members(schema, ["$defs", "hint"]) == Self.keys(Lab.Hint.CodingKeys.self))
         #expect(try Self.choices(schema, ["integration"]) == ["rest-v2", "rest-v1"])
         #expect(try Self.members(schema, ["framework"]) == Self.keys(Lab.Framework.CodingKeys.self))
+        #expect(try Self.members(schema, ["$defs", "translation"]) == Self.keys(Lab.Translation.CodingKeys.self))
+        #expect(try Self.members(schema, ["$defs", "words"]) == Self.keys(Lab.Translation.Words.CodingKeys.self))
         #expect(
             try Self.choices(schema, ["framework", "permission"])
                 == PartnerFrameworkStatus.AccessStatus.allCases.map(\.rawValue))

@@ -13,7 +13,8 @@ struct LabPane {
 
     func draw(in pane: Rect, _ canvas: inout Canvas) {
         let frame = pane.inset(horizontal: 1, vertical: 0)
-        canvas.box(frame, Style(focused ? .focus : .muted), title: strings("lab.title", ["title": progress.lab.title]))
+        let title = progress.lab.title(in: strings.language.rawValue)
+        canvas.box(frame, Style(focused ? .focus : .muted), title: strings("lab.title", ["title": title]))
         let inner = frame.inset(horizontal: 2, vertical: 1)
         let (lines, next) = self.lines(width: inner.width)
         // The next goal stays in view, with the goals met just before it.
@@ -38,14 +39,16 @@ struct LabPane {
         lines.append(("", Style(.text)))
         let next = progress.nextGoal
         var nextLine: Int?
+        let language = strings.language.rawValue
         for result in progress.results {
             let goal = result.goal
+            let words = progress.lab.words(of: goal, in: language)
             switch result.outcome {
             case .met:
-                add("\(goal.step) \(goal.title)", Style(.success), lead: "✓ ")
+                add("\(goal.step) \(words.title)", Style(.success), lead: "✓ ")
             case .wrong(let finding):
                 // The rule and what happened, and the seed's words: a line each, the rest in Detail.
-                add("\(goal.step) \(goal.title)", Style(.error, bold: true), lead: "✗ ")
+                add("\(goal.step) \(words.title)", Style(.error, bold: true), lead: "✗ ")
                 let room = max(1, width - 4)
                 lines.append(
                     ("    " + DisplayWidth.truncate("\(finding.rule.id): \(finding.message)", to: room), Style(.error)))
@@ -57,10 +60,10 @@ struct LabPane {
                     ))
             case .pending where goal == next:
                 nextLine = lines.count
-                add("\(goal.step) \(goal.title)", Style(.text, bold: true), lead: "› ")
-                if progress.showsHint { addHint(goal.hint) { add($0, $1, indent: "    ") } }
+                add("\(goal.step) \(words.title)", Style(.text, bold: true), lead: "› ")
+                if progress.showsHint { addHint(goal.hint, text: words.text) { add($0, $1, indent: "    ") } }
             case .pending:
-                add("\(goal.step) \(goal.title)", Style(.muted), lead: "· ")
+                add("\(goal.step) \(words.title)", Style(.muted), lead: "· ")
             }
         }
         lines.append(("", Style(.text)))
@@ -82,13 +85,14 @@ struct LabPane {
         return (lines, nextLine)
     }
 
-    private func addHint(_ hint: Lab.Hint, _ add: (String, Style) -> Void) {
+    /// The hint's request, headers and fields as they are (protocol), its `text` in the session's language.
+    private func addHint(_ hint: Lab.Hint, text: String, _ add: (String, Style) -> Void) {
         add(hint.request, Style(.accent))
         if !hint.headers.isEmpty {
             add(strings("lab.hint.headers") + hint.headers.joined(separator: ", "), Style(.text))
         }
         if !hint.fields.isEmpty { add(strings("lab.hint.fields") + hint.fields.joined(separator: ", "), Style(.text)) }
-        add(hint.text, Style(.text))
+        add(text, Style(.text))
         if let curl = hint.curl { add("$ " + curl, Style(.code)) }
     }
 }

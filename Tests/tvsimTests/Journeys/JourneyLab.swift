@@ -56,3 +56,19 @@ import Testing
         try await app.quit()
     }
 }
+
+/// The checklist, its hints and the summary in the trainee's language; protocol stays as it is.
+@Suite(.needs(.tmux)) struct JourneyLabLanguages {
+    @Test func theChecklistSpeaksSpanishAndTheHintKeepsTheRequest() async throws {
+        let app = try await Journey.open(
+            ["lab", "rest-v2-second-screen", "--port", "0", "--lang", "es"], window: .large, deviceState: false)
+        await app.see("Laboratorio · REST API V2 en una se")
+        await app.see("› A.1 registrar la app con su software")
+        await app.see("· BA.3 consultar el perfil cada 3–5 s")
+        try await app.press("h")
+        await app.see("POST /o/client/register")
+        await app.see("cabeceras: Content-Type:")
+        await app.see("Envía el software")
+        try await app.quit()
+    }
+}
