@@ -82,7 +82,7 @@ struct LabCommand: AsyncParsableCommand {
             let backend = MockBackend(dashboard: .builtIn, clock: SystemClock(), seed: lab.seed)
             LabCommand.prepare(backend, for: lab)
             try await Watch.watch(
-                backend, host: host, port: port, theme: theme, language: lang.language(), lab: lab)
+                .local(backend, host: host, port: port), theme: theme, language: lang.language(), lab: lab)
         }
     }
 

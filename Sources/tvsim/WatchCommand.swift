@@ -51,11 +51,13 @@ struct Watch: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         try Self.requireTerminal(
             command: "tvsim watch", instead: "audit a recorded HAR with 'tvsim audit FILE.har' instead")
-        let backend = server == nil ? MockBackend(dashboard: try dashboard(), clock: SystemClock(), seed: 1) : nil
-        try await Self.watch(
-            backend, host: host, port: port,
-            remote: server.map { ($0, adminToken ?? environment[AdminTokenSource.environmentVariable]) },
-            theme: theme, language: lang.language(environment: environment))
+        let target: Target =
+            if let server {
+                .remote(url: server, token: adminToken ?? environment[AdminTokenSource.environmentVariable])
+            } else {
+                .local(MockBackend(dashboard: try dashboard(), clock: SystemClock(), seed: 1), host: host, port: port)
+            }
+        try await Self.watch(target, theme: theme, language: lang.language(environment: environment))
     }
 
     /// Watching needs a terminal to draw on: without one, say so and what to run instead.
@@ -67,27 +69,29 @@ struct Watch: AsyncParsableCommand {
         try UI().checkTerminalType(ProcessInfo.processInfo.environment["TERM"])
     }
 
-    /// The terminal UI beside `backend`, served on `host:port` (or beside the `remote` server
-    /// already running), following the calls an outside client makes; with `lab`, graded.
-    static func watch(
-        _ backend: MockBackend?, host: String, port: Int, remote: (url: String, token: String?)? = nil,
-        theme: String?, language: Language, lab: Lab? = nil
-    ) async throws {
+    /// What is watched: a back end this command serves, or a `tvsim serve` already running.
+    enum Target {
+        case local(MockBackend, host: String, port: Int)
+        case remote(url: String, token: String?)
+    }
+
+    /// The terminal UI beside `target`, following the calls an outside client makes; with `lab`,
+    /// graded.
+    static func watch(_ target: Target, theme: String?, language: Language, lab: Lab? = nil) async throws {
         let environment = ProcessInfo.processInfo.environment
         let loaded = ThemeLibrary.standard().load(theme ?? environment["TVSIM_THEME"])
         var running: RunningMockServer?
         let launcher: WorldLauncher
-        if let remote {
-            launcher = .remote(url: remote.url, adminToken: remote.token)
-        } else if let backend {
+        switch target {
+        case .remote(let url, let token):
+            launcher = .remote(url: url, adminToken: token)
+        case .local(let backend, let host, let port):
             do {
                 running = try await MockServer.start(backend: backend, host: host, port: port)
             } catch {
                 throw CommandFailure("the mock back end cannot listen on \(host):\(port): \(error)")
             }
             launcher = .remote(url: running!.baseURL)
-        } else {
-            throw CommandFailure("nothing to watch: no back end and no server")
         }
         var options = TerminalApp.Options(
             platform: .ios, integration: .restV2, launcher: launcher, language: language)
