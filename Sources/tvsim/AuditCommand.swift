@@ -81,17 +81,13 @@ struct AuditHAR: AsyncParsableCommand {
     }
 
     private func read(_ file: String) throws -> [HTTPExchange] {
-        let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            Console.error("tvsim audit: cannot read \(file): \(error.localizedDescription)")
-            throw ExitCode(2)
-        }
-        do {
-            return try HARDocument.read(data, file: file)
-        } catch {
+            return try HARDocument.read(file: file)
+        } catch let error as DataFileError {
             Console.error("tvsim audit: \(error)")
+            throw ExitCode(2)
+        } catch {
+            Console.error("tvsim audit: cannot read \(file): \(error)")
             throw ExitCode(2)
         }
     }

@@ -224,7 +224,7 @@ struct LabCommand: AsyncParsableCommand {
             var exchanges: [HTTPExchange] = []
             for file in har {
                 do {
-                    exchanges += try HARDocument.read(Data(contentsOf: URL(fileURLWithPath: file)), file: file)
+                    exchanges += try HARDocument.read(file: file)
                 } catch {
                     Console.error("tvsim lab check: cannot read \(file): \(error)")
                     throw ExitCode(2)

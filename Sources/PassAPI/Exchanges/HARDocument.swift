@@ -43,12 +43,35 @@ public enum HARDocument {
     /// The exchanges of any tool's HAR, numbered by their place in it. Fields HAR tools add
     /// beyond the specification are ignored; a missing required one is named with its line.
     ///
-    /// HARs run to hundreds of megabytes: Foundation's decoder reads them, each entry on its
-    /// own (`readByEntries`), at several times the speed of the located parser and in a fraction
-    /// of its memory. Only a file it cannot read is read again whole, by the located parser
-    /// last, whose error names the line and the field.
+    /// HARs run to hundreds of megabytes: each entry is read on its own (`readByEntries`), on
+    /// every core, straight into its exchange, an odd one by Foundation's decoder. Only a file
+    /// neither can read is read again whole, by the located parser last, whose error names the
+    /// line and the field.
     public static func read(_ data: Data, file: String) throws(DataFileError) -> [HTTPExchange] {
         if let exchanges = readByEntries(data) { return exchanges }
+        return try readWhole(data, file: file)
+    }
+
+    /// The exchanges of the HAR file at `path`, as `read(_:file:)` reads them. The file's text
+    /// is given back to the system as its entries are read, so that the text and the exchanges
+    /// are not held whole at once.
+    public static func read(file path: String) throws -> [HTTPExchange] {
+        if let text = try ReleasableFileBytes(path: path) {
+            if let exchanges = readByEntries(text.bytes, release: text.release) { return exchanges }
+        }
+        // Read again, whole: given back or not, the text is the whole document's readers' now.
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw FileReadError(description: error.localizedDescription)
+        }
+        return try read(data, file: path)
+    }
+
+    /// The whole document read at once: by Foundation's decoder, or by the located parser,
+    /// which says where it breaks.
+    private static func readWhole(_ data: Data, file: String) throws(DataFileError) -> [HTTPExchange] {
         let archive: Archive
         if let quick = quickRead(data) {
             archive = quick
@@ -70,32 +93,62 @@ public enum HARDocument {
         return exchanges
     }
 
-    /// The exchanges, each entry decoded on its own and the entries shared out over the cores;
-    /// nil when the text is not shaped as a HAR or an entry does not read (the whole document's
-    /// readers then say why). The document's map is never built: a few entries' maps at a time.
     static func readByEntries(_ data: Data) -> [HTTPExchange]? {
-        guard let ranges = data.withUnsafeBytes({ HAREntryRanges.find(in: $0) }) else { return nil }
+        data.withUnsafeBytes { readByEntries($0, release: { _ in }) }
+    }
+
+    /// The exchanges, each entry read on its own and the entries shared out over the cores; nil
+    /// when the text is not shaped as a HAR or an entry does not read (the whole document's
+    /// readers then say why). The document's map is never built. `release` is told of each
+    /// stretch of the text no entry will read again.
+    static func readByEntries(_ text: UnsafeRawBufferPointer, release: @escaping (Range<Int>) -> Void)
+        -> [HTTPExchange]?
+    {
+        guard let ranges = HAREntryRanges.find(in: text) else { return nil }
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, ranges.count / 256))
         let parts = Mutex<[Int: [HTTPExchange]]>([:])
-        let base = data.startIndex
+        let shared = SharedText(text: text, release: release)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let decoder = JSONDecoder()
-            let dates = DateReader()
-            var mine: [HTTPExchange] = []
-            for index in ranges.count * worker / workers..<ranges.count * (worker + 1) / workers {
-                let range = ranges[index]
-                guard
-                    let entry = try? decoder.decode(
-                        Entry.self, from: data[base + range.lowerBound..<base + range.upperBound]),
-                    let started = dates.milliseconds(entry.startedDateTime)
-                else { return }
-                mine.append(entry.exchange(number: index + 1, startedAt: started))
-            }
-            parts.withLock { $0[worker] = mine }
+            let entries = ranges.count * worker / workers..<ranges.count * (worker + 1) / workers
+            if let mine = shared.exchanges(ranges, entries) { parts.withLock { $0[worker] = mine } }
         }
         let done = parts.withLock { $0 }
         guard done.count == workers else { return nil }
         return (0..<workers).flatMap { done[$0] ?? [] }
+    }
+
+    /// The text every worker reads, each its own entries; they are never written.
+    private struct SharedText: @unchecked Sendable {
+        let text: UnsafeRawBufferPointer
+        let release: (Range<Int>) -> Void
+
+        /// How much read text is let pile up before it is given back.
+        static let releaseStride = 1 << 18
+
+        /// The exchanges of `entries`, nil if one does not read.
+        func exchanges(_ ranges: [Range<Int>], _ entries: Range<Int>) -> [HTTPExchange]? {
+            let dates = DateReader()
+            var decoder: JSONDecoder?
+            var mine: [HTTPExchange] = []
+            mine.reserveCapacity(entries.count)
+            var released = entries.first.map { ranges[$0].lowerBound } ?? 0
+            for index in entries {
+                let range = ranges[index]
+                let bytes = UnsafeRawBufferPointer(rebasing: text[range])
+                let odd = { () -> Entry? in
+                    decoder = decoder ?? JSONDecoder()
+                    return try? decoder?.decode(Entry.self, from: Data(bytes))
+                }
+                guard let entry = Entry.read(bytes) ?? odd(), let started = dates.milliseconds(entry.startedDateTime)
+                else { return nil }
+                mine.append(entry.exchange(number: index + 1, startedAt: started))
+                if range.upperBound - released >= Self.releaseStride {
+                    release(released..<range.upperBound)
+                    released = range.upperBound
+                }
+            }
+            return mine
+        }
     }
 
     /// The archive as Foundation's decoder reads it; nil when it cannot.

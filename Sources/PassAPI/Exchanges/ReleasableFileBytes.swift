@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file's bytes, read into memory of their own that can be given back to the system a stretch
+/// at a time once read: a HAR of hundreds of megabytes and the exchanges read from it are then
+/// never held whole at once. A stretch given back reads as zeros.
+final class ReleasableFileBytes {
+    let bytes: UnsafeRawBufferPointer
+    private let mapped: UnsafeMutableRawPointer
+    private let mappedCount: Int
+
+    /// Nil for a file whose size cannot be known in advance (a pipe, a device) or that is
+    /// empty: those are read the ordinary way. Throws the system's reason for a file that
+    /// cannot be opened or read.
+    init?(path: String) throws(FileReadError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0, let size = Int(exactly: status.st_size)
+        else { return nil }
+        let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let pointer, pointer != MAP_FAILED else { throw FileReadError(errno: errno) }
+        var filled = 0
+        // A file that shrinks while it is read is taken as far as it goes.
+        while filled < size {
+            let count = read(descriptor, pointer + filled, size - filled)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                let error = FileReadError(errno: errno)
+                munmap(pointer, size)
+                throw error
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        mapped = pointer
+        mappedCount = size
+        bytes = UnsafeRawBufferPointer(start: pointer, count: filled)
+    }
+
+    /// Gives back the whole pages inside `range`, which no one will read again.
+    func release(_ range: Range<Int>) {
+        let page = Self.pageSize
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, mappedCount) / page * page
+        guard start < end else { return }
+        _ = madvise(mapped + start, end - start, MADV_DONTNEED)
+    }
+
+    deinit {
+        munmap(mapped, mappedCount)
+    }
+
+    private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+}
+
+/// Why a file could not be read, in the system's words.
+public struct FileReadError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(errno code: Int32) {
+        description = String(cString: strerror(code))
+    }
+
+    init(description: String) {
+        self.description = description
+    }
+}
