@@ -268,13 +268,14 @@ public enum Audit {
         for exchange in exchanges {
             if let client = exchange.client { found.insert("client \(client)") }
             if let authorization = exchange.requestHeader("Authorization"),
-                authorization.lowercased().hasPrefix("bearer "), !authorization.contains(Redaction.marker)
+                authorization.lowercased().hasPrefix("bearer "),
+                authorization.utf8.firstRange(of: Redaction.marker.utf8) == nil
             {
                 found.insert("token \(authorization.dropFirst(7))")
             }
             guard exchange.path.hasPrefix("/o/client/") else { continue }
             let answer = exchange.responseObject
-            for client in [exchange.form["client_id"], answer?["client_id"] as? String].compactMap({ $0 }) {
+            for client in [exchange.form("client_id"), answer?["client_id"] as? String].compactMap({ $0 }) {
                 found.insert("client \(client)")
             }
             if let token = answer?["access_token"] as? String, !token.contains(Redaction.marker) {
@@ -286,7 +287,7 @@ public enum Audit {
 
     static func deviceIdentifier(of exchange: HTTPExchange) -> String? {
         if let header = exchange.requestHeader("AP-Device-Identifier"), !header.isEmpty { return header }
-        if let device = exchange.query["deviceId"] ?? exchange.form["deviceId"], !device.isEmpty { return device }
+        if let device = exchange.query("deviceId") ?? exchange.form("deviceId"), !device.isEmpty { return device }
         // An own identity provider's translate names it in its JSON; only such a body is parsed.
         guard exchange.requestBody?.contains(#""deviceId""#) == true,
             let device = exchange.requestObject?["deviceId"] as? String, !device.isEmpty

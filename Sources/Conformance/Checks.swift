@@ -86,7 +86,7 @@ enum Checks {
             }
         case .samlEncodedOnce(let operations, let field):
             breaches = calls.filter { operations.contains($0.name) }.compactMap { call in
-                encodingProblem(call.exchange.form[field]).map { ([call.exchange.id], "\(call.label): \($0)") }
+                encodingProblem(call.exchange.form(field)).map { ([call.exchange.id], "\(call.label): \($0)") }
             }
         }
         return breaches.map { Finding(rule: rule, exchanges: $0.exchanges, message: $0.message) }
@@ -227,7 +227,7 @@ enum Checks {
     /// A refresh token exchange the server refused as already taken: `spentRefreshTokens` names
     /// it, and it asked for no token the client could have kept.
     private static func isSpentRefreshToken(_ call: Call) -> Bool {
-        call.exchange.form["grant_type"] == "refresh_token" && call.exchange.status == 400
+        call.exchange.form("grant_type") == "refresh_token" && call.exchange.status == 400
             && call.exchange.responseObject?["error"] as? String == "invalid_grant"
     }
 
@@ -328,7 +328,7 @@ enum Checks {
 
     /// A request's parameter, from its query, its form or its JSON body, as text.
     static func parameterValue(_ name: String, of exchange: HTTPExchange) -> String? {
-        if let value = exchange.query[name] ?? exchange.form[name] { return value }
+        if let value = exchange.query(name) ?? exchange.form(name) { return value }
         return exchange.requestObject?[name].map { "\($0)" }
     }
 
@@ -500,7 +500,7 @@ enum Checks {
     /// `resource` parameter.
     static func resources(of exchange: HTTPExchange) -> [String] {
         if let list = exchange.requestObject?["resources"] as? [String] { return list }
-        if let resource = exchange.query["resource"] ?? exchange.form["resource"] {
+        if let resource = exchange.query("resource") ?? exchange.form("resource") {
             return resource.split(separator: ",").map(String.init)
         }
         return []

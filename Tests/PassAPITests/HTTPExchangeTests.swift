@@ -40,6 +40,33 @@ import Testing
         #expect(Self.exchange.onOrigin("http://127.0.0.1:1").url == "http://127.0.0.1:1" + Self.exchange.url)
     }
 
+    /// A scheme is a `://` before any `/`, `?` or `#`; a URL inside a query is no scheme.
+    @Test func pathsOfEveryShape() {
+        let paths = [
+            "https://h/a/b?c=d#e": "/a/b", "a:b://x/y": "/y", "/p?r=https://x/y": "/p", "https://h": "",
+            "https://h?x=/y": "", "x://": "", "*": "", "http://h/a#f/g": "/a", ":///": "/", "//h/p": "//h/p",
+            "?a=b://c/d": "", "h/p:x": "/p:x",
+        ]
+        for (url, path) in paths {
+            #expect(HTTPExchange.path(of: url) == path, "\(url)")
+        }
+    }
+
+    /// One field looked up reads as the whole form or query read into a dictionary.
+    @Test func oneFieldReadsAsTheWholeForm() {
+        for text in ["a=1&a=2", "&&a&=x&b=%41+%zz", "a", "=", "%61=encoded&a=plain", "b=1&a=x%3Dy=z", ""] {
+            let exchange = HTTPExchange(
+                id: 1, method: "POST", url: "https://h/p?\(text)#a=frag", requestBody: text, status: 200, startedAt: 0)
+            for name in ["a", "b", "", "c"] {
+                #expect(exchange.query(name) == exchange.query[name], "\(text) \(name)")
+                #expect(exchange.form(name) == exchange.form[name], "\(text) \(name)")
+            }
+        }
+        let json = HTTPExchange(
+            id: 1, method: "POST", url: "https://h/p", requestBody: #"{"a":1}"#, status: 200, startedAt: 0)
+        #expect(json.form("a") == nil && json.query("a") == nil)
+    }
+
     /// What tvsim writes, it reads back whole; no answer is written as status 0 and read as none.
     @Test func aHARItWritesReadsBackTheSameExchanges() throws {
         var unanswered = Self.exchange
