@@ -220,6 +220,28 @@ import Testing
         }
     }
 
+    /// The state dump, spelled straight into bytes, is what the encoder writes for the
+    /// snapshot: live and expired codes, profiles and faults (`DirectJSONTests` spells text
+    /// that needs escapes).
+    @Test func theStateDumpIsSpelledAsTheEncoderSpellsTheSnapshot() async throws {
+        try await Harness.run { harness in
+            try await harness.app().signIn(mvpd: "Cascade")
+            for device in ["device-2", "device-3"] {
+                #expect(try await harness.app(device: device).postForm("/sessions", "domainName=x").status == 200)
+            }
+            _ = try await harness.send(.post, "/__tvsim/faults", body: #"{"route": "configuration", "kind": "reset"}"#)
+            for expired in [false, true] {
+                if expired { _ = try await harness.send(.post, "/__tvsim/state/codes/expire") }
+                let dump = try await harness.send(.get, "/__tvsim/state")
+                let state = try dump.decode(StateSnapshot.self)
+                #expect(state.sessions.map(\.expired) == [expired, expired, expired])
+                #expect(state.profiles.count == 1 && state.faults.count == 1)
+                let encoded = Reply.encode(harness.backend.stateSnapshot())
+                #expect(dump.body == encoded, "\(dump.text)\n\(String(decoding: encoded, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test func profilesCanBeExpiredAndStateInspected() async throws {
         try await Harness.run { harness in
             let app = try await harness.app()

@@ -41,7 +41,7 @@ struct AdminRoutes {
             backend.reset()
             return Reply.json(["status": "reset"])
         }
-        add(&registry, .get, "\(admin)/state") { _, _ in Reply.json(backend.stateSnapshot()) }
+        add(&registry, .get, "\(admin)/state") { _, _ in Reply.jsonData(backend.stateJSON()) }
         add(&registry, .post, "\(admin)/state/profiles/expire") { request, _ in try expireProfiles(request) }
         add(&registry, .delete, "\(admin)/state/profiles") { request, _ in
             let filter = try profileFilter(request)

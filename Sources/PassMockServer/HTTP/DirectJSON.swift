@@ -14,6 +14,7 @@ protocol DirectJSONEncodable: Encodable {
 /// sorted by key, as the encoder's `sortedKeys` does.
 struct DirectJSONObject {
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var hasMembers = false
 
     init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
@@ -23,6 +24,63 @@ struct DirectJSONObject {
         guard let value else { return }
         member(key)
         Self.write(value, into: &bytes)
+    }
+
+    mutating func add(_ key: StaticString, _ value: Int64) {
+        member(key)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func add(_ key: StaticString, _ value: Bool) {
+        member(key)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// An object of text values, its keys sorted.
+    mutating func add(_ key: StaticString, sortedStrings values: [(key: String, value: String)]) {
+        member(key)
+        bytes.append(UInt8(ascii: "{"))
+        for (index, pair) in values.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.write(pair.key, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            Self.write(pair.value, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A value the encoder spelled.
+    mutating func add(_ key: StaticString, encoded: Data) {
+        member(key)
+        bytes.append(contentsOf: encoded)
+    }
+
+    /// The members of an object the encoder spelled, its braces left off.
+    mutating func add(members encoded: Data) {
+        guard encoded.count > 2 else { return }
+        if hasMembers { bytes.append(UInt8(ascii: ",")) }
+        hasMembers = true
+        bytes.append(contentsOf: encoded.dropFirst().dropLast())
+    }
+
+    /// An array of objects, each written by `write` straight into this object's bytes.
+    mutating func add<Elements: Sequence>(
+        _ key: StaticString, objects elements: Elements, _ write: (inout DirectJSONObject, Elements.Element) -> Void
+    ) {
+        member(key)
+        bytes.append(UInt8(ascii: "["))
+        var element = DirectJSONObject(capacity: 0)
+        for (index, value) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            // The element writes into these same bytes, lent to it.
+            swap(&element.bytes, &bytes)
+            element.hasMembers = false
+            element.bytes.append(UInt8(ascii: "{"))
+            write(&element, value)
+            element.bytes.append(UInt8(ascii: "}"))
+            swap(&element.bytes, &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     mutating func add(_ key: StaticString, strings values: [String]?) {
@@ -44,7 +102,8 @@ struct DirectJSONObject {
     }
 
     private mutating func member(_ key: StaticString) {
-        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        if hasMembers { bytes.append(UInt8(ascii: ",")) }
+        hasMembers = true
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
