@@ -156,6 +156,7 @@ struct ServerBenchmarks {
         }
         let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
         let (halfway, end) = (marks[0], marks[1])
+        let dumps = try Self.stateDumps(server)
         return [
             BenchmarkRow(
                 .memory, "server resident size after \(end.0) requests", megabytes(end.1), "MB",
@@ -166,7 +167,29 @@ struct ServerBenchmarks {
             BenchmarkRow(
                 .memory, "server growth over the second half", megabytes(max(0, end.1 - halfway.1)), "MB",
                 target: .under(16), detail: "bounded stores evict by TTL and capacity"),
+            BenchmarkRow(
+                .memory, "server growth after 3 state dumps", megabytes(max(0, dumps.after - dumps.before)), "MB",
+                target: .under(2),
+                detail:
+                    "GET /__tvsim/state on the full store, \(BenchmarkRow.format(megabytes(dumps.size))) MB each; \(BenchmarkRow.format(megabytes(dumps.before))) MB before"
+            ),
         ]
+    }
+
+    /// The server's resident size before three state dumps and the most it kept once each was
+    /// answered: a dump's memory goes back to the system.
+    static func stateDumps(_ server: ServeProcess) throws -> (before: Int, after: Int, size: Int) {
+        let before = ProcessMemory.residentBytes(of: server.pid) ?? 0
+        var after = 0
+        var size = 0
+        for _ in 0..<3 {
+            let request = Array("GET /__tvsim/state HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+            size = try OneRequest.body(of: request, port: server.port).count
+            // The answer is written before its buffers are freed.
+            usleep(100_000)
+            after = max(after, ProcessMemory.residentBytes(of: server.pid) ?? 0)
+        }
+        return (before, after, size)
     }
 }
 
@@ -424,7 +447,9 @@ enum OneRequest {
         }
         guard let frame = HTTPResponseFrame(answer), (200..<300).contains(frame.status),
             let bodyStart = HTTPResponseFrame.find(end, in: answer, from: 0).map({ $0 + 4 })
-        else { throw BenchmarkError("the answer to the floor's model request is not a 2xx") }
+        else {
+            throw BenchmarkError("the answer to \(String(decoding: request.prefix(40), as: UTF8.self)) is not a 2xx")
+        }
         return Array(answer[bodyStart..<frame.length])
     }
 }

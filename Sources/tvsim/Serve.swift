@@ -7,6 +7,10 @@ import PassAPI
 import PassMockServer
 import Simulation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `tvsim serve`: the mock back end alone, for browsers, curl and real devices.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,6 +73,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.returnLargeBlocksToTheSystem()
         let lab = try self.lab.map(LabCommand.lab(named:))
         let dashboard = try loadDashboard()
         if printConfig {
@@ -114,6 +119,21 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw CommandFailure("invalid dashboard file: \(error)")
         }
+    }
+
+    /// Blocks of a megabyte or more come straight from the system and go back to it when freed:
+    /// a state dump or a journal export of a full store is answered in buffers of several
+    /// megabytes, which the allocator otherwise keeps for the life of the server, raising its
+    /// threshold for the next ones with each.
+    static func returnLargeBlocksToTheSystem() {
+        #if canImport(Glibc)
+            // glibc's mallopt and its M_MMAP_THRESHOLD, which the Glibc module leaves out with
+            // the rest of <malloc.h>. Setting the threshold also stops glibc from raising it.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mmapThreshold: Int32 = -3
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 1 << 20)
+        #endif
     }
 }
 
