@@ -55,19 +55,42 @@ struct ServerBenchmarks {
             (separated ? "generator and server on separate cores" : "generator and server share the cores")
             + ", load from \(generator.name)"
         var rows: [BenchmarkRow] = []
-        for route in routes {
+        for (index, route) in routes.enumerated() {
             let comparison = try Self.compare(
                 own: server, floor: floor, duration: duration, generator: generator, request: route.request)
             rows += Self.rows(route.name, comparison.own, connections: connections, generator: generator.name)
             rows += comparison.rows(route.name, placement: placement)
+            // The configuration beside nginx too, in the same state of the server (before the
+            // session route fills its store).
+            if index == 0 {
+                rows += try Self.besideNginx(
+                    route, server: server, duration: duration, generator: generator, placement: placement)
+            }
         }
         return rows
+    }
+
+    /// The configuration, the same bytes every time, served by nginx as a static file beside
+    /// tvsim, in alternating rounds as with the floor: tvsim's CPU per request within twice
+    /// nginx's. No rows where nginx is not installed.
+    static func besideNginx(
+        _ route: (name: String, request: LoadRequest), server: ServeProcess, duration: Duration, generator: LoadSource,
+        placement: String
+    ) throws -> [BenchmarkRow] {
+        let answer = try OneRequest.body(of: route.request.bytes(round: -1, sequence: 0), port: server.port)
+        guard let nginx = try NginxPeer.start(path: route.request.path, body: answer, contentType: "application/json")
+        else { return [] }
+        defer { nginx.stop() }
+        _ = CPUAffinity.pin(nginx.pid, to: 1)
+        let comparison = try compare(
+            own: server, floor: nginx, duration: duration, generator: generator, request: route.request)
+        return comparison.rows(route.name, placement: placement, peer: .nginx)
     }
 
     /// The same load on tvsim and on the floor, in alternating rounds (floor, tvsim, floor, …)
     /// so that a change in the machine's speed during the run touches both alike.
     static func compare(
-        own server: ServeProcess, floor: FloorProcess, duration: Duration, generator: LoadSource,
+        own server: ServeProcess, floor: some LoadedProcess, duration: Duration, generator: LoadSource,
         request: LoadRequest
     ) throws -> FloorComparison {
         var comparison = FloorComparison()
@@ -220,24 +243,45 @@ struct FloorComparison {
         ratios.append(mine / bare)
     }
 
-    func rows(_ name: String, placement: String) -> [BenchmarkRow] {
+    /// What tvsim is compared with, and how close it must come.
+    enum Peer {
+        /// Bare Hummingbird answering the same bytes: within 1.5 times.
+        case floor
+        /// nginx serving the same bytes as a static file: within twice.
+        case nginx
+    }
+
+    func rows(_ name: String, placement: String, peer: Peer = .floor) -> [BenchmarkRow] {
         guard let ratio = Statistics.median(ratios), let mine = Statistics.median(ownCosts),
             let bare = Statistics.median(floorCosts)
         else { return [] }
         let range = "\(BenchmarkRow.format(ratios.min() ?? 0))–\(BenchmarkRow.format(ratios.max() ?? 0))"
-        return [
-            BenchmarkRow(
-                .server, "\(name): server CPU per request", mine, "µs",
-                detail: "user + system time of tvsim serve per answered request, median of \(ratios.count) rounds"),
-            BenchmarkRow(
-                .server, "\(name): floor CPU per request", bare, "µs",
-                detail:
-                    "bare Hummingbird answering the same bytes, \(BenchmarkRow.format(Statistics.median(floorRate) ?? 0)) req/s"
-            ),
-            BenchmarkRow(
-                .server, "\(name): CPU ÷ floor", ratio, "×", target: .under(1.5),
-                detail: "median of \(ratios.count) alternating rounds (\(range)), \(placement)"),
-        ]
+        let rate = BenchmarkRow.format(Statistics.median(floorRate) ?? 0)
+        switch peer {
+        case .floor:
+            return [
+                BenchmarkRow(
+                    .server, "\(name): server CPU per request", mine, "µs",
+                    detail: "user + system time of tvsim serve per answered request, median of \(ratios.count) rounds"),
+                BenchmarkRow(
+                    .server, "\(name): floor CPU per request", bare, "µs",
+                    detail: "bare Hummingbird answering the same bytes, \(rate) req/s"),
+                BenchmarkRow(
+                    .server, "\(name): CPU ÷ floor", ratio, "×", target: .under(1.5),
+                    detail: "median of \(ratios.count) alternating rounds (\(range)), \(placement)"),
+            ]
+        case .nginx:
+            return [
+                BenchmarkRow(
+                    .server, "\(name): nginx CPU per request", bare, "µs",
+                    detail: "nginx serving the same bytes as a static file, one process, \(rate) req/s"),
+                BenchmarkRow(
+                    .server, "\(name): CPU ÷ nginx", ratio, "×", target: .under(2),
+                    detail:
+                        "median of \(ratios.count) alternating rounds (\(range)), tvsim \(BenchmarkRow.format(mine)) µs; \(placement)"
+                ),
+            ]
+        }
     }
 }
 
@@ -387,9 +431,17 @@ enum ChildProcess {
     }
 }
 
+/// A server process under load: its CPU time is read from its pid.
+protocol LoadedProcess: Sendable {
+    var pid: pid_t { get }
+    var port: UInt16 { get }
+}
+
+extension NginxPeer: LoadedProcess {}
+
 /// `tvsim-bench floor-server` as a child process: the same answers as tvsim, from bare
 /// Hummingbird.
-final class FloorProcess: Sendable {
+final class FloorProcess: LoadedProcess {
     let pid: pid_t
     let port: UInt16
     private let folder: URL
