@@ -40,6 +40,41 @@ import Testing
         #expect(journal.entries().map(\.id) == [4] && journal.holdsEverySinceCleared)
     }
 
+    /// Slots are written over: what comes back is what went in, exchange after exchange,
+    /// however the ring turned or was cleared, a body too large to keep and a slot that held one
+    /// included.
+    @Test func reusedSlotsGiveBackWhatWasKept() {
+        let journal = Journal(capacity: 3)
+        var sent: [Journal.Exchange] = []
+        for index in 1...11 {
+            var exchange = Self.exchange(
+                "/\(index)?q=é", body: String(repeating: "x", count: index % 2 == 0 ? index * 9_000 : index))
+            exchange.responseHeaders = [.setCookie: "a=\(index)", .setCookie: "b", .contentType: "text/plain"]
+            exchange.responseBody = Journal.Body(
+                Data(repeating: 65, count: index == 4 ? 200_000 : index), contentType: index % 2 == 0 ? nil : "")
+            exchange.status = index == 5 ? nil : 200 + index
+            exchange.fault = index == 6 ? "status#1" : nil
+            (exchange.operation, exchange.time, exchange.durationMilliseconds) = ("op\(index)", Int64(index), 0.5)
+            _ = journal.record(exchange)
+            sent.append(exchange)
+            if index == 7 {
+                journal.clear()
+                sent.removeAll()
+            }
+            #expect(journal.exchangesAsReceived().map(Self.parts) == sent.suffix(3).map(Self.parts), "\(index)")
+        }
+    }
+
+    static func parts(_ exchange: Journal.Exchange) -> [String] {
+        let body = { (body: Journal.Body) in "\(body.data.count) \(body.size) \(body.contentType ?? "none")" }
+        return [
+            "\(exchange.time) \(exchange.method) \(exchange.uri) \(exchange.operation ?? "-") \(exchange.status ?? 0)",
+            "\(exchange.durationMilliseconds) \(exchange.fault ?? "-")", "\(exchange.requestHeaders)",
+            "\(exchange.responseHeaders)", body(exchange.requestBody), body(exchange.responseBody),
+            String(decoding: exchange.requestBody.data, as: UTF8.self),
+        ]
+    }
+
     @Test func secretsAreHiddenWhenRead() throws {
         let journal = Journal(capacity: 2)
         _ = journal.record(Self.exchange("/o/client/token?client_secret=s3cret", body: "password=hunter2&user=demo"))

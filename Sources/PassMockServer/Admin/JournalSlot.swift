@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTypes
+
+/// One place of the journal's ring, reused from one exchange to the next: the exchange's text
+/// (its target, fields, bodies and content types) is copied into bytes the slot keeps.
+///
+/// The journal holds its last exchanges long after they were answered and drops the oldest at
+/// each new request. Kept as they came, dropping one let go of a dozen small objects that had
+/// long left the processor's caches, and keeping the next allocated as many: a cost every
+/// request of a busy server paid. A slot's bytes are written over instead. Fields come back as
+/// they were, names spelled as sent. Changed only under the journal's lock.
+final class JournalSlot: @unchecked Sendable {
+    private(set) var id = 0
+    private var time: Int64 = 0
+    private var method = ""
+    private var operation: String?
+    private var status: Int?
+    private var durationMilliseconds = 0.0
+    private var fault: String?
+    private var requestBody = Extent()
+    private var responseBody = Extent()
+    /// Where each part ends in `bytes`, in the order `Part` lists them.
+    private var ends = [Int](repeating: 0, count: Part.allCases.count)
+    private var bytes: [UInt8] = []
+
+    /// The parts of an exchange's text, in the order they are kept.
+    private enum Part: Int, CaseIterable {
+        case uri, requestFields, requestBody, requestType, responseFields, responseBody, responseType
+    }
+
+    /// What the text does not say of a body: its size, and whether it had a content type.
+    private struct Extent {
+        var size = 0
+        var typed = false
+    }
+
+    /// Room a slot keeps after holding a large body; beyond it, it gives the rest back.
+    private static let keptRoom = 65_536
+
+    func keep(_ exchange: Journal.Exchange, id: Int) {
+        self.id = id
+        (time, method, operation, status) = (exchange.time, exchange.method, exchange.operation, exchange.status)
+        (durationMilliseconds, fault) = (exchange.durationMilliseconds, exchange.fault)
+        requestBody = Extent(size: exchange.requestBody.size, typed: exchange.requestBody.contentType != nil)
+        responseBody = Extent(size: exchange.responseBody.size, typed: exchange.responseBody.contentType != nil)
+        bytes.removeAll(keepingCapacity: true)
+        append(exchange.uri, ending: .uri)
+        append(exchange.requestHeaders, ending: .requestFields)
+        append(exchange.requestBody.data, ending: .requestBody)
+        append(exchange.requestBody.contentType ?? "", ending: .requestType)
+        append(exchange.responseHeaders, ending: .responseFields)
+        append(exchange.responseBody.data, ending: .responseBody)
+        append(exchange.responseBody.contentType ?? "", ending: .responseType)
+        if bytes.capacity > Self.keptRoom, bytes.capacity > 4 * bytes.count {
+            var smaller: [UInt8] = []
+            smaller.reserveCapacity(bytes.count)
+            smaller.append(contentsOf: bytes)
+            bytes = smaller
+        }
+    }
+
+    /// The exchange the slot holds, as it was kept.
+    var exchange: Journal.Exchange {
+        Journal.Exchange(
+            time: time, method: method, uri: text(.uri), operation: operation, status: status,
+            durationMilliseconds: durationMilliseconds, requestHeaders: fields(.requestFields),
+            requestBody: body(.requestBody, requestBody, type: .requestType), responseHeaders: fields(.responseFields),
+            responseBody: body(.responseBody, responseBody, type: .responseType), fault: fault)
+    }
+
+    // MARK: Writing
+
+    private func append(_ text: String, ending part: Part) {
+        append(text)
+        ends[part.rawValue] = bytes.count
+    }
+
+    private func append(_ data: Data, ending part: Part) {
+        bytes.append(contentsOf: data)
+        ends[part.rawValue] = bytes.count
+    }
+
+    /// Each field as its name's length and its value's length (four bytes each,
+    /// little-endian), then the name's and the value's UTF-8.
+    private func append(_ fields: HTTPFields, ending part: Part) {
+        for field in fields {
+            let name = field.name.rawName
+            let value = field.value
+            append(UInt32(truncatingIfNeeded: name.utf8.count))
+            append(UInt32(truncatingIfNeeded: value.utf8.count))
+            append(name)
+            append(value)
+        }
+        ends[part.rawValue] = bytes.count
+    }
+
+    private func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private func append(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    // MARK: Reading
+
+    private func range(_ part: Part) -> Range<Int> {
+        (part.rawValue == 0 ? 0 : ends[part.rawValue - 1])..<ends[part.rawValue]
+    }
+
+    private func text(_ part: Part) -> String {
+        String(decoding: bytes[range(part)], as: UTF8.self)
+    }
+
+    private func body(_ part: Part, _ extent: Extent, type: Part) -> Journal.Body {
+        Journal.Body(
+            kept: Data(bytes[range(part)]), contentType: extent.typed ? text(type) : nil, size: extent.size)
+    }
+
+    private func fields(_ part: Part) -> HTTPFields {
+        var fields = HTTPFields()
+        var offset = range(part).lowerBound
+        let end = range(part).upperBound
+        while offset + 8 <= end {
+            let nameStart = offset + 8
+            let valueStart = nameStart + Int(read(at: offset))
+            offset = valueStart + Int(read(at: offset + 4))
+            let name = String(decoding: bytes[nameStart..<valueStart], as: UTF8.self)
+            // The names were valid fields' names when they were kept.
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(
+                HTTPField(name: fieldName, value: String(decoding: bytes[valueStart..<offset], as: UTF8.self)))
+        }
+        return fields
+    }
+
+    private func read(at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+}
