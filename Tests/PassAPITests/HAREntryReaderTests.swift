@@ -168,6 +168,26 @@ import Testing
             #expect("\(error)".contains("url"), "\(error)")
         }
         #expect(throws: FileReadError.self) { try HARDocument.read(file: file.path + ".missing") }
+        do {
+            _ = try HARDocument.read(file: FileManager.default.temporaryDirectory.path)
+            Issue.record("a directory read as a HAR")
+        } catch {
+            #expect("\(error)" == "Is a directory")
+        }
+    }
+
+    /// A pipe (`cat x.har | tvsim audit /dev/stdin`) is read whole, once.
+    @Test func aPipeIsReadWhole() throws {
+        let data = try Self.bigHAR()
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString).fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let writer = Thread {
+            // Opening blocks until the reader opens its end.
+            try? data.write(to: fifo)
+        }
+        writer.start()
+        #expect(try HARDocument.read(file: fifo.path) == HARDocument.read(data, file: "pipe"))
     }
 }
 

@@ -55,18 +55,13 @@ public enum HARDocument {
     /// The exchanges of the HAR file at `path`, as `read(_:file:)` reads them. The file's text
     /// is given back to the system as its entries are read, so that the text and the exchanges
     /// are not held whole at once.
+    /// A pipe (`/dev/stdin`) is read whole, once.
     public static func read(file path: String) throws -> [HTTPExchange] {
         if let text = try ReleasableFileBytes(path: path) {
             if let exchanges = readByEntries(text.bytes, release: text.release) { return exchanges }
         }
         // Read again, whole: given back or not, the text is the whole document's readers' now.
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw FileReadError(description: error.localizedDescription)
-        }
-        return try read(data, file: path)
+        return try read(Data(ReleasableFileBytes.contents(of: path)), file: path)
     }
 
     /// The whole document read at once: by Foundation's decoder, or by the located parser,

@@ -13,14 +13,15 @@ final class ReleasableFileBytes {
     private let mappedCount: Int
 
     /// Nil for a file whose size cannot be known in advance (a pipe, a device) or that is
-    /// empty: those are read the ordinary way. Throws the system's reason for a file that
-    /// cannot be opened or read.
+    /// empty: those are read whole (`contents(of:)`). Throws the system's reason for a file
+    /// that cannot be opened or read, a directory's included.
     init?(path: String) throws(FileReadError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadError(errno: errno) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileReadError(errno: EISDIR) }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0, let size = Int(exactly: status.st_size)
         else { return nil }
         let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -57,6 +58,23 @@ final class ReleasableFileBytes {
     }
 
     private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+
+    /// Everything the file at `path` gives until its end: a regular file, or a pipe
+    /// (`/dev/stdin`) read once.
+    static func contents(of path: String) throws(FileReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(errno: errno) }
+        defer { close(descriptor) }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw FileReadError(errno: errno) }
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[0..<count])
+        }
+    }
 }
 
 /// Why a file could not be read, in the system's words.
@@ -67,7 +85,4 @@ public struct FileReadError: Error, CustomStringConvertible {
         description = String(cString: strerror(code))
     }
 
-    init(description: String) {
-        self.description = description
-    }
 }
