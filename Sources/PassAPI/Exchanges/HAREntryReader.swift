@@ -6,7 +6,6 @@
 extension HARDocument.Entry {
     static func read(_ bytes: UnsafeRawBufferPointer) -> Self? {
         var cursor = JSONBytes(bytes)
-        var fields = Fields<Key>()
         var pageref: String?
         var startedDateTime: String?
         var time: Double?
@@ -14,9 +13,7 @@ extension HARDocument.Entry {
         var response: HARDocument.Response?
         var operation: String?
         var client: String?
-        let complete = cursor.readObject { cursor, name in
-            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: 1) }
-            guard fields.first(key) else { return false }
+        let complete = cursor.readMembers(Key.self, depth: 1) { cursor, key in
             switch key {
             case .pageref: return cursor.optional(&pageref) { $0.readString() }
             case .startedDateTime: return cursor.required(&startedDateTime) { $0.readString() }
@@ -41,14 +38,11 @@ extension HARDocument.Entry {
 
 extension HARDocument.Request {
     fileprivate static func read(_ cursor: inout JSONBytes) -> Self? {
-        var fields = Fields<Key>()
         var method: String?
         var url: String?
         var headers: [HARDocument.NameValue]?
         var postData: HARDocument.PostData?
-        let complete = cursor.readObject { cursor, name in
-            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: 2) }
-            guard fields.first(key) else { return false }
+        let complete = cursor.readMembers(Key.self, depth: 2) { cursor, key in
             switch key {
             case .method: return cursor.required(&method) { $0.readString() }
             case .url: return cursor.required(&url) { $0.readString() }
@@ -67,14 +61,11 @@ extension HARDocument.Request {
 
 extension HARDocument.Response {
     fileprivate static func read(_ cursor: inout JSONBytes) -> Self? {
-        var fields = Fields<Key>()
         var status: Int?
         var headers: [HARDocument.NameValue]?
         var content: HARDocument.Content?
         var error: String?
-        let complete = cursor.readObject { cursor, name in
-            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: 2) }
-            guard fields.first(key) else { return false }
+        let complete = cursor.readMembers(Key.self, depth: 2) { cursor, key in
             switch key {
             case .status: return cursor.required(&status) { $0.readInteger() }
             case .headers: return cursor.required(&headers) { HARDocument.NameValue.readList(&$0) }
@@ -93,39 +84,15 @@ extension HARDocument.Response {
 
 extension HARDocument.NameValue {
     fileprivate static func readList(_ cursor: inout JSONBytes) -> [Self]? {
-        var list: [Self] = []
-        let complete = cursor.readArray { cursor in
-            var fields = Fields<Key>()
-            var name: String?
-            var value: String?
-            let read = cursor.readObject { cursor, member in
-                guard let key = Key(rawValue: member) else { return cursor.skipValue(depth: 4) }
-                guard fields.first(key) else { return false }
-                switch key {
-                case .name: return cursor.required(&name) { $0.readString() }
-                case .value: return cursor.required(&value) { $0.readString() }
-                }
-            }
-            guard read, let name, let value else { return false }
-            list.append(Self(name: name, value: value))
-            return true
-        }
-        return complete ? list : nil
-    }
-
-    private enum Key: String, CaseIterable {
-        case name, value
+        cursor.readNamedValues(valueRequired: true, depth: 4)?.map { Self(name: $0.name, value: $0.value ?? "") }
     }
 }
 
 extension HARDocument.PostData {
     fileprivate static func read(_ cursor: inout JSONBytes) -> Self? {
-        var fields = Fields<Key>()
         var text: String?
         var params: [HARDocument.Param]?
-        let complete = cursor.readObject { cursor, name in
-            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: 3) }
-            guard fields.first(key) else { return false }
+        let complete = cursor.readMembers(Key.self, depth: 3) { cursor, key in
             switch key {
             case .text: return cursor.optional(&text) { $0.readString() }
             case .params: return cursor.optional(&params) { HARDocument.Param.readList(&$0) }
@@ -142,41 +109,17 @@ extension HARDocument.PostData {
 
 extension HARDocument.Param {
     fileprivate static func readList(_ cursor: inout JSONBytes) -> [Self]? {
-        var list: [Self] = []
-        let complete = cursor.readArray { cursor in
-            var fields = Fields<Key>()
-            var name: String?
-            var value: String?
-            let read = cursor.readObject { cursor, member in
-                guard let key = Key(rawValue: member) else { return cursor.skipValue(depth: 5) }
-                guard fields.first(key) else { return false }
-                switch key {
-                case .name: return cursor.required(&name) { $0.readString() }
-                case .value: return cursor.optional(&value) { $0.readString() }
-                }
-            }
-            guard read, let name else { return false }
-            list.append(Self(name: name, value: value))
-            return true
-        }
-        return complete ? list : nil
-    }
-
-    private enum Key: String, CaseIterable {
-        case name, value
+        cursor.readNamedValues(valueRequired: false, depth: 5)?.map { Self(name: $0.name, value: $0.value) }
     }
 }
 
 extension HARDocument.Content {
     fileprivate static func read(_ cursor: inout JSONBytes) -> Self? {
-        var fields = Fields<Key>()
         var size: Double?
         var mimeType: String?
         var text: String?
         var encoding: String?
-        let complete = cursor.readObject { cursor, name in
-            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: 3) }
-            guard fields.first(key) else { return false }
+        let complete = cursor.readMembers(Key.self, depth: 3) { cursor, key in
             switch key {
             case .size: return cursor.written(&size) { $0.readNumber() }
             case .mimeType: return cursor.written(&mimeType) { $0.readString() }
@@ -200,6 +143,10 @@ extension HARDocument.Content {
     }
 }
 
+private enum NamedValueKey: String, CaseIterable {
+    case name, value
+}
+
 /// Which of an object's known members came already: a member named twice is the decoder's to
 /// settle.
 private struct Fields<Key: CaseIterable & Equatable> where Key.AllCases == [Key] {
@@ -214,6 +161,41 @@ private struct Fields<Key: CaseIterable & Equatable> where Key.AllCases == [Key]
 }
 
 extension JSONBytes {
+    /// Walks an object, calling `member` with each member `Key` names once past its colon; the
+    /// others are passed over, held to the grammar, and a known one named twice stops the read.
+    fileprivate mutating func readMembers<Key: RawRepresentable<String> & CaseIterable & Equatable>(
+        _: Key.Type, depth: Int, _ member: (inout JSONBytes, Key) -> Bool
+    ) -> Bool where Key.AllCases == [Key] {
+        var fields = Fields<Key>()
+        return readObject { cursor, name in
+            guard let key = Key(rawValue: name) else { return cursor.skipValue(depth: depth) }
+            guard fields.first(key) else { return false }
+            return member(&cursor, key)
+        }
+    }
+
+    /// A list of `{"name", "value"}` objects (headers, a form's fields), other members passed
+    /// over; without `valueRequired`, a value may be absent or `null`.
+    fileprivate mutating func readNamedValues(valueRequired: Bool, depth: Int) -> [(name: String, value: String?)]? {
+        var list: [(name: String, value: String?)] = []
+        let complete = readArray { cursor in
+            var name: String?
+            var value: String?
+            let read = cursor.readMembers(NamedValueKey.self, depth: depth) { cursor, key in
+                switch key {
+                case .name: return cursor.required(&name) { $0.readString() }
+                case .value:
+                    return valueRequired
+                        ? cursor.required(&value) { $0.readString() } : cursor.optional(&value) { $0.readString() }
+                }
+            }
+            guard read, let name, !valueRequired || value != nil else { return false }
+            list.append((name, value))
+            return true
+        }
+        return complete ? list : nil
+    }
+
     /// A member the entry cannot do without: `null` or a value of another kind stops the read.
     fileprivate mutating func required<Value>(_ value: inout Value?, _ read: (inout JSONBytes) -> Value?) -> Bool {
         value = read(&self)
