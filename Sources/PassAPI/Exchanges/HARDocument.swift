@@ -54,8 +54,7 @@ public enum HARDocument {
 
     /// The exchanges of the HAR file at `path`, as `read(_:file:)` reads them. The file's text
     /// is given back to the system as its entries are read, so that the text and the exchanges
-    /// are not held whole at once.
-    /// A pipe (`/dev/stdin`) is read whole, once.
+    /// are not held whole at once. A pipe (`/dev/stdin`) is read whole, once.
     public static func read(file path: String) throws -> [HTTPExchange] {
         if let text = try ReleasableFileBytes(path: path) {
             if let exchanges = readByEntries(text.bytes, release: text.release) { return exchanges }

@@ -34,8 +34,9 @@ final class JournalSlot: @unchecked Sendable {
         var typed = false
     }
 
-    /// Room a slot keeps after holding a large body; beyond it, it gives the rest back.
-    private static let keptRoom = 65_536
+    /// Room a slot keeps once a large body has gone; beyond it, it gives the rest back, so that
+    /// a burst of large bodies leaves at most this much behind per slot (8 MB for the default 500).
+    private static let keptRoom = 16_384
 
     func keep(_ exchange: Journal.Exchange, id: Int) {
         self.id = id
