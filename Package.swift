@@ -206,6 +206,8 @@ let package = Package(
                 "PassMockServer", "MockBackendAPI", "PassAPI", "PassClient", "Simulation", "Localization",
                 "Conformance",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

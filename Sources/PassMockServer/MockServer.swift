@@ -33,27 +33,41 @@ public enum MockServer {
         return registry
     }
 
+    /// The `Server` of every answer.
+    static let serverName = "tvsim"
+
     /// Keep-alive connections idle this long are closed.
     public static let idleTimeoutSeconds: Int64 = 60
 
     /// `advertisedHost` is the name links handed out use (activation URL, session URLs); by
     /// default the bound address, or 127.0.0.1 when it binds every interface.
+    /// `answersOnEventLoop` false leaves every request to the server's task, as the requests
+    /// an `EventLoopResponder` passes on are (tests compare the two).
     public static func makeApplication(
         backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
-        logger: Logger? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        logger: Logger? = nil, answersOnEventLoop: Bool = true,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let logger = logger ?? ServerLogHandler.logger(level: .warning)
+        let registry = registry(backend: backend)
+        let routes = registry.synchronousRoutes
         return Application(
-            router: makeRouter(backend: backend),
+            router: registry.router,
             // A client that opens connections and walks away must not hold server memory for
             // good; a polling device reuses its connection well within a minute.
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [UnreadableRequestHandler(backend: backend)],
+                    additionalChannelHandlers: [UnreadableRequestHandler(backend: backend)]
+                        + (answersOnEventLoop
+                            ? [
+                                EventLoopResponder.Installer {
+                                    EventLoopResponder(routes: routes, backend: backend, logger: logger)
+                                }
+                            ] : []),
                     idleTimeout: .seconds(idleTimeoutSeconds))),
             // Below the file-descriptor limit, so that the server never spins on a failing accept.
             configuration: .init(
-                address: .hostname(host, port: port), serverName: "tvsim",
+                address: .hostname(host, port: port), serverName: serverName,
                 availableConnectionsDelegate: ConnectionBudget(logger: logger)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
@@ -82,11 +96,13 @@ public enum MockServer {
     }
 
     /// Starts the server in the background and returns once it accepts connections.
-    public static func start(backend: MockBackend, host: String = "127.0.0.1", port: Int = 0) async throws
-        -> RunningMockServer
-    {
+    public static func start(
+        backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, answersOnEventLoop: Bool = true
+    ) async throws -> RunningMockServer {
         let (ready, continuation) = AsyncStream<Int>.makeStream()
-        let application = makeApplication(backend: backend, host: host, port: port) { port in
+        let application = makeApplication(
+            backend: backend, host: host, port: port, answersOnEventLoop: answersOnEventLoop
+        ) { port in
             continuation.yield(port)
             continuation.finish()
         }

@@ -80,6 +80,36 @@ import Testing
         #expect(!server.text.contains("http.unreadable"), "\(server.text.suffix(600))")
     }
 
+    /// Pipelined requests are answered in their order, whether the event loop answers them or
+    /// the server's task does: one that waits for nothing is not answered before a request
+    /// passed on ahead of it (an unknown path is). Nothing is answered after a request that
+    /// said close, and a chunked body is gathered before its answer.
+    @Test func pipelinedRequestsAreAnsweredInTheirOrderWhoeverAnswersThem() async throws {
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
+        let host = "Host: 127.0.0.1:\(port)"
+        let unknown = "GET /no/such/path HTTP/1.1\r\n\(host)\r\n\r\n"
+        let clock = "GET /__tvsim/clock HTTP/1.1\r\n\(host)\r\n\r\n"
+        let closing = "GET /__tvsim/clock HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n"
+        let register =
+            "POST /o/client/register HTTP/1.1\r\n\(host)\r\nContent-Type: application/json\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n2\r\n1}\r\n0\r\n\r\n"
+        func statuses(_ answer: Answer) -> [Int] {
+            answer.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
+        }
+        let mixed = try await Self.send(
+            unknown + clock + unknown + register + clock + closing + clock, port: port, seconds: 5)
+        #expect(statuses(mixed) == [404, 200, 404, 400, 200, 200] && mixed.closed, "\(mixed.text)")
+        let alone = try await Self.send(register + closing + register, port: port, seconds: 5)
+        #expect(statuses(alone) == [400, 200] && alone.closed, "\(alone.text)")
+        #expect(alone.text.contains("software_statement"), "\(alone.text)")
+        // The request after the close was neither answered nor journaled.
+        let journal = try await Self.send(
+            "GET /__tvsim/journal HTTP/1.1\r\n\(host)\r\nConnection: close\r\n\r\n", port: port, seconds: 5)
+        #expect(journal.text.components(separatedBy: "\"/o/client/register\"").count - 1 == 2, "\(journal.text)")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
     /// A declared body over the limit gets its 413 before any of it is read, without `Expect`
     /// too; a client that sends it anyway still reads the whole answer (the close lingers).
     @Test func aDeclaredBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {

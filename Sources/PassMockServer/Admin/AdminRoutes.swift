@@ -107,7 +107,7 @@ struct AdminRoutes {
     /// Every admin route checks where the request came from and, if configured, the admin token.
     private func add(
         _ registry: inout RouteRegistry, _ method: HTTPRequestMethod, _ path: String,
-        _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
+        _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) throws -> MockResponse
     ) {
         let backend = self.backend
         registry.addAdmin(method, path) { request, parameters, context in
@@ -122,7 +122,7 @@ struct AdminRoutes {
                 return Reply.json(
                     Message(error: "unauthorized", message: "Send Authorization: Bearer <admin token>."), status: 401)
             }
-            return try await handler(request, parameters)
+            return try handler(request, parameters)
         }
     }
 

@@ -66,6 +66,11 @@ final class FaultInjector: Sendable {
         state.withLock { $0.rules.map(\.rule) }
     }
 
+    /// Whether any rule is active: a request may then be faulted, or counted by a rule waiting.
+    var isArmed: Bool {
+        state.withLock { !$0.rules.isEmpty }
+    }
+
     /// The first rule that fires for this request, consuming one of its `times`; a latency
     /// rule's delay and a garbage rule's bytes are drawn here, from the rule's own seeded
     /// source, so runs replay. Every matching rule still waiting (`after`) counts the request,

@@ -41,10 +41,7 @@ struct IncomingRequest: Sendable {
         // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), nothing to read.
         let declaresBody = contentLength != nil || request.headers[.transferEncoding] != nil
         let body = declaresBody ? try await collect(request.body, limit: limit) : Data()
-        return IncomingRequest(
-            method: request.method.rawValue, path: request.uri.path,
-            query: Self.parseQuery(request.uri.query), headers: request.headers,
-            body: body, rawQuery: request.uri.query, authority: request.head.authority)
+        return IncomingRequest(request, body: body)
     }
 
     /// Reads the body through one iterator: a request body can be iterated once only (a second
@@ -158,5 +155,16 @@ struct IncomingRequest: Sendable {
         } catch {
             throw EnhancedFailure(code, "The request body is not valid JSON.")
         }
+    }
+}
+
+extension IncomingRequest {
+
+    /// `request` with `body`, read already (within the limit).
+    init(_ request: Request, body: Data) {
+        self.init(
+            method: request.method.rawValue, path: request.uri.path,
+            query: Self.parseQuery(request.uri.query), headers: request.headers,
+            body: body, rawQuery: request.uri.query, authority: request.head.authority)
     }
 }

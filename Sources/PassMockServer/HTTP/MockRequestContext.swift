@@ -20,6 +20,13 @@ public struct MockRequestContext: RequestContext {
     /// The peer, or nil when the channel does not know it.
     var remoteAddress: SocketAddress? { channel?.remoteAddress }
 
+    /// `reply` as the answer, its body left in the notes as it is (shared, not copied): the
+    /// journal reads it there, and an answer given on the event loop writes it from there.
+    func answer(_ reply: MockResponse) -> Response {
+        notes.answerBody = reply.body
+        return reply.hummingbird
+    }
+
     /// Whether the peer is on this machine.
     var isFromLoopback: Bool { Self.isLoopback(remoteAddress) }
 
@@ -95,9 +102,8 @@ final class RequestNotes: Sendable {
         set { values.withLock { $0.dribble = newValue } }
     }
 
-    /// The body of the handler's answer, as the handler made it (shared, not copied), for the
-    /// journal; nil when a middleware answered or changed the body, and the journal reads the
-    /// answer instead.
+    /// The body of the answer as the handler or a middleware made it (`MockRequestContext.answer`);
+    /// nil when a fault cut it, and the journal reads the answer instead.
     var answerBody: Data? {
         get { values.withLock { $0.answerBody } }
         set { values.withLock { $0.answerBody = newValue } }

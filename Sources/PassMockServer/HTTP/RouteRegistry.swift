@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
+@_spi(Internal) import Hummingbird
 import MockBackendAPI
 import NIOCore
 import PassAPI
@@ -10,12 +10,18 @@ import PassAPI
 /// throttle and faults, word failures in the group's style and journal the answer. Every
 /// registered path answers 405 to the methods it does not support.
 struct RouteRegistry {
-    typealias Handler = @Sendable (IncomingRequest, RouteParameters, MockRequestContext) async throws -> MockResponse
+    /// Synchronous: answering on the event loop calls it where nothing may wait.
+    typealias Handler = @Sendable (IncomingRequest, RouteParameters, MockRequestContext) throws -> MockResponse
 
     let router: Router<MockRequestContext>
     let backend: MockBackend
     private let operations = EndpointOperations()
     private var groups: [EndpointGroup: RouterGroup<MockRequestContext>] = [:]
+    private var chains: [EndpointGroup: MockPipeline.Chain] = [:]
+    /// Each path's routes by method, for `synchronousRoutes`.
+    private var routesByPath: [String: [HTTPRequest.Method: SynchronousRoutes.Route]] = [:]
+    /// The same endpoints for answering on the event loop; built by `finish()`.
+    private(set) var synchronousRoutes = SynchronousRoutes(builder: .init())
     private var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
     private var pathOrder: [String] = []
     /// Every endpoint in registration order, for `MockServer.routes`.
@@ -29,8 +35,10 @@ struct RouteRegistry {
         router.add(middleware: UnknownPathMiddleware(pipeline: pipeline))
         for group in EndpointGroup.allCases {
             let routerGroup = router.group()
-            routerGroup.add(middleware: pipeline.chain(for: group))
+            let chain = pipeline.chain(for: group)
+            routerGroup.add(middleware: chain)
             groups[group] = routerGroup
+            chains[group] = chain
         }
     }
 
@@ -66,15 +74,16 @@ struct RouteRegistry {
             methodsByPath[path, default: []].insert(.head)
             operations.register(operation, method: .head, path: RouterPath(path))
             on(.head, path, in: group) { request, parameters, context in
-                var response = try await handler(request, parameters, context)
+                var response = try handler(request, parameters, context)
                 response.body = Data()
                 return response
             }
         }
     }
 
-    /// Adds the 405 answers. Call once, after every endpoint is registered.
-    func finish() {
+    /// Adds the 405 answers and builds `synchronousRoutes`. Call once, after every endpoint is
+    /// registered.
+    mutating func finish() {
         let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
         for path in pathOrder {
             let supported = methodsByPath[path] ?? []
@@ -87,16 +96,55 @@ struct RouteRegistry {
                 }
             }
         }
+        let builder = RouterPathTrieBuilder<SynchronousRoutes.Methods>()
+        for path in pathOrder {
+            builder.addEntry(RouterPath(path), value: SynchronousRoutes.Methods(byMethod: routesByPath[path] ?? [:]))
+        }
+        synchronousRoutes = SynchronousRoutes(builder: builder)
     }
 
-    private func on(_ method: HTTPRequest.Method, _ path: String, in group: EndpointGroup, _ handler: @escaping Handler)
-    {
-        groups[group]!.on(RouterPath(path), method: method) { _, context in
+    private mutating func on(
+        _ method: HTTPRequest.Method, _ path: String, in group: EndpointGroup, _ handler: @escaping Handler
+    ) {
+        let respond: @Sendable (Request, MockRequestContext) throws -> Response = { _, context in
             guard let incoming = context.notes.incoming else { throw BodyNotRead() }
-            let answer = try await handler(incoming, RouteParameters(context.parameters), context)
-            context.notes.answerBody = answer.body
-            return answer.hummingbird
+            return context.answer(try handler(incoming, RouteParameters(context.parameters), context))
         }
+        groups[group]!.on(RouterPath(path), method: method) { request, context in try respond(request, context) }
+        routesByPath[path, default: [:]][method] = SynchronousRoutes.Route(
+            chain: chains[group]!, pattern: RouterPath(path).description, respond: respond)
+    }
+}
+
+/// The mock's endpoints for answering on the event loop (`EventLoopResponder`), found in a trie of
+/// the router's own kind, so that a path resolves to the endpoint, and with the parameters, that
+/// Hummingbird's router would give it.
+final class SynchronousRoutes: Sendable {
+    struct Route: Sendable {
+        /// The middlewares of the endpoint's group.
+        let chain: MockPipeline.Chain
+        /// The path pattern, as the router reports the matched endpoint (`context.endpointPath`).
+        let pattern: String
+        let respond: @Sendable (Request, MockRequestContext) throws -> Response
+    }
+
+    struct Methods: Sendable {
+        let byMethod: [HTTPRequest.Method: Route]
+    }
+
+    private let trie: RouterTrie<Methods>
+
+    init(builder: RouterPathTrieBuilder<Methods>) {
+        trie = builder.build()
+    }
+
+    /// The route of `method` at `path`, with the path's parameters; nil where the router would
+    /// answer 404 or 405 itself.
+    func route(_ method: HTTPRequest.Method, path: String) -> (route: Route, parameters: Parameters)? {
+        guard let (methods, parameters) = trie.resolve(path), let route = methods.byMethod[method] else {
+            return nil
+        }
+        return (route, parameters)
     }
 }
 

@@ -40,8 +40,8 @@ struct V2Routes {
 extension RouteRegistry {
     mutating func add(
         _ endpoint: Endpoint,
-        _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) async throws -> MockResponse
+        _ handler: @escaping @Sendable (IncomingRequest, RouteParameters) throws -> MockResponse
     ) {
-        add(endpoint) { request, parameters, _ in try await handler(request, parameters) }
+        add(endpoint) { request, parameters, _ in try handler(request, parameters) }
     }
 }

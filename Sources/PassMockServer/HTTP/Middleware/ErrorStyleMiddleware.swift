@@ -11,12 +11,17 @@ struct ErrorStyleMiddleware {
     func answer(_ error: any Error, to request: Request, context: MockRequestContext) throws -> Response {
         // The connection is gone, or the server is stopping and this is no failure of the request's.
         if error is ConnectionResetFault || Task.isCancelled { throw error }
+        return styled(error, to: request, context: context)
+    }
+
+    /// The answer to `error` in the group's style.
+    func styled(_ error: any Error, to request: Request, context: MockRequestContext) -> Response {
         let style = group.errorStyle(for: request, context: context, backend: backend)
         let trace = context.notes.trace
         if let failure = error as? any StyledFailure, let reply = failure.reply(in: style, trace: trace) {
-            return reply.hummingbird
+            return context.answer(reply)
         }
         context.logger.error("unexpected error in \(context.notes.operation?.operation ?? "request"): \(error)")
-        return style.unexpectedFailure(trace: trace).hummingbird
+        return context.answer(style.unexpectedFailure(trace: trace))
     }
 }

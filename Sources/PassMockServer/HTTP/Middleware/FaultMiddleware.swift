@@ -32,7 +32,7 @@ struct FaultMiddleware {
         case .status(let status, let code):
             throw injectedFailure(status: status, code: code, operation: operation)
         case .throttle(let seconds):
-            return Reply.throttled(retryAfter: seconds ?? 1).hummingbird
+            return context.answer(Reply.throttled(retryAfter: seconds ?? 1))
         case .reset:
             Self.resetConnection(context)
             throw ConnectionResetFault()

@@ -49,6 +49,15 @@ struct JournalMiddleware {
         return response
     }
 
+    /// Journals `response`, whose body is `body`: an answer given on the event loop, where
+    /// nothing waits.
+    func record(
+        _ response: Response, body: Data, request: Request, context: MockRequestContext,
+        started: ContinuousClock.Instant
+    ) {
+        record(request: request, answer: (response, body), context: context, started: started)
+    }
+
     private func record(
         request: Request, answer: (response: Response, body: Data)?, context: MockRequestContext,
         started: ContinuousClock.Instant

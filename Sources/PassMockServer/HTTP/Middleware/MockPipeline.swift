@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The middlewares every endpoint of a group runs inside, outermost first:
@@ -92,14 +93,52 @@ struct MockPipeline: Sendable {
             _ request: Request, context: MockRequestContext,
             next: (Request, MockRequestContext) async throws -> Response
         ) async throws -> Response {
-            try hostCheck.check(request)
-            try headerLimit.check(request)
-            if let refusal = throttle.refusal(request, context: context) { return refusal }
+            if let refusal = try admission(request, context: context) { return refusal }
             try await body.read(request, context: context)
             guard let faults, let fired = faults.fired(for: request, context: context) else {
                 return try await next(request, context)
             }
             return try await faults.apply(fired, to: request, context: context, next: next)
+        }
+
+        /// Layers 7 to 9, which refuse a request before its body is read: the refusal, or nil.
+        private func admission(_ request: Request, context: MockRequestContext) throws -> Response? {
+            try hostCheck.check(request)
+            try headerLimit.check(request)
+            return throttle.refusal(request, context: context)
+        }
+
+        /// The answer to a request answered on the event loop (`EventLoopResponder`), with its
+        /// body: the layers of `handle` in their order, for a request whose body was read within
+        /// its limit already and that no fault rule can touch, none being armed. Dribble,
+        /// malformed body and faults act only when a fault fired, and the body is given: what
+        /// is left waits for nothing.
+        func answerNow(
+            _ request: Request, body: Data, context: MockRequestContext,
+            handler: (Request, MockRequestContext) throws -> Response
+        ) -> (response: Response, body: Data) {
+            operation.name(request, context: context)
+            let started = journal.start(request)
+            requestId.begin(context)
+            var response: Response
+            do {
+                if let refusal = try admission(request, context: context) {
+                    response = refusal
+                } else {
+                    context.notes.incoming = IncomingRequest(request, body: body)
+                    response = try handler(request, context)
+                }
+            } catch {
+                // Neither a dropped connection nor a shutdown's cancellation reaches here: no
+                // fault fires, and no task runs this.
+                response = errorStyle.styled(error, to: request, context: context)
+            }
+            response = requestId.finish(response, context: context)
+            let answerBody = context.notes.answerBody ?? Data()
+            if let started {
+                journal.record(response, body: answerBody, request: request, context: context, started: started)
+            }
+            return (response, answerBody)
         }
     }
 

@@ -14,7 +14,7 @@ struct ThrottleMiddleware {
         let admitted = backend.throttle.admit(
             client: Self.client(of: request, context: context), now: backend.now, settings: settings.throttling,
             maxClients: settings.limits.maxThrottledClients)
-        return admitted ? nil : Reply.throttled(retryAfter: 1).hummingbird
+        return admitted ? nil : context.answer(Reply.throttled(retryAfter: 1))
     }
 
     /// Paths covered by the documented throttle.

@@ -1,0 +1,208 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers on the connection's event loop every request that waits for nothing, as its last part
+/// arrives, through the same routes and middlewares as the server's task would
+/// (`MockPipeline.Chain.answerNow`).
+///
+/// Hummingbird hands each request to a task of the connection and its answer back to the event
+/// loop: two thread switches and a dozen executor hops per request, which cost as much as all
+/// of the mock's own work. Every route of the mock is synchronous; only a fault (a delay, a
+/// dribbled body, a dropped connection) makes a request wait. So a request is answered here
+/// when no fault rule is armed, its body is within the limit, and no request passed on before
+/// it is still being answered (answers go out in the order of their requests). Anything else is
+/// passed on unchanged, parts held included, and the server's task answers it as before.
+///
+/// It sits after Hummingbird's connection-state handler, so that the idle timeout and a graceful
+/// shutdown see these requests and answers as they see the others.
+final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private enum State {
+        case idle
+        /// A request to answer here, its body gathered until its end.
+        case gathering(Gathered)
+        /// A request passed on to the server's task, until its end.
+        case passing
+    }
+
+    private struct Gathered {
+        let head: HTTPRequest
+        let route: SynchronousRoutes.Route
+        let parameters: Parameters
+        var body: ByteBuffer
+    }
+
+    private let routes: SynchronousRoutes
+    private let backend: MockBackend
+    private let logger: Logger
+    private var state = State.idle
+    /// Requests passed on whose answer has not ended yet.
+    private var passedOn = 0
+    /// An answer here ended the connection for writing, as the request asked: what follows is
+    /// nobody's, as after such an answer of the server's task.
+    private var closed = false
+    private var date = HTTPDate()
+
+    init(routes: SynchronousRoutes, backend: MockBackend, logger: Logger) {
+        self.routes = routes
+        self.backend = backend
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closed else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if passedOn == 0, let gathered = answerable(head) {
+                state = .gathering(gathered)
+            } else {
+                passedOn += 1
+                state = .passing
+                context.fireChannelRead(data)
+            }
+        case .body(var part):
+            guard case .gathering(var gathered) = state else { return context.fireChannelRead(data) }
+            guard gathered.body.readableBytes + part.readableBytes <= backend.settings.limits.maxBodyBytes else {
+                // Over the limit: the server's task answers the 413 and reads the rest.
+                release(context)
+                return context.fireChannelRead(data)
+            }
+            state = .idle
+            gathered.body.writeBuffer(&part)
+            state = .gathering(gathered)
+        case .end:
+            guard case .gathering(let gathered) = state else {
+                state = .idle
+                return context.fireChannelRead(data)
+            }
+            state = .idle
+            answer(gathered, context: context)
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), passedOn > 0 { passedOn -= 1 }
+        context.write(data, promise: promise)
+    }
+
+    /// A request cut short by a broken body or a closed connection goes to the server's task with
+    /// what arrived of it, which answers it or journals it as it would have.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        release(context)
+        context.fireErrorCaught(error)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        release(context)
+        context.fireChannelInactive()
+    }
+
+    /// The request's route and parameters when it can be answered here.
+    private func answerable(_ head: HTTPRequest) -> Gathered? {
+        // An interim 100 answer is the server's to give, as before.
+        guard head.headerFields[.expect] == nil else { return nil }
+        if let declared = IncomingRequest.declaredLength(head.headerFields[.contentLength]),
+            declared > backend.settings.limits.maxBodyBytes
+        {
+            return nil
+        }
+        guard let (route, parameters) = routes.route(head.method, path: URI(head.path ?? "").path) else { return nil }
+        if route.chain.faults != nil, backend.faults.isArmed { return nil }
+        return Gathered(head: head, route: route, parameters: parameters, body: ByteBuffer())
+    }
+
+    /// Passes on the request being gathered, as it arrived so far.
+    private func release(_ context: ChannelHandlerContext) {
+        guard case .gathering(let gathered) = state else { return }
+        passedOn += 1
+        state = .passing
+        context.fireChannelRead(wrapInboundOut(.head(gathered.head)))
+        if gathered.body.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(.body(gathered.body))) }
+    }
+
+    private func answer(_ gathered: Gathered, context: ChannelHandlerContext) {
+        let request = Request(head: gathered.head, body: RequestBody(buffer: gathered.body))
+        var requestContext = MockRequestContext(source: .init(channel: context.channel, logger: logger))
+        requestContext.coreContext.parameters = gathered.parameters
+        requestContext.coreContext.endpointPath.value = gathered.route.pattern
+        let (response, body) = gathered.route.chain.answerNow(
+            request, body: Data(gathered.body.readableBytesView), context: requestContext,
+            handler: gathered.route.respond)
+        // The two fields the application adds to every answer of the server's task.
+        var fields = response.headers
+        fields[.date] = date.now()
+        fields[.server] = MockServer.serverName
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
+        if !body.isEmpty {
+            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        // The server's task ends the connection for writing after the answer to a request that
+        // says close (the connection rules say so for HTTP/1.0), in these words.
+        if gathered.head.headerFields[.connection] == "close" {
+            closed = true
+            context.close(mode: .output, promise: nil)
+        }
+    }
+}
+
+extension EventLoopResponder {
+    /// Puts the responder after Hummingbird's connection-state handler, which the framework adds
+    /// after the handlers it is given; at the first request, when the pipeline is complete. Without
+    /// that handler (another framework version), every request goes to the server's task.
+    final class Installer: ChannelInboundHandler, RemovableChannelHandler {
+        typealias InboundIn = HTTPRequestPart
+
+        private let makeResponder: () -> EventLoopResponder
+
+        init(_ makeResponder: @escaping () -> EventLoopResponder) {
+            self.makeResponder = makeResponder
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let pipeline = context.pipeline.syncOperations
+            if let state = try? pipeline.handler(type: HTTPConnectionStateHandler.self) {
+                try? pipeline.addHandler(makeResponder(), position: .after(state))
+            }
+            context.fireChannelRead(data)
+            pipeline.removeHandler(context: context, promise: nil)
+        }
+    }
+}
+
+/// The `Date` of an answer (RFC 9110's IMF-fixdate), spelled once a second.
+struct HTTPDate {
+    private var second = 0
+    private var text = ""
+
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    mutating func now() -> String {
+        let now = time(nil)
+        if now != second || text.isEmpty {
+            second = now
+            text = Self.spell(now)
+        }
+        return text
+    }
+
+    static func spell(_ seconds: Int) -> String {
+        var clock = seconds
+        var parts = tm()
+        gmtime_r(&clock, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return
+            "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(1900 + parts.tm_year) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
