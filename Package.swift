@@ -151,6 +151,7 @@ let package = Package(
                 "VSASimulator", "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             // The JSON Schemas: embedded by the plugin, not compiled.
             exclude: ["Schemas"],

@@ -42,10 +42,11 @@ public enum MockServer {
     /// `advertisedHost` is the name links handed out use (activation URL, session URLs); by
     /// default the bound address, or 127.0.0.1 when it binds every interface.
     /// `answersOnEventLoop` false leaves every request to the server's task, as the requests
-    /// an `EventLoopResponder` passes on are (tests compare the two).
+    /// an `EventLoopResponder` passes on are (tests compare the two). Connections are served on
+    /// `eventLoopGroup`, by default the process's shared one.
     public static func makeApplication(
         backend: MockBackend, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
-        logger: Logger? = nil, answersOnEventLoop: Bool = true,
+        logger: Logger? = nil, answersOnEventLoop: Bool = true, eventLoopGroup: (any EventLoopGroup)? = nil,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let logger = logger ?? ServerLogHandler.logger(level: .warning)
@@ -75,6 +76,7 @@ public enum MockServer {
                 backend.baseURL = "http://\(shownHost.contains(":") ? "[\(shownHost)]" : shownHost):\(bound)"
                 await onRunning(bound)
             },
+            eventLoopGroupProvider: eventLoopGroup.map { .shared($0) } ?? .singleton,
             logger: logger)
     }
 

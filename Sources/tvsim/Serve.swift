@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LocatedJSON
 import MockBackendAPI
+import NIOPosix
 import PassAPI
 import PassMockServer
 import Simulation
@@ -47,6 +48,9 @@ struct Serve: AsyncParsableCommand {
         help: "Seconds requests in flight may take to finish after SIGTERM, SIGINT or SIGHUP; then the server closes.")
     var shutdownGrace: Double = 10
 
+    @Option(help: "Threads that serve connections. One answers tens of thousands of requests a second.")
+    var threads: Int = 1
+
     @Flag(
         help:
             "Accept REST API V1 calls signed with a requestor's key pair (legacy clients) in place of a DCR token; /__tvsim/info lists the pairs."
@@ -70,6 +74,9 @@ struct Serve: AsyncParsableCommand {
         guard shutdownGrace >= 0, shutdownGrace <= 600 else {
             throw ValidationError("--shutdown-grace must be between 0 and 600 seconds.")
         }
+        guard (1...Self.maximumThreads).contains(threads) else {
+            throw ValidationError("--threads must be between 1 and \(Self.maximumThreads).")
+        }
     }
 
     func run() async throws {
@@ -90,8 +97,12 @@ struct Serve: AsyncParsableCommand {
             allowedHosts: allowedHost + external, acceptsSignedV1: acceptSignedV1)
         if let lab { LabCommand.prepare(backend, for: lab) }
         if !quiet { backend.onRequest { Console.line(RequestLogLine(entry: $0).text) } }
+        // Its own threads, not the process's shared ones: one by default, since a request that
+        // waits for nothing is answered on the thread that read it, and two threads on one
+        // core take turns in slices of milliseconds, which the slowest answers then wait for.
+        let threads = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let application = MockServer.makeApplication(
-            backend: backend, host: host, port: port, advertisedHost: external.first
+            backend: backend, host: host, port: port, advertisedHost: external.first, eventLoopGroup: threads
         ) { bound in
             if let warning = NetworkWarning(host: host, external: external, port: bound).text {
                 Console.line(warning)
@@ -108,9 +119,18 @@ struct Serve: AsyncParsableCommand {
                         + "'tvsim lab check \(lab.name) --server \(adminBase ?? backend.baseURL)' grades them.")
             }
         }
-        try await MockServer.runUntilSignalled(application, grace: .milliseconds(Int(shutdownGrace * 1000)))
+        do {
+            try await MockServer.runUntilSignalled(application, grace: .milliseconds(Int(shutdownGrace * 1000)))
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
+        try? await threads.shutdownGracefully()
         Console.line("tvsim serve: stopped")
     }
+
+    /// More threads than this would only take turns.
+    static let maximumThreads = 256
 
     private func loadDashboard() throws -> Dashboard {
         guard let config else { return .builtIn }

@@ -176,6 +176,22 @@ enum TVSimBinary {
         #expect(await running.waitForExit() == 0)
     }
 
+    /// The threads that serve connections: any number from 1 to 256 serves, the same; others are
+    /// refused, naming the option.
+    @Test func threadsServeWithinTheirRangeAndAreRefusedBeyondIt() async throws {
+        for wrong in ["0", "257"] {
+            let running = TVSimBinary.Running(["serve", "--threads", wrong])
+            #expect(await running.waitForExit() != 0)
+            #expect(running.text.contains("--threads must be between 1 and 256"), "\(running.text)")
+        }
+        let (server, port) = try await TVSimBinary.serve(["--quiet", "--threads", "3"])
+        let answer = try AdminHardeningTests.exchange(
+            port: port, ["GET /api/v2/ORBIT/configuration HTTP/1.1", "Host: 127.0.0.1:\(port)"])
+        #expect(answer.status == 401, "\(answer.text.prefix(300))")
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
     @Test func aBrokenDashboardFileIsReportedWithFileLineAndField() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json")
             .path
