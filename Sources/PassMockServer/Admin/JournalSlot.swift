@@ -77,7 +77,8 @@ final class JournalSlot: @unchecked Sendable {
     }
 
     private func append(_ data: Data, ending part: Part) {
-        bytes.append(contentsOf: data)
+        // Through its buffer: appending `Data` as a sequence goes byte by byte.
+        data.withUnsafeBytes { bytes.append(contentsOf: $0) }
         ends[part.rawValue] = bytes.count
     }
 

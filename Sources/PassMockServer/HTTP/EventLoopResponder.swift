@@ -35,7 +35,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private struct Gathered {
-        let head: HTTPRequest
+        /// The request, its path parsed once; its body is set at its end.
+        var request: Request
         let route: SynchronousRoutes.Route
         let parameters: Parameters
         var body: ByteBuffer
@@ -115,9 +116,10 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         {
             return nil
         }
-        guard let (route, parameters) = routes.route(head.method, path: URI(head.path ?? "").path) else { return nil }
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        guard let (route, parameters) = routes.route(head.method, path: request.uri.path) else { return nil }
         if route.chain.faults != nil, backend.faults.isArmed { return nil }
-        return Gathered(head: head, route: route, parameters: parameters, body: ByteBuffer())
+        return Gathered(request: request, route: route, parameters: parameters, body: ByteBuffer())
     }
 
     /// Passes on the request being gathered, as it arrived so far.
@@ -125,12 +127,13 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .gathering(let gathered) = state else { return }
         passedOn += 1
         state = .passing
-        context.fireChannelRead(wrapInboundOut(.head(gathered.head)))
+        context.fireChannelRead(wrapInboundOut(.head(gathered.request.head)))
         if gathered.body.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(.body(gathered.body))) }
     }
 
     private func answer(_ gathered: Gathered, context: ChannelHandlerContext) {
-        let request = Request(head: gathered.head, body: RequestBody(buffer: gathered.body))
+        var request = gathered.request
+        request.body = RequestBody(buffer: gathered.body)
         var requestContext = MockRequestContext(source: .init(channel: context.channel, logger: logger))
         requestContext.coreContext.parameters = gathered.parameters
         requestContext.coreContext.endpointPath.value = gathered.route.pattern
@@ -148,7 +151,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         // The server's task ends the connection for writing after the answer to a request that
         // says close (the connection rules say so for HTTP/1.0), in these words.
-        if gathered.head.headerFields[.connection] == "close" {
+        if request.headers[.connection] == "close" {
             closed = true
             context.close(mode: .output, promise: nil)
         }
