@@ -78,6 +78,13 @@ import Testing
         }
     }
 
+    /// The `Date` written on the event loop is RFC 9110's IMF-fixdate, as the server's task writes it.
+    @Test func theDateOfAnAnswerIsAnIMFFixdate() {
+        #expect(HTTPDate.spell(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.spell(951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")
+        #expect(HTTPDate.spell(1_795_935_210) == "Sun, 29 Nov 2026 06:53:30 GMT")
+    }
+
     @Test func anArmedFaultSendsEveryRequestItMayTouchToTheServersTask() async throws {
         let backend = EndpointAgreementTests.backend()
         let onEventLoop = Mutex<[String]>([])
