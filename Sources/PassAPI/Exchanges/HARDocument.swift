@@ -56,11 +56,14 @@ public enum HARDocument {
     /// is given back to the system as its entries are read, so that the text and the exchanges
     /// are not held whole at once. A pipe (`/dev/stdin`) is read whole, once.
     public static func read(file path: String) throws -> [HTTPExchange] {
-        if let text = try ReleasableFileBytes(path: path) {
+        switch try ReleasableFileBytes.load(path) {
+        case .releasable(let text):
             if let exchanges = readByEntries(text.bytes, release: text.release) { return exchanges }
+            // Read again, whole: given back or not, the text is the whole document's readers' now.
+            return try read(Data(ReleasableFileBytes.contents(of: path)), file: path)
+        case .whole(let bytes):
+            return try read(Data(bytes), file: path)
         }
-        // Read again, whole: given back or not, the text is the whole document's readers' now.
-        return try read(Data(ReleasableFileBytes.contents(of: path)), file: path)
     }
 
     /// The whole document read at once: by Foundation's decoder, or by the located parser,

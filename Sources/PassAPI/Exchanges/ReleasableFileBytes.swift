@@ -12,10 +12,19 @@ final class ReleasableFileBytes {
     private let mapped: UnsafeMutableRawPointer
     private let mappedCount: Int
 
-    /// Nil for a file whose size cannot be known in advance (a pipe, a device) or that is
-    /// empty: those are read whole (`contents(of:)`). Throws the system's reason for a file
-    /// that cannot be opened or read, a directory's included.
-    init?(path: String) throws(FileReadError) {
+    /// What `load` read of a file.
+    enum Opened {
+        /// A regular file, in memory that is given back as it is read.
+        case releasable(ReleasableFileBytes)
+        /// A file whose size cannot be known in advance (a pipe, a named pipe, a device) or that
+        /// is empty, read whole.
+        case whole([UInt8])
+    }
+
+    /// The file at `path`, opened once: a named pipe opened a second time would have lost what
+    /// its writer put in it in between, and the writer would be cut off. Throws the system's
+    /// reason for a file that cannot be opened or read, a directory's included.
+    static func load(_ path: String) throws(FileReadError) -> Opened {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadError(errno: errno) }
         defer { close(descriptor) }
@@ -23,7 +32,11 @@ final class ReleasableFileBytes {
         guard fstat(descriptor, &status) == 0 else { throw FileReadError(errno: errno) }
         guard (status.st_mode & S_IFMT) != S_IFDIR else { throw FileReadError(errno: EISDIR) }
         guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0, let size = Int(exactly: status.st_size)
-        else { return nil }
+        else { return .whole(try readToEnd(descriptor)) }
+        return .releasable(try ReleasableFileBytes(descriptor: descriptor, size: size))
+    }
+
+    private init(descriptor: Int32, size: Int) throws(FileReadError) {
         let pointer = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let pointer, pointer != MAP_FAILED else { throw FileReadError(errno: errno) }
         var filled = 0
@@ -65,6 +78,10 @@ final class ReleasableFileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadError(errno: errno) }
         defer { close(descriptor) }
+        return try readToEnd(descriptor)
+    }
+
+    private static func readToEnd(_ descriptor: Int32) throws(FileReadError) -> [UInt8] {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
