@@ -110,6 +110,51 @@ import Testing
         #expect(await server.waitForExit(seconds: 20) == 0)
     }
 
+    /// A client that sends requests and reads none of the answers is answered only as far as the
+    /// connection holds: the server stops reading it, and answers the rest once it reads. Answered
+    /// as fast as they came, its answers would pile up in the server's memory.
+    @Test func aClientThatReadsNoAnswerIsNotReadUntilItDoes() async throws {
+        let (server, port) = try await TVSimBinary.serve(["--quiet"])
+        // 20 MB of answers (the activation page's), twice what the kernel's buffers of a
+        // loopback connection hold at most (`tcp_wmem` and `tcp_rmem`).
+        let count = 10_000
+        let request = "GET /activate HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        let descriptor = try AdminHardeningTests.openConnection(port: port)
+        defer { close(descriptor) }
+        let requests = String(repeating: request + "\r\n", count: count) + request + "Connection: close\r\n\r\n"
+        // Sent from a thread of its own: the send waits once the server stops reading.
+        Thread.detachNewThread {
+            let bytes = Array(requests.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let result = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+                guard result > 0 else { return }
+                sent += result
+            }
+        }
+        let answeredUnread = await Self.journalSettles(port: port)
+        #expect(answeredUnread > 0 && answeredUnread < count / 2, "\(answeredUnread) of \(count) answered")
+        let answers = String(decoding: AdminHardeningTests.readToEnd(descriptor), as: UTF8.self)
+        #expect(answers.components(separatedBy: "HTTP/1.1 200 ").count - 1 == count + 1)
+        await server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 20) == 0)
+    }
+
+    /// The journal's count of exchanges once it stopped growing for half a second.
+    static func journalSettles(port: Int) async -> Int {
+        var last = -1
+        while true {
+            try? await Task.sleep(for: .milliseconds(500))
+            let journal = try? AdminHardeningTests.exchange(
+                port: port, ["GET /__tvsim/journal?limit=1 HTTP/1.1", "Host: 127.0.0.1:\(port)"])
+            let body = journal?.text.components(separatedBy: "\r\n\r\n").last ?? ""
+            let entries = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]]
+            let id = entries?.first?["id"] as? Int ?? 0
+            if id == last { return id }
+            last = id
+        }
+    }
+
     /// A declared body over the limit gets its 413 before any of it is read, without `Expect`
     /// too; a client that sends it anyway still reads the whole answer (the close lingers).
     @Test func aDeclaredBodyOverTheLimitIsRefusedBeforeItIsRead() async throws {

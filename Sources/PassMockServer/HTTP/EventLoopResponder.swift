@@ -63,7 +63,10 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         guard !closed else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if passedOn == 0, let gathered = answerable(head) {
+            // A client that does not read its answers fills the channel: its requests go to the
+            // server's task, which waits for the channel to drain and stops reading meanwhile.
+            // Answered here, they would pile up in memory as fast as the client can send.
+            if passedOn == 0, context.channel.isWritable, let gathered = answerable(head) {
                 state = .gathering(gathered)
             } else {
                 passedOn += 1
