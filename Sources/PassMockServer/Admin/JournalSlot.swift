@@ -44,20 +44,26 @@ final class JournalSlot: @unchecked Sendable {
         (durationMilliseconds, fault) = (exchange.durationMilliseconds, exchange.fault)
         requestBody = Extent(size: exchange.requestBody.size, typed: exchange.requestBody.contentType != nil)
         responseBody = Extent(size: exchange.responseBody.size, typed: exchange.responseBody.contentType != nil)
-        bytes.removeAll(keepingCapacity: true)
-        append(exchange.uri, ending: .uri)
-        append(exchange.requestHeaders, ending: .requestFields)
-        append(exchange.requestBody.data, ending: .requestBody)
-        append(exchange.requestBody.contentType ?? "", ending: .requestType)
-        append(exchange.responseHeaders, ending: .responseFields)
-        append(exchange.responseBody.data, ending: .responseBody)
-        append(exchange.responseBody.contentType ?? "", ending: .responseType)
-        if bytes.capacity > Self.keptRoom, bytes.capacity > 4 * bytes.count {
+        // Written through a local text, moved out and back: each change of a class's array is
+        // otherwise checked at run time for overlapping access, a dozen checks per field.
+        var text = Text(bytes: [], ends: [])
+        swap(&text.bytes, &bytes)
+        swap(&text.ends, &ends)
+        text.bytes.removeAll(keepingCapacity: true)
+        text.append(exchange.uri, ending: .uri)
+        text.append(exchange.requestHeaders, ending: .requestFields)
+        text.append(exchange.requestBody.data, ending: .requestBody)
+        text.append(exchange.requestBody.contentType ?? "", ending: .requestType)
+        text.append(exchange.responseHeaders, ending: .responseFields)
+        text.append(exchange.responseBody.data, ending: .responseBody)
+        text.append(exchange.responseBody.contentType ?? "", ending: .responseType)
+        if text.bytes.capacity > Self.keptRoom, text.bytes.capacity > 4 * text.bytes.count {
             var smaller: [UInt8] = []
-            smaller.reserveCapacity(bytes.count)
-            smaller.append(contentsOf: bytes)
-            bytes = smaller
+            smaller.reserveCapacity(text.bytes.count)
+            smaller.append(contentsOf: text.bytes)
+            text.bytes = smaller
         }
+        (bytes, ends) = (text.bytes, text.ends)
     }
 
     /// The exchange the slot holds, as it was kept.
@@ -71,38 +77,45 @@ final class JournalSlot: @unchecked Sendable {
 
     // MARK: Writing
 
-    private func append(_ text: String, ending part: Part) {
-        append(text)
-        ends[part.rawValue] = bytes.count
-    }
+    /// A slot's bytes and where each part ends, while an exchange is written into them.
+    private struct Text {
+        var bytes: [UInt8]
+        var ends: [Int]
 
-    private func append(_ data: Data, ending part: Part) {
-        // Through its buffer: appending `Data` as a sequence goes byte by byte.
-        data.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        ends[part.rawValue] = bytes.count
-    }
-
-    /// Each field as its name's length and its value's length (four bytes each,
-    /// little-endian), then the name's and the value's UTF-8.
-    private func append(_ fields: HTTPFields, ending part: Part) {
-        for field in fields {
-            let name = field.name.rawName
-            let value = field.value
-            append(UInt32(truncatingIfNeeded: name.utf8.count))
-            append(UInt32(truncatingIfNeeded: value.utf8.count))
-            append(name)
-            append(value)
+        mutating func append(_ text: String, ending part: Part) {
+            append(text)
+            ends[part.rawValue] = bytes.count
         }
-        ends[part.rawValue] = bytes.count
-    }
 
-    private func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+        mutating func append(_ data: Data, ending part: Part) {
+            // Through its buffer: appending `Data` as a sequence goes byte by byte.
+            data.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            ends[part.rawValue] = bytes.count
+        }
 
-    private func append(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        /// Each field as its name's length and its value's length (four bytes each,
+        /// little-endian), then the name's and the value's UTF-8.
+        mutating func append(_ fields: HTTPFields, ending part: Part) {
+            for field in fields {
+                let name = field.name.rawName
+                let value = field.value
+                append(UInt32(truncatingIfNeeded: name.utf8.count))
+                append(UInt32(truncatingIfNeeded: value.utf8.count))
+                append(name)
+                append(value)
+            }
+            ends[part.rawValue] = bytes.count
+        }
+
+        private mutating func append(_ text: String) {
+            // A native string lends its UTF-8 in place; a bridged one is read as a sequence.
+            let lent = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if lent == nil { bytes.append(contentsOf: text.utf8) }
+        }
+
+        private mutating func append(_ value: UInt32) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
     }
 
     // MARK: Reading
