@@ -150,9 +150,7 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         fields[.date] = date.now()
         fields[.server] = MockServer.serverName
         context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
-        if !body.isEmpty {
-            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
-        }
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         // The server's task ends the connection for writing after the answer to a request that
         // says close (the connection rules say so for HTTP/1.0), in these words.

@@ -21,10 +21,12 @@ public struct MockRequestContext: RequestContext {
     var remoteAddress: SocketAddress? { channel?.remoteAddress }
 
     /// `reply` as the answer, its body left in the notes as it is (shared, not copied): the
-    /// journal reads it there, and an answer given on the event loop writes it from there.
+    /// journal reads it there, and an answer given on the event loop writes the response's own
+    /// buffer from there.
     func answer(_ reply: MockResponse) -> Response {
-        notes.answerBody = reply.body
-        return reply.hummingbird
+        let buffer = ByteBuffer(bytes: reply.body)
+        notes.answerBody = (reply.body, buffer)
+        return reply.hummingbird(body: buffer)
     }
 
     /// Whether the peer is on this machine.
@@ -68,7 +70,7 @@ final class RequestNotes: Sendable {
         var incoming: IncomingRequest?
         var v1Style: V1Style?
         var dribble: DribblePlan?
-        var answerBody: Data?
+        var answerBody: (data: Data, buffer: ByteBuffer)?
     }
 
     private let values = Mutex(Values())
@@ -102,9 +104,10 @@ final class RequestNotes: Sendable {
         set { values.withLock { $0.dribble = newValue } }
     }
 
-    /// The body of the answer as the handler or a middleware made it (`MockRequestContext.answer`);
-    /// nil when a fault cut it, and the journal reads the answer instead.
-    var answerBody: Data? {
+    /// The body of the answer as the handler or a middleware made it (`MockRequestContext.answer`),
+    /// and the buffer the response sends it from; nil when a fault cut it, and the journal reads
+    /// the answer instead.
+    var answerBody: (data: Data, buffer: ByteBuffer)? {
         get { values.withLock { $0.answerBody } }
         set { values.withLock { $0.answerBody = newValue } }
     }

@@ -27,7 +27,10 @@ struct MockResponse: Sendable {
         headers.append((name, value))
     }
 
-    var hummingbird: Response {
+    var hummingbird: Response { hummingbird(body: ByteBuffer(bytes: body)) }
+
+    /// The answer, its body sent from `buffer`, which holds `body`.
+    func hummingbird(body buffer: ByteBuffer) -> Response {
         var fields = HTTPFields()
         for (name, value) in headers {
             // Every answer has a content type: its name needs no checking each time.
@@ -36,7 +39,7 @@ struct MockResponse: Sendable {
         }
         return Response(
             status: HTTPResponse.Status(code: status), headers: fields,
-            body: body.isEmpty ? .init() : .init(byteBuffer: ByteBuffer(bytes: body)))
+            body: buffer.readableBytes == 0 ? .init() : .init(byteBuffer: buffer))
     }
 }
 

@@ -39,7 +39,7 @@ struct JournalMiddleware {
         // The handler's body as it made it, when nothing changed it on the way: no copy. Other
         // answers (refusals, faults, errors) are read from the response.
         if let body = context.notes.answerBody {
-            record(request: request, answer: (response, body), context: context, started: started)
+            record(request: request, answer: (response, body.data), context: context, started: started)
             return response
         }
         var response = response

@@ -116,7 +116,7 @@ struct MockPipeline: Sendable {
         func answerNow(
             _ request: Request, body: Data, context: MockRequestContext,
             handler: (Request, MockRequestContext) throws -> Response
-        ) -> (response: Response, body: Data) {
+        ) -> (response: Response, body: ByteBuffer) {
             operation.name(request, context: context)
             let started = journal.start(request)
             requestId.begin(context)
@@ -134,11 +134,11 @@ struct MockPipeline: Sendable {
                 response = errorStyle.styled(error, to: request, context: context)
             }
             response = requestId.finish(response, context: context)
-            let answerBody = context.notes.answerBody ?? Data()
+            let answerBody = context.notes.answerBody ?? (Data(), ByteBuffer())
             if let started {
-                journal.record(response, body: answerBody, request: request, context: context, started: started)
+                journal.record(response, body: answerBody.data, request: request, context: context, started: started)
             }
-            return (response, answerBody)
+            return (response, answerBody.buffer)
         }
     }
 
