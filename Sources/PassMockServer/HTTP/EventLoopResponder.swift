@@ -52,6 +52,9 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
     /// nobody's, as after such an answer of the server's task.
     private var closed = false
     private var date = HTTPDate()
+    /// The last path resolved on this connection, with its route (`resolve`).
+    private var lastResolved:
+        (method: HTTPRequest.Method, path: String, route: SynchronousRoutes.Route, parameters: Parameters)?
     /// Written answers wait for a flush at the end of the loop's turn.
     private var flushScheduled = false
 
@@ -122,9 +125,20 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
             return nil
         }
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-        guard let (route, parameters) = routes.route(head.method, path: request.uri.path) else { return nil }
+        guard let (route, parameters) = resolve(head.method, path: request.uri.path) else { return nil }
         if route.chain.faults != nil, backend.faults.isArmed { return nil }
         return Gathered(request: request, route: route, parameters: parameters, body: ByteBuffer())
+    }
+
+    /// The route of `path`, from the trie or, when the connection asks for the same path again,
+    /// as resolved last time: a client repeating a call (polling, a load test) skips the trie.
+    private func resolve(
+        _ method: HTTPRequest.Method, path: String
+    ) -> (route: SynchronousRoutes.Route, parameters: Parameters)? {
+        if let last = lastResolved, last.method == method, last.path == path { return (last.route, last.parameters) }
+        guard let (route, parameters) = routes.route(method, path: path) else { return nil }
+        lastResolved = (method, path, route, parameters)
+        return (route, parameters)
     }
 
     /// Passes on the request being gathered, as it arrived so far.
