@@ -156,14 +156,14 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         var requestContext = MockRequestContext(source: .init(channel: context.channel, logger: logger))
         requestContext.coreContext.parameters = gathered.parameters
         requestContext.coreContext.endpointPath.value = gathered.route.pattern
-        let (response, body) = gathered.route.chain.answerNow(
+        var (response, body) = gathered.route.chain.answerNow(
             request, body: Data(gathered.body.readableBytesView), context: requestContext,
             handler: gathered.route.respond)
-        // The two fields the application adds to every answer of the server's task.
-        var fields = response.headers
-        fields[.date] = date.now()
-        fields[.server] = MockServer.serverName
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
+        // The two fields the application adds to every answer of the server's task, added in place.
+        response.headers[.date] = date.now()
+        response.headers[.server] = MockServer.serverName
+        let head = HTTPResponse(status: response.status, headerFields: response.headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         // The server's task ends the connection for writing after the answer to a request that

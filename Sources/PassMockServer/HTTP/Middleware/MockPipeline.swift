@@ -85,7 +85,8 @@ struct MockPipeline: Sendable {
             } catch {
                 response = try errorStyle.answer(error, to: request, context: context)
             }
-            return try await malformedBody.cut(requestId.finish(response, context: context), context: context)
+            requestId.finish(&response, context: context)
+            return try await malformedBody.cut(response, context: context)
         }
 
         /// Layers 7 to 11: what refuses a request before its handler runs, then the handler.
@@ -133,7 +134,7 @@ struct MockPipeline: Sendable {
                 // fault fires, and no task runs this.
                 response = errorStyle.styled(error, to: request, context: context)
             }
-            response = requestId.finish(response, context: context)
+            requestId.finish(&response, context: context)
             let answerBody = context.notes.answerBody ?? (Data(), ByteBuffer())
             if let started {
                 journal.record(response, body: answerBody.data, request: request, context: context, started: started)

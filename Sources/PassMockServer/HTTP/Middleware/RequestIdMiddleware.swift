@@ -11,9 +11,9 @@ struct RequestIdMiddleware {
         context.notes.trace = backend.newIdentifier()
     }
 
-    /// The answer with the request's id, and the fault that shaped it if one did.
-    func finish(_ response: Response, context: MockRequestContext) -> Response {
-        var response = response
+    /// Adds the request's id to the answer, and the fault that shaped it if one did. In place:
+    /// the answer's fields, held once, are changed without a copy.
+    func finish(_ response: inout Response, context: MockRequestContext) {
         let name = HTTPField.Name.requestId
         response.headers.removeAll { $0.name == name }
         response.headers.append(HTTPField(name: name, value: context.notes.trace))
@@ -21,6 +21,5 @@ struct RequestIdMiddleware {
         if let fault = context.notes.fault {
             response.headers.append(HTTPField(name: .fault, value: fault.description))
         }
-        return response
     }
 }
