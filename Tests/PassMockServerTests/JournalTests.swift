@@ -42,7 +42,7 @@ import Testing
 
     /// Slots are written over: what comes back is what went in, exchange after exchange,
     /// however the ring turned or was cleared, a body too large to keep and a slot that held one
-    /// included.
+    /// included, and bodies large enough to be shared rather than copied.
     @Test func reusedSlotsGiveBackWhatWasKept() {
         let journal = Journal(capacity: 3)
         var sent: [Journal.Exchange] = []
@@ -51,7 +51,10 @@ import Testing
                 "/\(index)?q=é", body: String(repeating: "x", count: index % 2 == 0 ? index * 9_000 : index))
             exchange.responseHeaders = [.setCookie: "a=\(index)", .setCookie: "b", .contentType: "text/plain"]
             exchange.responseBody = Journal.Body(
-                Data(repeating: 65, count: index == 4 ? 200_000 : index), contentType: index % 2 == 0 ? nil : "")
+                Data(
+                    repeating: UInt8(64 + index),
+                    count: index == 4 ? 200_000 : index % 3 == 0 ? JournalSlot.sharedSize + index : index),
+                contentType: index % 2 == 0 ? nil : "")
             exchange.status = index == 5 ? nil : 200 + index
             exchange.fault = index == 6 ? "status#1" : nil
             (exchange.operation, exchange.time, exchange.durationMilliseconds) = ("op\(index)", Int64(index), 0.5)
@@ -72,6 +75,7 @@ import Testing
             "\(exchange.durationMilliseconds) \(exchange.fault ?? "-")", "\(exchange.requestHeaders)",
             "\(exchange.responseHeaders)", body(exchange.requestBody), body(exchange.responseBody),
             String(decoding: exchange.requestBody.data, as: UTF8.self),
+            String(decoding: exchange.responseBody.data, as: UTF8.self),
         ]
     }
 

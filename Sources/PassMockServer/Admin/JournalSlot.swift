@@ -19,6 +19,9 @@ final class JournalSlot: @unchecked Sendable {
     private var fault: String?
     private var requestBody = Extent()
     private var responseBody = Extent()
+    /// The bodies kept as they came, shared rather than copied, for those of `sharedSize` or more.
+    private var sharedRequestBody: Data?
+    private var sharedResponseBody: Data?
     /// Where each part ends in `bytes`, in the order `Part` lists them.
     private var ends = [Int](repeating: 0, count: Part.allCases.count)
     private var bytes: [UInt8] = []
@@ -33,6 +36,12 @@ final class JournalSlot: @unchecked Sendable {
         var size = 0
         var typed = false
     }
+
+    /// Bodies of this size or more are kept as they are, not copied. Copying the configuration's
+    /// 10 kB into the ring at every request cost more than the copy: the ring's 5 MB pushed the
+    /// server's own working data out of the processor's caches. A large body is one object,
+    /// often one a cache shares (the configuration's), so letting it go later costs little.
+    static let sharedSize = 2_048
 
     /// Room a slot keeps once a large body has gone; beyond it, it gives the rest back, so that
     /// a burst of large bodies leaves at most this much behind per slot (8 MB for the default 500).
@@ -52,10 +61,12 @@ final class JournalSlot: @unchecked Sendable {
         text.bytes.removeAll(keepingCapacity: true)
         text.append(exchange.uri, ending: .uri)
         text.append(exchange.requestHeaders, ending: .requestFields)
-        text.append(exchange.requestBody.data, ending: .requestBody)
+        sharedRequestBody = Self.shared(exchange.requestBody.data)
+        text.append(sharedRequestBody == nil ? exchange.requestBody.data : Data(), ending: .requestBody)
         text.append(exchange.requestBody.contentType ?? "", ending: .requestType)
         text.append(exchange.responseHeaders, ending: .responseFields)
-        text.append(exchange.responseBody.data, ending: .responseBody)
+        sharedResponseBody = Self.shared(exchange.responseBody.data)
+        text.append(sharedResponseBody == nil ? exchange.responseBody.data : Data(), ending: .responseBody)
         text.append(exchange.responseBody.contentType ?? "", ending: .responseType)
         if text.bytes.capacity > Self.keptRoom, text.bytes.capacity > 4 * text.bytes.count {
             var smaller: [UInt8] = []
@@ -71,9 +82,13 @@ final class JournalSlot: @unchecked Sendable {
         Journal.Exchange(
             time: time, method: method, uri: text(.uri), operation: operation, status: status,
             durationMilliseconds: durationMilliseconds, requestHeaders: fields(.requestFields),
-            requestBody: body(.requestBody, requestBody, type: .requestType), responseHeaders: fields(.responseFields),
-            responseBody: body(.responseBody, responseBody, type: .responseType), fault: fault)
+            requestBody: body(.requestBody, requestBody, shared: sharedRequestBody, type: .requestType),
+            responseHeaders: fields(.responseFields),
+            responseBody: body(.responseBody, responseBody, shared: sharedResponseBody, type: .responseType),
+            fault: fault)
     }
+
+    private static func shared(_ body: Data) -> Data? { body.count >= sharedSize ? body : nil }
 
     // MARK: Writing
 
@@ -128,9 +143,9 @@ final class JournalSlot: @unchecked Sendable {
         String(decoding: bytes[range(part)], as: UTF8.self)
     }
 
-    private func body(_ part: Part, _ extent: Extent, type: Part) -> Journal.Body {
+    private func body(_ part: Part, _ extent: Extent, shared: Data?, type: Part) -> Journal.Body {
         Journal.Body(
-            kept: Data(bytes[range(part)]), contentType: extent.typed ? text(type) : nil, size: extent.size)
+            kept: shared ?? Data(bytes[range(part)]), contentType: extent.typed ? text(type) : nil, size: extent.size)
     }
 
     private func fields(_ part: Part) -> HTTPFields {
