@@ -157,7 +157,8 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
         requestContext.coreContext.parameters = gathered.parameters
         requestContext.coreContext.endpointPath.value = gathered.route.pattern
         var (response, body) = gathered.route.chain.answerNow(
-            request, body: Data(gathered.body.readableBytesView), context: requestContext,
+            request, body: Data(gathered.body.readableBytesView), operation: gathered.route.operation,
+            context: requestContext,
             handler: gathered.route.respond)
         // The two fields the application adds to every answer of the server's task, added in place.
         response.headers[.date] = date.now()

@@ -68,12 +68,12 @@ struct RouteRegistry {
         endpoints.append(
             MockRoute(method: method.rawValue, path: path, operation: operation?.operation ?? JournalMiddleware.admin))
         operations.register(operation, method: method, path: RouterPath(path))
-        on(method, path, in: group, handler)
+        on(method, path, in: group, operation: operation, handler)
         if method == .get {
             // HEAD answers as GET does, headers and status, without the body.
             methodsByPath[path, default: []].insert(.head)
             operations.register(operation, method: .head, path: RouterPath(path))
-            on(.head, path, in: group) { request, parameters, context in
+            on(.head, path, in: group, operation: operation) { request, parameters, context in
                 var response = try handler(request, parameters, context)
                 response.body = Data()
                 return response
@@ -89,7 +89,7 @@ struct RouteRegistry {
             let supported = methodsByPath[path] ?? []
             let allow = all.filter { supported.contains($0) }.map(\.rawValue).joined(separator: ", ")
             for method in all where !supported.contains(method) {
-                on(method, path, in: .unclaimed(path: path)) { request, _, _ in
+                on(method, path, in: .unclaimed(path: path), operation: nil) { request, _, _ in
                     throw EnhancedFailure(
                         .invalidHttpMethod, "\(request.method) is not allowed here; use \(allow).",
                         headers: ["Allow": allow])
@@ -104,7 +104,8 @@ struct RouteRegistry {
     }
 
     private mutating func on(
-        _ method: HTTPRequest.Method, _ path: String, in group: EndpointGroup, _ handler: @escaping Handler
+        _ method: HTTPRequest.Method, _ path: String, in group: EndpointGroup, operation: Endpoint?,
+        _ handler: @escaping Handler
     ) {
         let respond: @Sendable (Request, MockRequestContext) throws -> Response = { _, context in
             guard let incoming = context.notes.incoming else { throw BodyNotRead() }
@@ -112,7 +113,7 @@ struct RouteRegistry {
         }
         groups[group]!.on(RouterPath(path), method: method) { request, context in try respond(request, context) }
         routesByPath[path, default: [:]][method] = SynchronousRoutes.Route(
-            chain: chains[group]!, pattern: RouterPath(path).description, respond: respond)
+            chain: chains[group]!, pattern: RouterPath(path).description, operation: operation, respond: respond)
     }
 }
 
@@ -125,6 +126,8 @@ final class SynchronousRoutes: Sendable {
         let chain: MockPipeline.Chain
         /// The path pattern, as the router reports the matched endpoint (`context.endpointPath`).
         let pattern: String
+        /// The operation `OperationMiddleware` names for it, found once.
+        let operation: Endpoint?
         let respond: @Sendable (Request, MockRequestContext) throws -> Response
     }
 

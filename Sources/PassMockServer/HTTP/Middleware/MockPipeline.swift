@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PassAPI
 
 /// The middlewares every endpoint of a group runs inside, outermost first:
 ///
@@ -113,12 +114,12 @@ struct MockPipeline: Sendable {
         /// body: the layers of `handle` in their order, for a request whose body was read within
         /// its limit already and that no fault rule can touch, none being armed. Dribble,
         /// malformed body and faults act only when a fault fired, and the body is given: what
-        /// is left waits for nothing.
+        /// is left waits for nothing. The endpoint's `operation` was found with its route.
         func answerNow(
-            _ request: Request, body: Data, context: MockRequestContext,
+            _ request: Request, body: Data, operation: Endpoint?, context: MockRequestContext,
             handler: (Request, MockRequestContext) throws -> Response
         ) -> (response: Response, body: ByteBuffer) {
-            operation.name(request, context: context)
+            context.notes.operation = operation
             let started = journal.start(request)
             requestId.begin(context)
             var response: Response
