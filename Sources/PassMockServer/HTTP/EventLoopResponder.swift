@@ -79,23 +79,30 @@ final class EventLoopResponder: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelRead(data)
             }
         case .body(var part):
-            guard case .gathering(var gathered) = state else { return context.fireChannelRead(data) }
+            let taken = takeState()
+            guard case .gathering(var gathered) = taken else {
+                state = taken
+                return context.fireChannelRead(data)
+            }
             guard gathered.body.readableBytes + part.readableBytes <= backend.settings.limits.maxBodyBytes else {
                 // Over the limit: the server's task answers the 413 and reads the rest.
+                state = .gathering(gathered)
                 release(context)
                 return context.fireChannelRead(data)
             }
-            state = .idle
             gathered.body.writeBuffer(&part)
             state = .gathering(gathered)
         case .end:
-            guard case .gathering(let gathered) = state else {
-                state = .idle
-                return context.fireChannelRead(data)
-            }
-            state = .idle
+            guard case .gathering(let gathered) = takeState() else { return context.fireChannelRead(data) }
             answer(gathered, context: context)
         }
+    }
+
+    /// The state, moved out and left idle: the request it holds changes hands without a copy.
+    private func takeState() -> State {
+        var taken = State.idle
+        swap(&taken, &state)
+        return taken
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
