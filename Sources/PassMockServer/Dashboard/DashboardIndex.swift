@@ -19,7 +19,7 @@ final class DashboardIndex: Sendable {
     /// Every platform mapping id known to the service (for the partner framework checks).
     let knownPlatformIds: Set<String>
     let signer: Signer
-    let encodedAnswers = MemoCache<Data>()
+    let encodedAnswers = MemoCache<EncodedBody>()
     /// Every request presents its access token; verifying the signature once is enough.
     let verifiedAccessTokens = MemoCache<AccessTokenClaims>()
     let parsedDeviceInfo = MemoCache<Shared<DeviceInfo>>()

@@ -24,7 +24,7 @@ public struct MockRequestContext: RequestContext {
     /// journal reads it there, and an answer given on the event loop writes the response's own
     /// buffer from there.
     func answer(_ reply: MockResponse) -> Response {
-        let buffer = ByteBuffer(bytes: reply.body)
+        let buffer = reply.bodyBuffer ?? ByteBuffer(bytes: reply.body)
         notes.answerBody = (reply.body, buffer)
         return reply.hummingbird(body: buffer)
     }

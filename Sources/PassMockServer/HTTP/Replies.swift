@@ -9,7 +9,12 @@ import PassAPI
 struct MockResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
-    var body: Data
+    var body: Data {
+        didSet { bodyBuffer = nil }
+    }
+    /// The body as the buffer it is sent from, when it was made with the body (an answer a cache
+    /// keeps); otherwise the buffer is made when the answer is sent.
+    fileprivate(set) var bodyBuffer: ByteBuffer?
 
     init(status: Int, contentType: String?, body: Data, headers: [(name: String, value: String)] = []) {
         self.status = status
@@ -43,6 +48,17 @@ struct MockResponse: Sendable {
     }
 }
 
+/// A body encoded once for answers a cache keeps, with the buffer every answer sends it from.
+struct EncodedBody: Sendable {
+    let data: Data
+    let buffer: ByteBuffer
+
+    init(_ data: Data) {
+        self.data = data
+        buffer = ByteBuffer(bytes: data)
+    }
+}
+
 /// Builders for every kind of answer the mock gives.
 enum Reply {
     static let jsonType = "application/json;charset=utf-8"
@@ -67,6 +83,13 @@ enum Reply {
     static func jsonData(_ data: Data, status: Int = 200, headers: [(name: String, value: String)] = []) -> MockResponse
     {
         MockResponse(status: status, contentType: jsonType, body: data, headers: headers)
+    }
+
+    /// A 200 JSON answer of a body encoded once and kept.
+    static func jsonData(_ encoded: EncodedBody) -> MockResponse {
+        var response = jsonData(encoded.data)
+        response.bodyBuffer = encoded.buffer
+        return response
     }
 
     /// The mock's pages carry relay states, codes and artifacts in their addresses; a browser

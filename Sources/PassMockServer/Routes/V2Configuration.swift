@@ -15,9 +15,9 @@ extension V2Routes {
         // Devices ask for it on every launch; it changes only with the dashboard.
         let key = "v2|\(caller.requestor.id)|\(PlatformProfile.cacheKey(info))"
         let body = backend.index.encodedAnswers.value(key) {
-            Reply.encode(backend.configuration(of: caller.requestor, deviceInfo: info))
+            EncodedBody(Reply.encode(backend.configuration(of: caller.requestor, deviceInfo: info)))
         }
-        return Reply.jsonData(body ?? Data())
+        return Reply.jsonData(body ?? EncodedBody(Data()))
     }
 }
 
